@@ -1,0 +1,325 @@
+"""Reading moves typed by people, and explaining why an illegal move is illegal.
+
+Legality itself is decided only by the generator (`legal_moves`); this module reads the text,
+finds the legal move with the same effect, or names the rule the attempt breaks, choosing the
+one a learner most needs to hear: what you hold and what is on the table (T2), that builds move
+whole (S3), then the shape of the play (P, S, B), then what you must keep (B2, O2, O1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable
+
+from .cards import Card, CardError
+from .errors import IllegalMove, MoveSyntaxError
+from .movegen import BUILD, CAPTURE, TRAIL, Move, legal_moves
+from .position import Build, Position
+from .structure import partition, split_build_cards
+
+__all__ = ["read_move", "parse_move", "explain_illegal", "ReadMove"]
+
+_DECORATION = str.maketrans({c: " " for c in "+|[],:"})
+_VERBS = {
+    "trail": TRAIL, "trails": TRAIL,
+    "take": CAPTURE, "takes": CAPTURE, "capture": CAPTURE, "captures": CAPTURE, "x": CAPTURE,
+    "build": BUILD, "builds": BUILD, "make": BUILD,
+}
+
+
+@dataclass(frozen=True)
+class ReadMove:
+    """What move text says, before any rule is checked."""
+
+    kind: str
+    card: Card
+    table_cards: tuple[Card, ...]
+    value: int | None
+    text: str
+
+    def to_move(self) -> Move:
+        return Move(self.kind, self.card, self.table_cards, self.value)
+
+
+def read_move(text: str) -> ReadMove:
+    """Read move text (NOTATION.md); raise `MoveSyntaxError` saying what and where."""
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"a move must be text, not {type(text).__name__}")
+    words = text.split("#", 1)[0].translate(_DECORATION).split()
+    if not words:
+        raise MoveSyntaxError("the move is empty: write for example 'trail 7S', "
+                              "'7S take 3C 4H' or '3D build 8 5C'")
+    verb_at = next((i for i, w in enumerate(words) if w.lower() in _VERBS), None)
+    if verb_at is None:
+        raise MoveSyntaxError(f"no verb in {text.strip()!r}: say trail, take or build "
+                              f"(for example '7S take 3C 4H')")
+    kind = _VERBS[words[verb_at].lower()]
+    before, after = words[:verb_at], words[verb_at + 1:]
+
+    def card_at(index: int) -> Card:
+        try:
+            return Card.parse(words[index])
+        except CardError as error:
+            raise MoveSyntaxError(f"word {index + 1} of {text.strip()!r}: {error}") from None
+
+    if kind == TRAIL:
+        cards = [card_at(i) for i in range(len(words)) if i != verb_at]
+        if len(cards) != 1:
+            raise MoveSyntaxError(f"{text.strip()!r}: a trail names exactly one card, the one "
+                                  f"you play (for example 'trail 7S'); it takes nothing")
+        return ReadMove(TRAIL, cards[0], (), None, text)
+    if len(before) != 1:
+        example = "7S take 3C 4H" if kind == CAPTURE else "3D build 8 5C"
+        if not before:
+            raise MoveSyntaxError(f"{text.strip()!r}: name the card you play before "
+                                  f"'{words[verb_at]}' (for example '{example}')")
+        raise MoveSyntaxError(f"{text.strip()!r}: only one card is played from the hand; "
+                              f"put just that card before '{words[verb_at]}' "
+                              f"(for example '{example}')")
+    card = card_at(0)
+    start = verb_at + 1
+    value: int | None = None
+    if kind == BUILD:
+        if not after or not after[0].isdigit():
+            raise MoveSyntaxError(f"{text.strip()!r}: a build needs its value right after "
+                                  f"'build' (for example '3D build 8 5C')")
+        value = int(after[0])
+        start += 1
+    elif kind == CAPTURE:
+        value = card.value
+    table: list[Card] = []
+    played_again = False
+    for index in range(start, len(words)):
+        listed = card_at(index)
+        if listed is card and not played_again:
+            played_again = True  # the canonical form repeats the played card; allowed once
+            continue
+        if listed in table:
+            raise MoveSyntaxError(f"word {index + 1} of {text.strip()!r}: {listed} "
+                                  f"is named twice")
+        table.append(listed)
+    return ReadMove(kind, card, tuple(table), value, text)
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """The legal move that `text` describes, or `IllegalMove` / `MoveSyntaxError`."""
+    read = read_move(text)
+    return check_move(position, read.kind, read.card, frozenset(read.table_cards), read.value,
+                      text)
+
+
+def check_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
+               value: int | None, text: str = "") -> Move:
+    """The legal move with this effect, or the `IllegalMove` that explains why there is none."""
+    for move in legal_moves(position):
+        if move.kind == kind and move.card is card and move.value == value \
+                and move.table_cards == table_cards:
+            return move
+    raise explain_illegal(position, kind, card, table_cards, value, text)
+
+
+# ---------------------------------------------------------------------------- explanations
+
+def _a(value: int) -> str:
+    """"an 8", "a 9", "an ace"."""
+    return "an ace" if value == 1 else ("an " if value in (8,) else "a ") + str(value)
+
+
+def _num(card: Card) -> str:
+    return "ace" if card.rank == 1 else card.rank_text
+
+
+def _plus(cards: Iterable[Card]) -> str:
+    return " + ".join(str(c) for c in cards)
+
+
+def explain_illegal(position: Position, kind: str, card: Card, table_cards: Iterable[Card],
+                    value: int | None, text: str = "") -> IllegalMove:
+    """The `IllegalMove` naming the rule this attempted move breaks (most useful one first)."""
+    reason, rule = _diagnose(position, kind, card, frozenset(table_cards), value)
+    return IllegalMove(reason, rule, text)
+
+
+def _diagnose(position: Position, kind: str, card: Card, taken: frozenset[Card],
+              value: int | None) -> tuple[str, str]:
+    hand = position.hand
+    if card not in hand:
+        if card in position.table_cards:
+            return (f"The {card.name} is on the table, not in your hand: "
+                    f"you play a card from your hand.", "T2")
+        if not hand:
+            return "You have no cards left to play.", "T2"
+        return f"You don't hold the {card.name}.", "T2"
+    on_table = position.table_cards
+    for c in sorted(taken):
+        if c in hand:
+            return (f"The {c.name} is in your hand, not on the table: a turn plays only one "
+                    f"card from your hand.", "T2")
+        if c not in on_table:
+            return f"There is no {c.name} on the table.", "T2"
+    loose = [c for c in position.loose if c in taken]
+    builds = [b for b in position.builds if set(b.cards) & taken]
+    for build in builds:
+        if not set(build.cards) <= taken:
+            return (f"A build moves as a unit: to use {build.describe()} you must take or "
+                    f"build on all of its cards.", "S3")
+    owned = position.owned_builds()
+    if kind == TRAIL:
+        return _diagnose_trail(position, card, taken, owned)
+    if kind == CAPTURE:
+        found = _diagnose_capture(position, card, loose, builds)
+    else:
+        found = _diagnose_build(position, card, loose, builds, value)
+    if found:
+        return found
+    kept = [b for b in owned if b not in builds]
+    o2 = _last_card_problem(card, hand, kept)
+    if o2:
+        return o2
+    return "That play is not allowed here.", "T1"  # not reached when the generator agrees
+
+
+def _last_card_problem(card: Card, hand: tuple[Card, ...], kept: list[Build]
+                       ) -> tuple[str, str] | None:
+    for build in kept:
+        if card.value == build.value and sum(1 for c in hand if c.value == card.value) == 1:
+            return (f"You own {build.describe()}, and your {_num(card)} is the last {build.value} "
+                    f"you hold: keep it to capture that build, or take the build with it.", "O2")
+    return None
+
+
+def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
+                    owned: tuple[Build, ...]) -> tuple[str, str]:
+    if taken:
+        return "A trail only puts your card on the table; it takes nothing.", "R1"
+    if owned and any(m.kind != TRAIL for m in legal_moves(position)):
+        return (f"You own {owned[0].describe()}, so you may not trail: capture something or "
+                f"make or change a build instead.", "O1")
+    problem = _last_card_problem(card, position.hand, list(owned))
+    if problem:
+        return problem
+    return "That trail is not allowed here.", "R1"
+
+
+def _diagnose_capture(position: Position, card: Card, loose: list[Card],
+                      builds: list[Build]) -> tuple[str, str] | None:
+    if not loose and not builds:
+        return ("A capture must take at least one card or build from the table; "
+                "to take nothing, trail the card instead.", "T1")
+    if card.is_face:
+        return _diagnose_face_capture(position, card, loose, builds)
+    v = card.value
+    assert v is not None
+    faces = [c for c in loose if c.is_face]
+    if faces:
+        return (f"Face cards have no number value: your {_num(card)} can't take the "
+                f"{faces[0].name}; only another {faces[0].rank_text} pairs with it.", "P2")
+    for build in builds:
+        if build.value != v:
+            return (f"{build.describe().capitalize()} can only be captured whole by "
+                    f"{_a(build.value)}; your {_num(card)} is worth {v}.", "S3")
+    too_big = [c for c in loose if c.value > v]  # type: ignore[operator]
+    if too_big:
+        return (f"The {too_big[0].name} is worth more than {v}, so your {_num(card)} "
+                f"can't take it.", "S1")
+    if partition(loose, v) is None:
+        return _grouping_problem(card, loose, v)
+    return None
+
+
+def _grouping_problem(card: Card, loose: list[Card], v: int) -> tuple[str, str]:
+    """Loose cards that cannot be split into groups of v: say which card fits no group (S1),
+    or that cards cannot be shared between groups (S2)."""
+    for c in loose:
+        others = [o for o in loose if o is not c]
+        fits = c.value == v or any(
+            sum(x.value for x in combo) + c.value == v  # type: ignore[misc]
+            for size in range(1, len(others) + 1) for combo in combinations(others, size))
+        if not fits:
+            if len(loose) == 1:
+                return (f"{_a(v).capitalize()} takes a card of the same rank or cards that add "
+                        f"up to {v}; the {c.name} alone is only {c.value}.", "S1")
+            return (f"Each group you take must add up to {v}, and the {c.name} makes {v} with "
+                    f"no other cards you named ({_plus(loose)} add up to "
+                    f"{sum(x.value for x in loose)}).", "S1")  # type: ignore[misc]
+    return (f"Each table card can be in only one group: {_plus(loose)} can't all be split into "
+            f"separate groups that each add up to {v}.", "S2")
+
+
+def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],
+                           builds: list[Build]) -> tuple[str, str] | None:
+    rank = card.rank_text
+    if builds or any(not c.is_face for c in loose):
+        return (f"A face card only captures a face card of the same rank: your {rank} "
+                f"can take only a {rank}.", "P2")
+    other = [c for c in loose if c.rank != card.rank]
+    if other:
+        return f"Your {rank} can only pair with a {rank}, not with the {other[0].name}.", "P2"
+    on_table = sum(1 for c in position.loose if c.rank == card.rank)
+    three_rule = position.rules.face_cards == "three-take-all"
+    if len(loose) > 1:
+        if three_rule and on_table == 3:
+            return (f"With three {card.rank_text}s on the table, your {rank} takes one of them "
+                    f"or all three, never two.", "V1")
+        return (f"A face card takes exactly one face card of its rank: your {rank} takes one "
+                f"{rank}, not {len(loose)}.", "P2")
+    return None
+
+
+def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: list[Build],
+                    value: int | None) -> tuple[str, str] | None:
+    if value is None:
+        return "A build needs the value you announce, like '3D build 8 5C'.", "B4"
+    if not 1 <= value <= 10:
+        return (f"A build's value must be from 1 to 10: no card is worth {value}, so nothing "
+                f"could capture it.", "B3")
+    if card.is_face:
+        return ("Face cards are never part of a build: they have no number value and only "
+                "pair with their own rank.", "B3")
+    faces = [c for c in loose if c.is_face]
+    if faces:
+        return f"The {faces[0].name} is a face card, and face cards are never part of a build.", "B3"
+    if not loose and not builds:
+        return ("A build must combine the card you play with at least one card or build from "
+                "the table.", "B1")
+    cv = card.value
+    assert cv is not None
+    if cv > value:
+        return (f"Your {_num(card)} is worth {cv}, more than {value}, so it can't be part of a "
+                f"build of {value}.", "B4")
+    other = [b for b in builds if b.value != value]
+    if len(other) > 1:
+        return "One card can raise only one build at a time.", "B6"
+    if other:
+        raised = other[0]
+        if raised.is_multiple:
+            return (f"{raised.describe().capitalize()} is a multiple build, so its value is fixed "
+                    f"at {raised.value}: it can never be raised.", "B7")
+        new_value = raised.value + cv
+        if new_value != value:
+            if loose and new_value < value:
+                return (f"Only the card from your hand can change a build's value: "
+                        f"{raised.value} + {cv} makes {new_value}, and table cards can't be "
+                        f"added to the build to make {value}.", "B6")
+            return (f"Raising {raised.describe()} with your {_num(card)} makes {new_value}, "
+                    f"not {value}.", "B5")
+        if partition(loose, value) is None:
+            return (f"The loose cards you gather into a build of {value} must make sets that "
+                    f"each add up to {value}; {_plus(loose)} don't.", "B4")
+    elif split_build_cards(card, loose, value) is None:
+        if not loose:
+            return (f"Your {_num(card)} on its own is not a set of {value}: add table cards "
+                    f"that make {value} with it, or announce {cv}.", "B4")
+        total = cv + sum(c.value for c in loose)  # type: ignore[misc]
+        return (f"The card you play and the table cards with it must add up to {value} "
+                f"(more sets may each add up to {value}); {card} + {_plus(loose)} make "
+                f"{total}.", "B4")
+    holds = sum(1 for c in position.hand if c.value == value) - (cv == value)
+    if holds < 1:
+        if position.partners:
+            return (f"You would need to hold {_a(value)} to capture a build of {value} later "
+                    f"(or your partner would need a build of {value} or to have announced "
+                    f"{value}).", "B2")
+        return f"You would need to hold {_a(value)} to capture a build of {value} later.", "B2"
+    return None

@@ -1,0 +1,179 @@
+"""Reading positions written in the notation of NOTATION.md, with errors that say where."""
+
+from __future__ import annotations
+
+import re
+
+from .cards import Card, CardError
+from .errors import PositionError
+from .position import Build, Position
+from .rules import Rules
+
+__all__ = ["parse_position", "split_fields"]
+
+_BUILD_HEAD = re.compile(r"^\s*(\d+)\s*(?:@\s*(\d+))?\s*:(.*)$", re.S)
+_HAND_KEY = re.compile(r"^hand\s*(\d+)$")
+_PILE_KEY = re.compile(r"^pile\s*(\d+)$")
+_SIMPLE_KEYS = ("table", "hand", "turn", "players", "partners", "declared", "rules", "sweeps",
+                "last capture")
+
+
+def split_fields(text: str) -> list[tuple[str, str, str]]:
+    """Split position text into (key, value, where) triples; `where` names the line or field."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position must be text, not {type(text).__name__}")
+    lines = [line for line in text.replace("\r", "").split("\n")]
+    multi_line = sum(1 for line in lines if line.strip()) > 1
+    result = []
+    for number, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0]
+        for part in line.split(";"):
+            if not part.strip():
+                continue
+            where = f"line {number}" if multi_line else "position"
+            if ":" not in part:
+                raise PositionError(f"{where}: {part.strip()!r} is not a field; "
+                                    f"write key: value, like 'table: 5D 2C'")
+            key, value = part.split(":", 1)
+            key = " ".join(key.lower().split())
+            result.append((key, value.strip(), f"{where}, field '{key}'"))
+    return result
+
+
+def parse_position(text: str) -> Position:
+    fields = split_fields(text)
+    if not fields:
+        raise PositionError("empty position: it needs at least a 'table:' line")
+    seen: dict[str, str] = {}
+    values: dict = {"hands": {}, "piles": {}}
+    for key, value, where in fields:
+        canonical_key = key
+        if key in seen:
+            raise PositionError(f"{where}: the field '{key}' is given twice")
+        seen[canonical_key] = where
+        hand_match = _HAND_KEY.match(key)
+        pile_match = _PILE_KEY.match(key)
+        if key == "table":
+            values["table"] = _parse_table(value, where)
+        elif key == "hand":
+            values["hand"] = _parse_card_list(value, where)
+        elif hand_match:
+            values["hands"][int(hand_match.group(1))] = _parse_card_list(value, where)
+        elif pile_match:
+            values["piles"][int(pile_match.group(1))] = _parse_card_list(value, where)
+        elif key in ("turn", "players", "last capture"):
+            values[key.replace(" ", "_")] = _parse_int(value, where)
+        elif key == "partners":
+            values["partners"] = _parse_yes_no(value, where)
+        elif key == "declared":
+            values["declared"] = _parse_assignments(value, where)
+        elif key == "sweeps":
+            values["sweeps"] = _parse_assignments(value, where)
+        elif key == "rules":
+            try:
+                values["rules"] = Rules.parse(value)
+            except ValueError as error:
+                raise PositionError(f"{where}: {error}") from None
+        else:
+            raise PositionError(f"{where}: unknown field '{key}' (known: table, hand, hand N, "
+                                f"turn, players, partners, declared, rules, pile N, sweeps, "
+                                f"last capture)")
+    if "table" not in values:
+        raise PositionError("the position has no 'table:' field (write 'table:' with nothing "
+                            "after it for an empty table)")
+    turn = values.get("turn", 1)
+    if "hand" in values and turn in values["hands"]:
+        raise PositionError(f"both 'hand:' and 'hand {turn}:' give the mover's hand; use one")
+    try:
+        return Position.create(
+            table=values["table"], hands=values["hands"], hand=values.get("hand"), turn=turn,
+            players=values.get("players", 2), partners=values.get("partners", False),
+            declared=values.get("declared"), rules=values.get("rules"), piles=values["piles"],
+            sweeps=values.get("sweeps"), last_capture=values.get("last_capture"))
+    except PositionError:
+        raise
+    except ValueError as error:  # pragma: no cover - defensive
+        raise PositionError(str(error)) from None
+
+
+def _card(word: str, where: str) -> Card:
+    try:
+        return Card.parse(word)
+    except CardError as error:
+        raise PositionError(f"{where}: {error}") from None
+
+
+def _parse_card_list(value: str, where: str) -> list[Card]:
+    if "[" in value or "]" in value:
+        raise PositionError(f"{where}: builds can only be on the table")
+    return [_card(word, where) for word in value.replace(",", " ").replace("+", " ").split()]
+
+
+def _parse_table(value: str, where: str) -> list[Card | Build]:
+    items: list[Card | Build] = []
+    rest = value
+    while rest.strip():
+        rest = rest.strip()
+        if rest.startswith("["):
+            end = rest.find("]")
+            if end < 0:
+                raise PositionError(f"{where}: the build {rest!r} has no closing ']'")
+            items.append(_parse_build(rest[1:end], where))
+            rest = rest[end + 1:]
+        elif rest.startswith("]"):
+            raise PositionError(f"{where}: a ']' without its '['")
+        else:
+            word, _, rest = rest.partition(" ")
+            if "[" in word:
+                word, bracket, tail = word.partition("[")
+                rest = bracket + tail + " " + rest
+            for piece in word.replace(",", " ").split():
+                items.append(_card(piece, where))
+    return items
+
+
+def _parse_build(body: str, where: str) -> Build:
+    match = _BUILD_HEAD.match(body)
+    if not match:
+        raise PositionError(f"{where}: the build [{body}] should look like [8@2: 5H 3S] "
+                            f"(value, @owner seat, ':' and its cards)")
+    value, owner, cards_text = int(match.group(1)), match.group(2), match.group(3)
+    sets = []
+    for set_text in cards_text.split("|"):
+        words = set_text.replace(",", " ").replace("+", " ").split()
+        if not words:
+            raise PositionError(f"{where}: the build [{body.strip()}] has an empty set")
+        sets.append([_card(word, f"{where}, build [{body.strip()}]") for word in words])
+    return Build.make(value, int(owner) if owner is not None else None, sets)
+
+
+def _parse_int(value: str, where: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise PositionError(f"{where}: {value!r} is not a whole number") from None
+
+
+def _parse_yes_no(value: str, where: str) -> bool:
+    lowered = value.lower()
+    if lowered in ("yes", "true", "on", "1"):
+        return True
+    if lowered in ("no", "false", "off", "0"):
+        return False
+    raise PositionError(f"{where}: write yes or no, not {value!r}")
+
+
+def _parse_assignments(value: str, where: str) -> dict[int, int]:
+    result: dict[int, int] = {}
+    for item in value.replace(";", ",").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        left, sep, right = item.partition("=")
+        if not sep:
+            raise PositionError(f"{where}: {item!r} should look like seat=number, like 2=9")
+        seat, number = _parse_int(left.strip(), where), _parse_int(right.strip(), where)
+        if seat in result:
+            raise PositionError(f"{where}: seat {seat} is given twice")
+        result[seat] = number
+    return result

@@ -1,0 +1,207 @@
+"""A move's structure (its groups or sets), its canonical text, its words, and playing it.
+
+The generator only records which cards a move uses; the grouping shown to people
+(`7S take 3C+4H 7D [3S 4C]`, `3D build 7: 3D+4H | 2S+5C`) is worked out here, on demand,
+the same way every time.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import Card, format_cards
+from .position import Build, Position, _build_key, _replace
+from .movegen import BUILD, CAPTURE, TRAIL, Move
+
+__all__ = ["partition", "move_groups", "move_text", "move_words", "apply_move", "group_text"]
+
+
+def partition(cards: Sequence[Card], value: int) -> list[tuple[Card, ...]] | None:
+    """Split numeral cards into groups that each add up to `value`, or None if they cannot be.
+
+    Deterministic: the group holding the lowest remaining card is chosen first, smallest first.
+    """
+    cards = sorted(cards, key=lambda c: c.index)
+    if any(c.value is None for c in cards):
+        return None
+    if sum(c.value for c in cards) % value:  # type: ignore[misc]
+        return None
+    return _partition(tuple(cards), value)
+
+
+def _partition(cards: tuple[Card, ...], value: int) -> list[tuple[Card, ...]] | None:
+    if not cards:
+        return []
+    first, rest = cards[0], cards[1:]
+    need = value - first.value  # type: ignore[operator]
+    if need < 0:
+        return None
+    for chosen in _subsets_summing(rest, need):
+        remaining = tuple(c for c in rest if c not in chosen)
+        tail = _partition(remaining, value)
+        if tail is not None:
+            return [(first, *chosen)] + tail
+    return None
+
+
+def _subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0):
+    """Subsets of cards[start:] adding up to total, fewest cards first within each branch."""
+    if total == 0:
+        yield ()
+        return
+    for i in range(start, len(cards)):
+        v = cards[i].value
+        if v is None or v > total:
+            continue
+        for tail in _subsets_summing(cards, total - v, i + 1):
+            yield (cards[i], *tail)
+
+
+def split_build_cards(card: Card, loose: Sequence[Card], value: int
+                      ) -> tuple[tuple[Card, ...], list[tuple[Card, ...]]] | None:
+    """For a build: the played card's set (the card and the loose cards with it) and the other
+    loose sets, each adding up to `value`; None if the cards cannot be arranged so."""
+    need = value - card.value  # type: ignore[operator]
+    if need < 0 or any(c.value is None for c in loose):
+        return None
+    ordered = tuple(sorted(loose, key=lambda c: c.index))
+    for chosen in _subsets_summing(ordered, need):
+        rest = [c for c in ordered if c not in chosen]
+        groups = partition(rest, value)
+        if groups is not None:
+            return (card, *chosen), groups
+    return None
+
+
+def _groups_or_flat(loose: list[Card], value: int) -> list[tuple[Card, ...]]:
+    groups = partition(loose, value)
+    if groups is None:
+        return [tuple(loose)] if loose else []
+    return groups
+
+
+def move_groups(move: Move) -> list[tuple[Card, ...] | Build]:
+    """The groups of a capture, or the sets of a build (the played card's set first, holding the
+    raised build if there is one). A trail has none."""
+    if move.kind == TRAIL:
+        return []
+    loose = list(move.loose_cards)
+    builds = list(move.builds)
+    if move.kind == CAPTURE:
+        if move.value is None:
+            groups: list = [(c,) for c in loose]
+        else:
+            groups = _groups_or_flat(loose, move.value)
+        return sorted(groups, key=lambda g: g[0].index) + builds
+    raised = move.raised
+    if raised is not None:
+        builds.remove(raised)
+        played: tuple = (move.card, raised)
+        others = _groups_or_flat(loose, move.value)
+    else:
+        split = split_build_cards(move.card, loose, move.value)  # type: ignore[arg-type]
+        played, others = split if split else ((move.card, *loose), [])
+    return [played] + sorted(others, key=lambda g: g[0].index) + builds
+
+
+def group_text(group: tuple | Build) -> str:
+    if isinstance(group, Build):
+        return "[" + " | ".join(format_cards(s) for s in group.sets) + "]"
+    return "+".join(group_text(x) if isinstance(x, Build) else str(x) for x in group)
+
+
+def move_text(move: Move) -> str:
+    """The canonical notation of a move."""
+    if move.kind == TRAIL:
+        return f"trail {move.card}"
+    if move.position is None:
+        cards = format_cards(sorted(move.table_cards))
+        if move.kind == CAPTURE:
+            return f"{move.card} take {cards}".rstrip()
+        return f"{move.card} build {move.value} {cards}".rstrip()
+    groups = move_groups(move)
+    if move.kind == CAPTURE:
+        return f"{move.card} take " + " ".join(group_text(g) for g in groups)
+    return f"{move.card} build {move.value}: " + " | ".join(group_text(g) for g in groups)
+
+
+def _listing(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _group_words(group: tuple | Build) -> str:
+    if isinstance(group, Build):
+        return group.describe()
+    if len(group) == 1:
+        return f"the {group[0].name}"
+    return " + ".join(str(x) for x in group)
+
+
+def move_words(move: Move) -> str:
+    """The move in words for a learner: "Play the seven of spades to take 3C + 4H."."""
+    if move.kind == TRAIL:
+        return f"Trail the {move.card.name}."
+    groups = move_groups(move)
+    if move.kind == CAPTURE:
+        sweep = " It sweeps the table." if move.is_sweep else ""
+        return (f"Play the {move.card.name} to take "
+                f"{_listing([_group_words(g) for g in groups])}.{sweep}")
+    kind = "a multiple build" if len(groups) > 1 else "a build"
+    raised = move.raised
+    if raised is not None:
+        action = f"raise {raised.describe()} to {move.value}"
+        if len(groups) > 1:
+            action += ", a multiple build"
+    else:
+        action = f"make {kind} of {move.value}"
+    return f"Play the {move.card.name} to {action}: {' | '.join(group_text(g) for g in groups)}."
+
+
+def apply_move(position: Position, move: Move) -> Position:
+    """The next position after a legal generated `move` (see Position.play)."""
+    turn = position.turn
+    hands = list(position.hands)
+    hand = hands[turn - 1]
+    if hand is not None:
+        hands[turn - 1] = tuple(c for c in hand if c is not move.card)
+    side = position.side_of(turn)
+    declared = dict(position.declared)
+    if position.partners and declared.get(turn) == move.card.value:
+        del declared[turn]  # B9: the announced value has been played
+    changes: dict = {"hands": tuple(hands), "turn": position.next_seat()}
+    if move.kind == TRAIL:
+        changes["loose"] = tuple(sorted(position.loose + (move.card,), key=lambda c: c.index))
+    else:
+        loose_mask, build_mask = move[3], move[4]
+        remaining_loose = tuple(c for i, c in enumerate(position.loose) if not loose_mask >> i & 1)
+        remaining_builds = tuple(b for i, b in enumerate(position.builds)
+                                 if not build_mask >> i & 1)
+        if move.kind == CAPTURE:
+            piles = list(position.piles)
+            piles[side - 1] = tuple(sorted(piles[side - 1] + (move.card,) + tuple(move.table_cards),
+                                           key=lambda c: c.index))
+            changes.update(loose=remaining_loose, builds=remaining_builds, piles=tuple(piles),
+                           last_capture=turn)
+            if not remaining_loose and not remaining_builds:
+                sweeps = list(position.sweeps)
+                sweeps[side - 1] += 1
+                changes["sweeps"] = tuple(sweeps)
+        else:
+            sets: list[tuple[Card, ...]] = []
+            for group in move_groups(move):
+                if isinstance(group, Build):
+                    sets.extend(group.sets)
+                else:
+                    flat: list[Card] = []
+                    for item in group:
+                        flat.extend(item.cards if isinstance(item, Build) else (item,))
+                    sets.append(tuple(flat))
+            new_build = Build.make(move.value, turn, sets)  # type: ignore[arg-type]
+            changes.update(loose=remaining_loose,
+                           builds=tuple(sorted(remaining_builds + (new_build,), key=_build_key)))
+            if position.partners:
+                declared[turn] = move.value  # type: ignore[assignment]
+    changes["declared"] = tuple(sorted(declared.items()))
+    return _replace(position, **changes)
