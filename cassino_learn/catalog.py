@@ -1,0 +1,75 @@
+"""The lessons, in teaching order: file names, titles and the rule ids each one teaches.
+
+The lesson notebooks, the index page, the navigation links and `cassino-learn serve` all read
+this list, so a lesson is added or renamed in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Lesson", "LESSONS", "INDEX", "SANDBOX", "lesson", "lessons_dir", "neighbours"]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    slug: str  # the notebook's name without .ipynb, e.g. "02_pairing"
+    title: str
+    rules: tuple[str, ...]  # rule ids of RULES.md that the lesson teaches
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.slug}.ipynb"
+
+    @property
+    def quiz_bank(self) -> str:
+        return f"quizzes/{self.slug}.json"
+
+
+INDEX = Lesson("00_index", "Learn Cassino", ())
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("01_cards_and_points", "Cards and points", ("C1", "C2", "C3", "K1")),
+    Lesson("02_pairing", "Pairing", ("T1", "T2", "P1", "P2")),
+    Lesson("03_combining", "Combining", ("S1", "S2", "S4", "S5")),
+    Lesson("04_trailing", "Trailing", ("R1", "R2")),
+    Lesson("05_building", "Building", ("B1", "B2", "B3", "B4", "S3")),
+    Lesson("06_raising_builds", "Raising builds", ("B5", "B6", "B7")),
+    Lesson("07_multiple_builds", "Multiple builds", ("B4", "B7", "B8")),
+    Lesson("08_owning_a_build", "Owning a build", ("B10", "O1", "O2")),
+    Lesson("09_sweeps_and_last_cards", "Sweeps and the last cards", ("W1", "W2")),
+    Lesson("10_scoring", "Scoring", ("K1", "K2", "K3")),
+    Lesson("11_full_game", "A full game against the computer", ("D1", "D2", "D3")),
+    Lesson("12_more_players", "Three and four players, partnerships", ("D1", "B9")),
+    Lesson("13_variants_and_etiquette", "Variants and table manners",
+           ("V1", "V2", "V3", "V4", "V5", "V6", "X1", "X2", "X3", "X4")),
+)
+SANDBOX = Lesson("90_sandbox", "Sandbox for teachers", ())
+
+
+def lesson(slug: str) -> Lesson:
+    """The lesson (or the index or sandbox) with this slug."""
+    for item in (INDEX, *LESSONS, SANDBOX):
+        if item.slug == slug:
+            return item
+    raise KeyError(f"no lesson called {slug!r}; known: "
+                   f"{', '.join(x.slug for x in (INDEX, *LESSONS, SANDBOX))}")
+
+
+def neighbours(slug: str) -> tuple[Lesson | None, Lesson | None]:
+    """The lessons before and after `slug` in teaching order (None at either end)."""
+    slugs = [item.slug for item in LESSONS]
+    if slug not in slugs:
+        return (None, LESSONS[0]) if slug == INDEX.slug else (None, None)
+    at = slugs.index(slug)
+    return (LESSONS[at - 1] if at else INDEX), (LESSONS[at + 1] if at + 1 < len(LESSONS) else None)
+
+
+def lessons_dir() -> Path:
+    """The folder holding the lesson notebooks: the repository's `lessons/` in a source checkout
+    or editable install, the copy shipped inside the wheel otherwise."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "lessons", here / "_lessons"):
+        if (candidate / f"{INDEX.slug}.ipynb").exists() or (candidate / "README.md").exists():
+            return candidate
+    raise FileNotFoundError("the lessons are not installed with this copy of cassino-learn")
