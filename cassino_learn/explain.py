@@ -130,6 +130,19 @@ def _num(card: Card) -> str:
     return "ace" if card.rank == 1 else card.rank_text
 
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _rank_word(card: Card, plural: bool = False) -> str:
+    from .cards import RANK_NAMES, RANK_PLURALS
+
+    return (RANK_PLURALS if plural else RANK_NAMES)[card.rank - 1]
+
+
 def _plus(cards: Iterable[Card]) -> str:
     return " + ".join(str(c) for c in cards)
 
@@ -214,10 +227,10 @@ def _diagnose_capture(position: Position, card: Card, loose: list[Card],
     faces = [c for c in loose if c.is_face]
     if faces:
         return (f"Face cards have no number value: your {_num(card)} can't take the "
-                f"{faces[0].name}; only another {faces[0].rank_text} pairs with it.", "P2")
+                f"{faces[0].name}; only another {_rank_word(faces[0])} pairs with it.", "P2")
     for build in builds:
         if build.value != v:
-            return (f"{build.describe().capitalize()} can only be captured whole by "
+            return (f"{_cap(build.describe())} can only be captured whole by "
                     f"{_a(build.value)}; your {_num(card)} is worth {v}.", "S3")
     too_big = [c for c in loose if c.value > v]  # type: ignore[operator]
     if too_big:
@@ -229,30 +242,37 @@ def _diagnose_capture(position: Position, card: Card, loose: list[Card],
 
 
 def _grouping_problem(card: Card, loose: list[Card], v: int) -> tuple[str, str]:
-    """Loose cards that cannot be split into groups of v: say which card fits no group (S1),
-    or that cards cannot be shared between groups (S2)."""
-    for c in loose:
-        others = [o for o in loose if o is not c]
-        fits = c.value == v or any(
-            sum(x.value for x in combo) + c.value == v  # type: ignore[misc]
-            for size in range(1, len(others) + 1) for combo in combinations(others, size))
-        if not fits:
-            if len(loose) == 1:
-                return (f"{_a(v).capitalize()} takes a card of the same rank or cards that add "
-                        f"up to {v}; the {c.name} alone is only {c.value}.", "S1")
-            return (f"Each group you take must add up to {v}, and the {c.name} makes {v} with "
-                    f"no other cards you named ({_plus(loose)} add up to "
-                    f"{sum(x.value for x in loose)}).", "S1")  # type: ignore[misc]
+    """Loose cards that cannot be split into groups of v: cards that add up wrongly or fit no
+    group (S1), or cards that would have to be shared between groups (S2)."""
+    total = sum(c.value for c in loose)  # type: ignore[misc]
+    if len(loose) == 1:
+        return (f"{_cap(_a(v))} takes a card of the same rank or cards that add up to {v}; "
+                f"the {loose[0].name} alone is only {total}.", "S1")
+    lonely = [c for c in loose if not _fits_a_group(c, loose, v)]
+    if lonely and (total < v or total % v):
+        return (f"Cards you take together must add up to {v}: {_plus(loose)} make {total}.",
+                "S1")
+    if lonely:
+        return (f"The {lonely[0].name} is in no group that adds up to {v} with the other cards "
+                f"you named.", "S1")
     return (f"Each table card can be in only one group: {_plus(loose)} can't all be split into "
             f"separate groups that each add up to {v}.", "S2")
 
 
+def _fits_a_group(card: Card, loose: list[Card], v: int) -> bool:
+    """Whether `card` adds up to v alone or with some of the other cards."""
+    others = [o for o in loose if o is not card]
+    return card.value == v or any(
+        sum(x.value for x in combo) + card.value == v  # type: ignore[misc]
+        for size in range(1, len(others) + 1) for combo in combinations(others, size))
+
+
 def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],
                            builds: list[Build]) -> tuple[str, str] | None:
-    rank = card.rank_text
+    rank, ranks = _rank_word(card), _rank_word(card, plural=True)
     if builds or any(not c.is_face for c in loose):
         return (f"A face card only captures a face card of the same rank: your {rank} "
-                f"can take only a {rank}.", "P2")
+                f"can take only another {rank}.", "P2")
     other = [c for c in loose if c.rank != card.rank]
     if other:
         return f"Your {rank} can only pair with a {rank}, not with the {other[0].name}.", "P2"
@@ -260,10 +280,10 @@ def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],
     three_rule = position.rules.face_cards == "three-take-all"
     if len(loose) > 1:
         if three_rule and on_table == 3:
-            return (f"With three {card.rank_text}s on the table, your {rank} takes one of them "
+            return (f"With three {ranks} on the table, your {rank} takes one of them "
                     f"or all three, never two.", "V1")
         return (f"A face card takes exactly one face card of its rank: your {rank} takes one "
-                f"{rank}, not {len(loose)}.", "P2")
+                f"{rank}, never {_NUMBER_WORDS[len(loose)]} {ranks}.", "P2")
     return None
 
 
@@ -294,8 +314,8 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
     if other:
         raised = other[0]
         if raised.is_multiple:
-            return (f"{raised.describe().capitalize()} is a multiple build, so its value is fixed "
-                    f"at {raised.value}: it can never be raised.", "B7")
+            return (f"{_cap(raised.describe())} can never be raised: a multiple build's value "
+                    f"stays fixed at {raised.value}.", "B7")
         new_value = raised.value + cv
         if new_value != value:
             if loose and new_value < value:
@@ -312,9 +332,11 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
             return (f"Your {_num(card)} on its own is not a set of {value}: add table cards "
                     f"that make {value} with it, or announce {cv}.", "B4")
         total = cv + sum(c.value for c in loose)  # type: ignore[misc]
-        return (f"The card you play and the table cards with it must add up to {value} "
-                f"(more sets may each add up to {value}); {card} + {_plus(loose)} make "
-                f"{total}.", "B4")
+        if total <= value or len(loose) == 1:
+            return (f"{card} + {_plus(loose)} make {total}, not {value}: the card you play and "
+                    f"the table cards with it must add up to the value you announce.", "B4")
+        return (f"Every set in a build of {value} must add up to {value}, the set with your card "
+                f"included, and {card} + {_plus(loose)} can't be split that way.", "B4")
     holds = sum(1 for c in position.hand if c.value == value) - (cv == value)
     if holds < 1:
         if position.partners:
