@@ -73,7 +73,7 @@ def parse_position(text: str) -> Position:
             try:
                 values["rules"] = Rules.parse(value)
             except ValueError as error:
-                raise PositionError(f"{where}: {error}") from None
+                raise PositionError(f"{where}: {str(error).removeprefix('rules: ')}") from None
         else:
             raise PositionError(f"{where}: unknown field '{key}' (known: table, hand, hand N, "
                                 f"turn, players, partners, declared, rules, pile N, sweeps, "

@@ -145,11 +145,11 @@ class Position:
     ) -> "Position":
         """Build a position from Python values, in canonical order, and check it can exist."""
         if players not in (2, 3, 4):
-            raise PositionError(f"players must be 2, 3 or 4, not {players}")
+            raise PositionError(f"players: must be 2, 3 or 4, not {players}")
         if partners and players != 4:
-            raise PositionError("partnerships need exactly 4 players")
+            raise PositionError(f"partners: yes needs exactly 4 players, not {players}")
         if not 1 <= turn <= players:
-            raise PositionError(f"turn must be a seat from 1 to {players}, not {turn}")
+            raise PositionError(f"turn: must be a seat from 1 to {players}, not {turn}")
         sides = sides_count(players, partners)
         seat_hands: list[tuple[Card, ...] | None] = [None] * players
         for seat, cards in (hands or {}).items():
@@ -186,6 +186,8 @@ class Position:
 
         def place(card: Card, location: str) -> None:
             if card in where:
+                if where[card] == location:
+                    raise PositionError(f"{card} appears twice in {location}")
                 raise PositionError(f"{card} appears twice: in {where[card]} and in {location}")
             where[card] = location
 
