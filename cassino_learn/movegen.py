@@ -284,10 +284,14 @@ def legal_moves(position: Position) -> list[Move]:
             continue
         # captures (P1, S1-S3)
         bsubs = build_subsets(cv)
-        for lm in unions(cv):
-            for bm in bsubs:
-                if (lm or bm) and bm & must == must:
-                    append(_new(Move, (CAPTURE, card, cv, lm, bm, -1, position, None)))
+        if len(bsubs) == 1 and not must:  # the common case: no build of this value around
+            moves.extend([_new(Move, (CAPTURE, card, cv, lm, 0, -1, position, None))
+                          for lm in unions(cv) if lm])
+        else:
+            for lm in unions(cv):
+                for bm in bsubs:
+                    if (lm or bm) and bm & must == must:
+                        append(_new(Move, (CAPTURE, card, cv, lm, bm, -1, position, None)))
         # builds (B1-B9)
         for v in range(cv, 11):
             if hand_count[v] - (v == cv) < 1 and v not in partner_values:
@@ -303,10 +307,14 @@ def legal_moves(position: Position) -> list[Move]:
             else:
                 found = {p | u for p in played_sets for u in gathered if not p & u}
                 masks = sorted(found)
-            for lm in masks:
-                for bm in bsubs:
-                    if (lm or bm) and bm & must == must:
-                        append(_new(Move, (BUILD, card, v, lm, bm, -1, position, None)))
+            if len(bsubs) == 1 and not must:
+                moves.extend([_new(Move, (BUILD, card, v, lm, 0, -1, position, None))
+                              for lm in masks if lm])
+            else:
+                for lm in masks:
+                    for bm in bsubs:
+                        if (lm or bm) and bm & must == must:
+                            append(_new(Move, (BUILD, card, v, lm, bm, -1, position, None)))
             # raising a single build of value v - cv (B5, B6, B7)
             w = v - cv
             for r, build in enumerate(builds):
