@@ -1,0 +1,300 @@
+"""Game: a match of Cassino from a seed: deals, turns, the last cards, scoring rounds, the match
+(K3, V4, V5), undo, history in move notation, and JSON save/load.
+
+    >>> from cassino_learn import Game
+    >>> g = Game(players=2, seed=7)
+    >>> g.play(g.legal_moves()[0])
+    >>> len(g.history)
+    1
+
+The whole state of a deal is a `Position` with every hand known (`Game.state`); `Game.position`
+is what the seat to move sees. The stock, the dealer, the deal number and the match score live
+here. Everything is replayable from the seed and the moves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .dealing import DEALS_PER_ROUND, apply, close_round, next_deal, shuffled_deck, start_round
+from .errors import IllegalMove, MoveSyntaxError
+from .movegen import Move, find_legal, legal_moves
+from .position import Position
+from .rules import Rules
+from .scoring import MatchResult, RoundScore, match_points, match_result, score_round
+
+if TYPE_CHECKING:
+    from .observation import Observation
+
+__all__ = ["Game", "GameOver", "FORMAT"]
+
+FORMAT = "cassino-learn game"
+FORMAT_VERSION = 1
+
+
+class GameOver(ValueError):
+    """A move was played after the match was decided."""
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """Everything that changes during a game (immutable, so undo is a pop)."""
+
+    state: Position
+    stock: tuple[Card, ...]
+    dealer: int
+    round_number: int
+    deal_number: int
+    scores: tuple[tuple[int, int], ...]
+    rounds: tuple[RoundScore, ...]
+    result: MatchResult
+
+
+class Game:
+    """A match: `Game(players=2, partners=False, seed=7, rules=Rules())`; the first round is
+    dealt at once. Seat 1 deals the first round; the deal passes left each round (D3)."""
+
+    def __init__(self, players: int = 2, partners: bool = False, seed: int | str | None = None,
+                 rules: Rules | None = None) -> None:
+        if players not in DEALS_PER_ROUND:
+            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+        if partners and players != 4:
+            raise ValueError("partnerships need exactly 4 players")
+        if seed is None:
+            seed = random.randrange(2**32)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise ValueError(f"seed must be a whole number or a string, not {seed!r}")
+        self.players = players
+        self.partners = partners
+        self.seed = seed
+        self.rules = rules or Rules()
+        self.history: list[str] = []
+        self._undo: list[_Snapshot] = []
+        self._legal: list[Move] | None = None
+        self._now = self._new_round(dealer=1, round_number=1, scores=None, rounds=())
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def state(self) -> Position:
+        """The whole state of the deal: table, every hand, piles, sweeps, last capture."""
+        return self._now.state
+
+    @property
+    def position(self) -> Position:
+        """What the seat to move sees: its own hand, the table, owners, whose turn it is."""
+        return self._now.state.for_seat(self._now.state.turn)
+
+    @property
+    def turn(self) -> int:
+        return self._now.state.turn
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.partners else self.players
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, top first (hidden from every player)."""
+        return self._now.stock
+
+    @property
+    def dealer(self) -> int:
+        return self._now.dealer
+
+    @property
+    def round_number(self) -> int:
+        """The round being played (1-based; the last one once the match is over)."""
+        return self._now.round_number
+
+    @property
+    def deal_number(self) -> int:
+        """The deal within the round (1-based)."""
+        return self._now.deal_number
+
+    @property
+    def deals_per_round(self) -> int:
+        return DEALS_PER_ROUND[self.players]
+
+    @property
+    def last_deal(self) -> bool:
+        """The deal being played is the round's last ("last", D2)."""
+        return self._now.deal_number == self.deals_per_round
+
+    @property
+    def scores(self) -> dict[int, int]:
+        return dict(self._now.scores)
+
+    @property
+    def rounds(self) -> list[RoundScore]:
+        """Finished rounds, each with `.points` and `.items` per side."""
+        return list(self._now.rounds)
+
+    @property
+    def over(self) -> bool:
+        return self._now.result.over
+
+    @property
+    def winner(self) -> int | None:
+        return self._now.result.winner
+
+    @property
+    def lurch(self) -> bool:
+        """V4: the winner reached 11 before any other side had 6 (a double game)."""
+        return self._now.result.lurch
+
+    def observation(self, seat: int | None = None) -> "Observation":
+        """What `seat` (default: the seat to move) may know; never another hand or the stock."""
+        from .observation import observe
+
+        return observe(self, self.turn if seat is None else seat)
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move (empty once the match is over)."""
+        if self.over:
+            return []
+        if self._legal is None:
+            self._legal = legal_moves(self._now.state)
+        return list(self._legal)
+
+    def play(self, move: Move | str) -> None:
+        """Play a Move or move text for the seat to move. Raises IllegalMove (or
+        MoveSyntaxError) and changes nothing when it is not legal; GameOver after the end."""
+        if self.over:
+            raise GameOver(f"the match is over (side {self.winner} won); start a new Game"
+                           if self.winner is not None else "the match is over; start a new Game")
+        state = self._now.state
+        if isinstance(move, str):
+            legal = state.parse_move(move)
+        elif isinstance(move, Move):
+            # A move generated for this very state is legal by construction (positions are
+            # immutable); anything else is checked against the generator.
+            legal = move if move.position is state else find_legal(state, move)
+        else:
+            raise TypeError(f"play() takes a Move or move text, not {type(move).__name__}")
+        self._undo.append(self._now)
+        self.history.append(str(legal))
+        self._now = self._advance(apply(state, legal))
+        self._legal = None
+
+    def undo(self) -> str:
+        """Take back the last move (also across a deal or round boundary); returns its text."""
+        if not self._undo:
+            raise ValueError("there is no move to undo")
+        self._now = self._undo.pop()
+        self._legal = None
+        return self.history.pop()
+
+    # ------------------------------------------------------------------ flow
+
+    def _new_round(self, dealer: int, round_number: int, scores: tuple | None,
+                   rounds: tuple[RoundScore, ...]) -> _Snapshot:
+        deck = shuffled_deck(self.seed, round_number)
+        state, stock = start_round(deck, self.players, self.partners, dealer, self.rules)
+        if scores is None:
+            scores = tuple((side, 0) for side in range(1, self.sides + 1))
+        return _Snapshot(state, tuple(stock), dealer, round_number, 1, scores, rounds,
+                         MatchResult(False, None))
+
+    def _advance(self, state: Position) -> _Snapshot:
+        """After a move: deal again, or finish the round (W2, K1-K3) and deal the next one."""
+        now = self._now
+        if any(state.hands):
+            return _replace_snapshot(now, state=state)
+        if now.stock:
+            state, stock = next_deal(state, now.stock, now.dealer)
+            return _replace_snapshot(now, state=state, stock=tuple(stock),
+                                     deal_number=now.deal_number + 1)
+        state = close_round(state, now.dealer)
+        score = score_round(state.piles, state.sweeps, self.rules)
+        scores = match_points(dict(now.scores), score.points, self.rules)
+        rounds = now.rounds + (score,)
+        result = match_result(scores, len(rounds), self.rules)
+        if result.over:
+            return _replace_snapshot(now, state=state, scores=tuple(scores.items()),
+                                     rounds=rounds, result=result)
+        return self._new_round(now.dealer % self.players + 1, now.round_number + 1,
+                               tuple(scores.items()), rounds)
+
+    # ------------------------------------------------------------------ save and load
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "version": FORMAT_VERSION,
+            "players": self.players, "partners": self.partners, "seed": self.seed,
+            "rules": str(self.rules), "moves": list(self.history),
+            # Not needed to load; checked on load so a tampered file is noticed.
+            "scores": {str(side): n for side, n in self.scores.items()},
+            "round": self.round_number, "over": self.over, "winner": self.winner,
+        }
+
+    def to_json(self) -> str:
+        """The game as JSON: settings, seed and moves (plus a summary checked on load)."""
+        return json.dumps(self.to_dict(), indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """The same game, able to go on. Raises ValueError saying what is wrong with the text."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise ValueError(f"game file: not valid JSON ({error})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Game":
+        if not isinstance(data, dict):
+            raise ValueError("game file: expected a JSON object with players, seed and moves")
+        if data.get("format") != FORMAT:
+            raise ValueError(f"game file: 'format' should be {FORMAT!r}, "
+                             f"not {data.get('format')!r}")
+        if data.get("version") != FORMAT_VERSION:
+            raise ValueError(f"game file: unsupported version {data.get('version')!r}")
+        for key in ("players", "partners", "seed", "rules", "moves"):
+            if key not in data:
+                raise ValueError(f"game file: missing {key!r}")
+        if not isinstance(data["players"], int) or isinstance(data["players"], bool):
+            raise ValueError(f"game file: 'players' should be 2, 3 or 4, not {data['players']!r}")
+        if not isinstance(data["partners"], bool):
+            raise ValueError(f"game file: 'partners' should be true or false, "
+                             f"not {data['partners']!r}")
+        if not isinstance(data["rules"], str):
+            raise ValueError(f"game file: 'rules' should be text, not {data['rules']!r}")
+        moves = data["moves"]
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise ValueError("game file: 'moves' should be a list of moves in notation")
+        try:
+            game = cls(players=data["players"], partners=data["partners"], seed=data["seed"],
+                       rules=Rules.parse(data["rules"]))
+        except ValueError as error:
+            raise ValueError(f"game file: {error}") from None
+        for number, text in enumerate(moves, 1):
+            try:
+                game.play(text)
+            except (IllegalMove, MoveSyntaxError, GameOver) as error:
+                raise ValueError(f"game file: move {number} ({text!r}) cannot be played: "
+                                 f"{error}") from None
+        if "scores" in data:
+            saved = data["scores"]
+            if saved != {str(side): n for side, n in game.scores.items()}:
+                raise ValueError(f"game file: the saved scores {saved!r} do not match the moves "
+                                 f"(which give {game.scores})")
+        return game
+
+    def __repr__(self) -> str:
+        status = (f"over, winner {self.winner}" if self.over
+                  else f"round {self.round_number}, deal {self.deal_number}, seat {self.turn} to play")
+        return (f"<Game players={self.players} partners={self.partners} seed={self.seed!r} "
+                f"scores={self.scores} {status}>")
+
+
+def _replace_snapshot(snapshot: _Snapshot, **changes: Any) -> _Snapshot:
+    values = dict(snapshot.__dict__)
+    values.update(changes)
+    return _Snapshot(**values)

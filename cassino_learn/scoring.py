@@ -1,0 +1,141 @@
+"""Scoring: a round's points with their itemised breakdown ("showing", K1, K2, W1, V2, V3) and
+the end of a match (K3, V4 "11-lurch", V5 "round").
+
+Sides are numbered from 1, like seats; in partnership games side 1 is seats 1+3 and side 2 is
+seats 2+4 (see `cassino_learn.position.side_of`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .cards import BIG_CASINO, LITTLE_CASINO, Card
+from .rules import Rules
+
+__all__ = ["ITEMS", "RoundScore", "MatchResult", "score_round", "match_result", "match_points",
+           "TARGET_21", "TARGET_LURCH", "LURCH_LIMIT"]
+
+ITEMS = ("cards", "spades", "big_casino", "little_casino", "aces", "sweeps")
+TARGET_21 = 21
+TARGET_LURCH = 11
+LURCH_LIMIT = 6  # V4: reaching 11 while every other side has fewer than 6 is a lurch
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A round's result: `points[side]`, `items[side][item]` (points per item, keys ITEMS),
+    and the counts behind them: `cards[side]`, `spades[side]`, `sweeps[side]` (sweeps made)."""
+
+    points: dict[int, int]
+    items: dict[int, dict[str, int]]
+    cards: dict[int, int]
+    spades: dict[int, int]
+    sweeps: dict[int, int]
+
+    def to_dict(self) -> dict:
+        return {"points": _str_keys(self.points), "items": _str_keys(self.items),
+                "cards": _str_keys(self.cards), "spades": _str_keys(self.spades),
+                "sweeps": _str_keys(self.sweeps)}
+
+    def describe(self) -> str:
+        """One line per side: "Side 1: 7 points (cards 3, spades 1, ...)"."""
+        lines = []
+        for side, total in self.points.items():
+            parts = ", ".join(f"{item.replace('_', ' ')} {n}" for item, n in self.items[side].items()
+                              if n)
+            lines.append(f"Side {side}: {total} point{'s' if total != 1 else ''}"
+                         f" ({parts or 'nothing'}); {self.cards[side]} cards, "
+                         f"{self.spades[side]} spades, {self.sweeps[side]} sweeps")
+        return "\n".join(lines)
+
+
+def _str_keys(mapping: Mapping[int, object]) -> dict[str, object]:
+    return {str(k): v for k, v in mapping.items()}
+
+
+def _most(counts: Sequence[int]) -> int | None:
+    """The index holding strictly the most, or None when the most is shared (K2)."""
+    top = max(counts)
+    leaders = [i for i, n in enumerate(counts) if n == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _sweep_points(sweeps: Sequence[int], rules: Rules) -> list[int]:
+    if not rules.sweeps:  # V2
+        return [0] * len(sweeps)
+    if not rules.sweeps_cancel:
+        return list(sweeps)
+    # V3: sweeps cancel one for one; with three sides a side keeps only the sweeps beyond the
+    # most any other side made (the two-sided rule applied against the strongest rival).
+    return [max(0, n - max(sweeps[:i] + sweeps[i + 1:])) for i, n in enumerate(sweeps)]
+
+
+def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
+                rules: Rules | None = None) -> RoundScore:
+    """Score a finished round from each side's pile and sweep count (K1, K2, W1, V2, V3)."""
+    rules = rules or Rules()
+    if len(piles) != len(sweeps) or len(piles) < 2:
+        raise ValueError(f"score_round needs one pile and one sweep count per side "
+                         f"(got {len(piles)} piles, {len(sweeps)} sweep counts)")
+    card_counts = [len(p) for p in piles]
+    spade_counts = [sum(1 for c in p if c.suit == "S") for p in piles]
+    most_cards, most_spades = _most(card_counts), _most(spade_counts)
+    sweep_points = _sweep_points(list(sweeps), rules)
+    items: dict[int, dict[str, int]] = {}
+    for i, pile in enumerate(piles):
+        items[i + 1] = {
+            "cards": 3 if most_cards == i else 0,
+            "spades": 1 if most_spades == i else 0,
+            "big_casino": 2 if any(c is BIG_CASINO for c in pile) else 0,
+            "little_casino": 1 if any(c is LITTLE_CASINO for c in pile) else 0,
+            "aces": sum(1 for c in pile if c.rank == 1),
+            "sweeps": sweep_points[i],
+        }
+    return RoundScore(
+        points={side: sum(v.values()) for side, v in items.items()}, items=items,
+        cards={i + 1: n for i, n in enumerate(card_counts)},
+        spades={i + 1: n for i, n in enumerate(spade_counts)},
+        sweeps={i + 1: n for i, n in enumerate(sweeps)})
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Whether the match is decided, who won (None: not over, or a drawn single-round game)
+    and whether the win is a lurch (V4, a double game)."""
+
+    over: bool
+    winner: int | None
+    lurch: bool = False
+
+
+def match_points(scores: Mapping[int, int], round_points: Mapping[int, int],
+                 rules: Rules) -> dict[int, int]:
+    """The match scores after adding a round. Under V4 only the margin over the lowest round
+    score counts (with two sides: the lower score is deducted from the higher)."""
+    if rules.game == "11-lurch":
+        low = min(round_points.values())
+        return {side: scores[side] + round_points[side] - low for side in scores}
+    return {side: scores[side] + round_points[side] for side in scores}
+
+
+def match_result(scores: Mapping[int, int], rounds_played: int, rules: Rules) -> MatchResult:
+    """Is the match over after `rounds_played` rounds with these `scores` (K3, V4, V5)?
+
+    K3: the first side to reach the target wins; if several reach it in the same round the
+    higher total wins, and a tie at the top plays another round. V5: each round is a game; a tie
+    at the top is a drawn game (over, no winner).
+    """
+    top = max(scores.values())
+    leaders = [side for side, n in scores.items() if n == top]
+    if rules.game == "round":
+        if rounds_played < 1:
+            return MatchResult(False, None)
+        return MatchResult(True, leaders[0] if len(leaders) == 1 else None)
+    target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+    if top < target or len(leaders) > 1:
+        return MatchResult(False, None)
+    winner = leaders[0]
+    lurch = (rules.game == "11-lurch"
+             and all(n < LURCH_LIMIT for side, n in scores.items() if side != winner))
+    return MatchResult(True, winner, lurch)
