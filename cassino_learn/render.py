@@ -1,0 +1,330 @@
+"""Cards, positions and moves drawn as inline SVG and HTML.
+
+Pure and deterministic: the same input gives the same text (no random ids, nothing downloaded),
+so renders can be compared in tests. Used by `Card/Position/Move._repr_html_` and by the card
+table widget, which shows `position_html(..., interactive=True)` and adds behaviour on top.
+
+Suits differ by shape as well as colour; `four_color=True` gives spades black, hearts red,
+diamonds blue and clubs green. Every card and build carries an `aria-label` in words.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Iterable
+
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .movegen import Move
+    from .position import Build, Position
+
+__all__ = ["card_svg", "position_html", "move_html", "build_label", "TABLE_CSS",
+           "DEFAULT_CARD_WIDTH"]
+
+DEFAULT_CARD_WIDTH = 72
+"""Card width in CSS pixels; the height is 1.4 times the width (viewBox 100 x 140)."""
+
+_TWO_COLOURS = {"S": "#1a1a1a", "C": "#1a1a1a", "H": "#c8102e", "D": "#c8102e"}
+_FOUR_COLOURS = {"S": "#1a1a1a", "H": "#c8102e", "D": "#0b5cad", "C": "#17803a"}
+
+# Suit shapes drawn in a 100 x 100 box, so no font is needed for the symbols.
+_SUIT_SHAPES = {
+    "S": '<path d="M50 4C34 26 6 40 6 62c0 15 12 25 26 25 7 0 13-3 16-8L42 97h16l-6-18c3 5 '
+         '9 8 16 8 14 0 26-10 26-25C100 40 66 26 50 4z"/>',
+    "H": '<path d="M50 94C34 76 5 60 5 32 5 16 17 6 30 6c10 0 17 6 20 15 3-9 10-15 20-15 13 0 '
+         '25 10 25 26 0 28-29 44-45 62z"/>',
+    "D": '<path d="M50 2 90 50 50 98 10 50z"/>',
+    "C": '<circle cx="50" cy="27" r="21"/><circle cx="26" cy="60" r="21"/>'
+         '<circle cx="74" cy="60" r="21"/><path d="M50 40 36 66h28zM46 62 38 97h24L54 62z"/>',
+}
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _colour(suit: str, four_color: bool) -> str:
+    return (_FOUR_COLOURS if four_color else _TWO_COLOURS)[suit]
+
+
+def _suit(suit: str, x: float, y: float, size: float, colour: str) -> str:
+    """A suit shape whose top-left corner is at (x, y), `size` units wide."""
+    scale = size / 100
+    return (f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{colour}">'
+            f'{_SUIT_SHAPES[suit]}</g>')
+
+
+def _back_pattern() -> str:
+    diamonds = []
+    for row in range(9):
+        for col in range(6):
+            cx, cy = 21 + col * 11.6, 23 + row * 11.8
+            diamonds.append(f"M{cx:g} {cy - 4.5:g}l4.5 4.5-4.5 4.5-4.5-4.5z")
+    return f'<path fill="#9fc1ea" d="{"".join(diamonds)}"/>'
+
+
+_BACK = ('<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#4a4a4a" '
+         'stroke-width="2"/><rect x="9" y="9" width="82" height="122" rx="5" fill="#1f4e8c"/>'
+         + _back_pattern())
+
+
+def _face_body(card: Card, colour: str) -> str:
+    rank = card.rank_text
+    corner = ('<text x="{x}" y="{y}" font-family="Arial, Helvetica, sans-serif" '
+              'font-weight="700" font-size="{fs}" fill="{c}" text-anchor="middle"'
+              '{extra}>{r}</text>')
+    size = 26 if rank == "10" else 30
+    parts = [
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#4a4a4a" '
+        'stroke-width="2"/>',
+        corner.format(x=17, y=30, fs=size, c=colour, extra=' letter-spacing="-2"'
+                      if rank == "10" else "", r=rank),
+        _suit(card.suit, 7, 35, 20, colour),
+        f'<g transform="rotate(180 50 70)">'
+        + corner.format(x=17, y=30, fs=size, c=colour, extra=' letter-spacing="-2"'
+                        if rank == "10" else "", r=rank)
+        + _suit(card.suit, 7, 35, 20, colour) + "</g>",
+    ]
+    if card.is_face:
+        parts.append(f'<rect x="28" y="30" width="44" height="80" rx="4" fill="none" '
+                     f'stroke="{colour}" stroke-width="2"/>')
+        parts.append(corner.format(x=50, y=80, fs=40, c=colour, extra="", r=rank))
+        parts.append(_suit(card.suit, 41, 86, 18, colour))
+    else:
+        big = 54 if card.rank == 1 else 44
+        parts.append(_suit(card.suit, 50 - big / 2, 70 - big / 2, big, colour))
+    return "".join(parts)
+
+
+def card_svg(card: Card, *, face_down: bool = False, four_color: bool = False,
+             size: int = DEFAULT_CARD_WIDTH, label: bool = True) -> str:
+    """One card as an inline `<svg>` `size` pixels wide, labelled in words ("ten of diamonds").
+
+    `face_down` draws the back (labelled "face-down card"). `label=False` hides the drawing from
+    screen readers, for use inside an element that carries the label itself.
+    """
+    width, height = size, round(size * 1.4)
+    if label:
+        name = "face-down card" if face_down else card.name
+        access = f'role="img" aria-label="{escape(name)}"'
+    else:
+        access = 'aria-hidden="true" focusable="false"'
+    body = _BACK if face_down else _face_body(card, _colour(card.suit, four_color))
+    return (f'<svg class="cl-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" '
+            f'width="{width}" height="{height}" {access}>{body}</svg>')
+
+
+# ---------------------------------------------------------------------------- positions
+
+def _owner_words(build: "Build", viewer: int, position: "Position") -> str:
+    if build.owner is None:
+        return "another player's"
+    if build.owner == viewer:
+        return "yours"
+    if position.partner_of(viewer) == build.owner:
+        return "your partner's"
+    return f"seat {build.owner}'s"
+
+
+def _owner_tag(build: "Build", viewer: int, position: "Position") -> str:
+    if build.owner is None:
+        return "other"
+    if build.owner == viewer:
+        return "yours"
+    if position.partner_of(viewer) == build.owner:
+        return "partner"
+    return f"seat {build.owner}"
+
+
+def build_label(build: "Build", viewer: int, position: "Position") -> str:
+    """A build in words for screen readers: "build of eight, yours: three of spades, ..."."""
+    kind = "multiple build" if build.is_multiple else "build"
+    sets = "; ".join(", ".join(c.name for c in s) for s in build.sets)
+    return f"{kind} of {_WORDS[build.value]}, {_owner_words(build, viewer, position)}: {sets}"
+
+
+def _card_div(card: Card, *, four_color: bool, interactive: bool, extra: str = "") -> str:
+    focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="img"'
+    return (f'<div class="cl-card{extra}" data-card="{card}" aria-label="{card.name}"{focus}>'
+            f'{card_svg(card, four_color=four_color, label=False)}</div>')
+
+
+def _back_div() -> str:
+    return ('<div class="cl-card cl-back" aria-hidden="true">'
+            f'{card_svg(Card.parse("AS"), face_down=True, label=False)}</div>')
+
+
+def _build_div(index: int, build: "Build", viewer: int, position: "Position", *,
+               four_color: bool, interactive: bool) -> str:
+    badge = f"{build.value}s" if build.is_multiple else str(build.value)
+    tag = _owner_tag(build, viewer, position)
+    focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="group"'
+    sets = '<span class="cl-sep" aria-hidden="true"></span>'.join(
+        '<div class="cl-set">' + "".join(
+            _card_div(c, four_color=four_color, interactive=False) for c in s) + "</div>"
+        for s in build.sets)
+    owner_class = " cl-mine" if build.owner == viewer else ""
+    cards = " ".join(str(c) for c in build.cards)
+    return (f'<div class="cl-build{owner_class}" data-build="{index}" data-cards="{cards}" '
+            f'data-value="{build.value}" aria-label="{escape(build_label(build, viewer, position))}"'
+            f'{focus}><span class="cl-badge" aria-hidden="true">{badge}</span>{sets}'
+            f'<span class="cl-owner" aria-hidden="true">{escape(tag)}</span></div>')
+
+
+def _seat_name(seat: int, viewer: int) -> str:
+    return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _status(position: "Position", viewer: int) -> str:
+    piles = []
+    for side in range(1, position.sides + 1):
+        who = f"seats {side}+{side + 2}" if position.partners else f"seat {side}"
+        text = f"{who} pile: {_count(len(position.piles[side - 1]), 'card')}"
+        if position.sweeps[side - 1]:
+            text += f", {_count(position.sweeps[side - 1], 'sweep')}"
+        piles.append(text)
+    return (f'<div class="cl-status"><strong class="cl-turn" data-turn="{position.turn}">'
+            f'Seat {position.turn} to move{" (you)" if position.turn == viewer else ""}</strong>'
+            f'<span class="cl-piles">{escape(" · ".join(piles))}</span></div>')
+
+
+def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up: bool,
+               four_color: bool, interactive: bool) -> str:
+    own = seat == viewer
+    zone = "hand" if own else f"seat-{seat}"
+    title = f"Your hand (seat {seat})" if own else _seat_name(seat, viewer)
+    if hand is None:
+        cards, note = "", "hand not shown"
+    elif face_up:
+        cards = "".join(_card_div(c, four_color=four_color, interactive=interactive and own)
+                        for c in hand)
+        note = _count(len(hand), "card")
+    else:
+        cards = "".join(_back_div() for _ in hand)
+        note = _count(len(hand), "card") + ", face down"
+    if hand == ():
+        note = "no cards"
+    classes = "cl-zone cl-hand" if own else "cl-zone cl-other"
+    return (f'<section class="{classes}" data-zone="{zone}" data-seat="{seat}" '
+            f'aria-label="{escape(title)}, {note}"><div class="cl-zone-title">{escape(title)}'
+            f' <span class="cl-note">{note}</span></div><div class="cl-cards">{cards}</div>'
+            f'</section>')
+
+
+def position_html(position: "Position", *, seat: int | None = None, reveal: bool = False,
+                  four_color: bool = False, size: int = DEFAULT_CARD_WIDTH,
+                  interactive: bool = False, style: bool = True) -> str:
+    """The position as a card table: other hands, the table (loose cards, builds), the hand.
+
+    `seat` is the player looking (default: the mover); their hand is face up at the bottom and
+    builds say "yours" for theirs. Other known hands are face down unless `reveal`. Builds are
+    overlapping piles with a value badge ("8", "8s" for a multiple build) and an owner tag.
+    `interactive` makes the viewer's hand cards, loose cards and builds focusable buttons (the
+    widget's hooks: `data-card`, `data-build`, `data-zone`). `style=False` leaves out the
+    `<style>` block (the widget loads the same CSS itself).
+    """
+    viewer = position.turn if seat is None else seat
+    can_act = interactive and viewer == position.turn
+    others = "".join(
+        _hand_zone(s, position.hands[s - 1], viewer=viewer, face_up=reveal,
+                   four_color=four_color, interactive=False)
+        for s in range(1, position.players + 1) if s != viewer)
+    loose = "".join(_card_div(c, four_color=four_color, interactive=can_act)
+                    for c in position.loose)
+    builds = "".join(_build_div(i, b, viewer, position, four_color=four_color,
+                                interactive=can_act)
+                     for i, b in enumerate(position.builds))
+    empty = "" if loose or builds else '<span class="cl-note">The table is empty.</span>'
+    table = (f'<section class="cl-zone cl-felt" data-zone="table" aria-label="table">'
+             f'<div class="cl-zone-title">Table</div>'
+             f'<div class="cl-cards">{loose}{builds}{empty}</div></section>')
+    hand = _hand_zone(viewer, position.hands[viewer - 1], viewer=viewer, face_up=True,
+                      four_color=four_color, interactive=can_act)
+    css = f"<style>{TABLE_CSS}</style>" if style else ""
+    return (f'<div class="cl-table" style="--cl-card-w:{size}px">{css}'
+            f'{_status(position, viewer)}<div class="cl-others">{others}</div>{table}{hand}'
+            f'</div>')
+
+
+# ---------------------------------------------------------------------------- moves
+
+def _group_html(group: "tuple | Build", four_color: bool) -> str:
+    from .position import Build
+
+    if isinstance(group, Build):
+        badge = f"{group.value}s" if group.is_multiple else str(group.value)
+        sets = '<span class="cl-sep" aria-hidden="true"></span>'.join(
+            '<div class="cl-set">' + "".join(
+                _card_div(c, four_color=four_color, interactive=False) for c in s) + "</div>"
+            for s in group.sets)
+        return (f'<div class="cl-build" aria-label="{escape(group.describe())}" role="group">'
+                f'<span class="cl-badge" aria-hidden="true">{badge}</span>{sets}</div>')
+    inner = "".join(_group_html(x, four_color) if not isinstance(x, Card)
+                    else _card_div(x, four_color=four_color, interactive=False) for x in group)
+    return f'<div class="cl-set cl-group">{inner}</div>'
+
+
+def move_html(move: "Move", *, four_color: bool = False, size: int = DEFAULT_CARD_WIDTH,
+              style: bool = True) -> str:
+    """A move: the played card, what it does ("takes", "builds 8", "trails") and the table
+    cards in the groups of its notation (`str(move)`)."""
+    if move.kind == "trail":
+        verb = "trails"
+    elif move.kind == "capture":
+        verb = "takes"
+    else:
+        verb = f"builds {move.value}"
+    groups = move.groups() if move.kind != "trail" else []
+    if move.kind == "build" and groups:
+        # The first set of a build holds the played card; show the rest of that set.
+        first = tuple(x for x in groups[0] if x is not move.card)
+        groups = ([first] if first else []) + list(groups[1:])
+    shown = "".join(_group_html(g if not isinstance(g, Card) else (g,), four_color)
+                    for g in groups)
+    css = f"<style>{TABLE_CSS}</style>" if style else ""
+    return (f'<div class="cl-table cl-move" style="--cl-card-w:{size}px" '
+            f'aria-label="{escape(str(move))}">{css}<div class="cl-cards">'
+            f'{_card_div(move.card, four_color=four_color, interactive=False)}'
+            f'<span class="cl-verb">&rarr; {verb}</span>{shown}</div>'
+            f'<div class="cl-notation">{escape(str(move))}</div></div>')
+
+
+TABLE_CSS = """
+.cl-table{--cl-card-w:72px;--cl-felt:#1c6b3c;font-family:system-ui,-apple-system,"Segoe UI",
+Arial,sans-serif;font-size:16px;line-height:1.3;color:#f4f4ee;background:#14532e;padding:10px;
+border-radius:12px;display:flex;flex-direction:column;gap:8px;box-sizing:border-box;max-width:100%}
+.cl-table *{box-sizing:border-box}
+.cl-status{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}
+.cl-turn{font-size:1.15em}
+.cl-piles,.cl-note{color:#d7e8da;font-size:.9em}
+.cl-others{display:flex;flex-wrap:wrap;gap:8px}
+.cl-zone{background:var(--cl-felt);border-radius:10px;padding:6px 8px}
+.cl-felt{min-height:calc(var(--cl-card-w)*1.4 + 48px);border:2px solid #0f4426}
+.cl-zone-title{font-weight:600;margin-bottom:4px}
+.cl-cards{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.cl-card{display:inline-block;line-height:0;border-radius:calc(var(--cl-card-w)*.09);
+flex:none;position:relative}
+.cl-card .cl-svg{width:var(--cl-card-w);height:calc(var(--cl-card-w)*1.4);display:block}
+.cl-other .cl-card .cl-svg{width:calc(var(--cl-card-w)*.6);height:calc(var(--cl-card-w)*.84)}
+.cl-other .cl-back+.cl-back{margin-left:calc(var(--cl-card-w)*-.42)}
+.cl-build{position:relative;display:inline-flex;align-items:flex-start;gap:2px;padding:18px 6px 22px;
+border:2px solid #f2c94c;border-radius:10px;background:rgba(255,255,255,.10)}
+.cl-build.cl-mine{border-color:#7fd1ff}
+.cl-set{display:inline-flex;align-items:flex-start;padding:2px;border-radius:8px;
+outline:1px dashed rgba(255,255,255,.55)}
+.cl-set .cl-card+.cl-card{margin-left:calc(var(--cl-card-w)*-.5)}
+.cl-sep{width:6px}
+.cl-badge{position:absolute;top:-12px;left:-10px;min-width:30px;height:30px;padding:0 6px;
+border-radius:15px;background:#f2c94c;color:#111;font-weight:800;font-size:18px;line-height:30px;
+text-align:center;box-shadow:0 1px 3px rgba(0,0,0,.5)}
+.cl-mine .cl-badge{background:#7fd1ff}
+.cl-owner{position:absolute;bottom:2px;left:0;right:0;text-align:center;font-size:13px;
+font-weight:600;color:#fff}
+.cl-verb{align-self:center;font-size:1.2em;font-weight:700;padding:0 6px}
+.cl-notation{font-family:ui-monospace,Menlo,Consolas,monospace;margin-top:4px}
+.cl-move .cl-group{margin-left:4px}
+.cl-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
+white-space:nowrap}
+""".replace("\n", "")
