@@ -1,0 +1,184 @@
+"""Goals for "make a move that ..." questions: predicates over a legal move and its result.
+
+A goal never decides legality (the core does that first); it only says whether a legal move
+achieves what the question asks, and if not, why not in one sentence. Goals are written as short
+text in quiz banks: "most cards", "build 9", "multiple build", "raise", "sweep", "take 10D",
+"protect", "capture", "capture build", "most points", "trail", "legal".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .cards import Card
+from .movegen import Move
+from .position import Build, Position
+
+__all__ = ["Goal", "parse_goal", "GoalError", "GOAL_FORMS"]
+
+GOAL_FORMS = ("legal", "capture", "trail", "most cards", "most points", "sweep", "build",
+              "build N", "multiple build", "multiple build N", "raise", "take CARD",
+              "capture build", "protect")
+
+
+class GoalError(ValueError):
+    """Goal text that names no known goal."""
+
+
+# A check answers None when the move meets the goal, or the sentence saying why it does not.
+Check = Callable[[Position, Move], "str | None"]
+
+
+@dataclass(frozen=True)
+class Goal:
+    text: str          # as written in the bank, e.g. "build 9"
+    words: str         # for the learner: "make a build of 9"
+    check: Check
+
+    def met_by(self, position: Position, move: Move) -> bool:
+        return self.check(position, move) is None
+
+    def why_not(self, position: Position, move: Move) -> str | None:
+        return self.check(position, move)
+
+    def possible(self, position: Position) -> bool:
+        """Whether some legal move in `position` meets this goal."""
+        return any(self.met_by(position, m) for m in position.legal_moves())
+
+    def solutions(self, position: Position) -> list[Move]:
+        return [m for m in position.legal_moves() if self.met_by(position, m)]
+
+
+def cards_taken(move: Move) -> int:
+    """How many cards a capture brings to the pile, the played card included (S5)."""
+    return len(move.table_cards) + 1 if move.kind == "capture" else 0
+
+
+def points_taken(move: Move) -> int:
+    if move.kind != "capture":
+        return 0
+    return move.card.points + sum(card.points for card in move.table_cards)
+
+
+def resulting_build(position: Position, move: Move) -> Build | None:
+    """The build on the table after a build move: the one holding the played card."""
+    if move.kind != "build":
+        return None
+    after = position.play(move)
+    return next((b for b in after.builds if move.card in b.cards), None)
+
+
+def _legal(position: Position, move: Move) -> str | None:
+    return None
+
+
+def _capture(position: Position, move: Move) -> str | None:
+    return None if move.kind == "capture" else "that move captures nothing"
+
+
+def _trail(position: Position, move: Move) -> str | None:
+    return None if move.kind == "trail" else "the question asks you to trail a card"
+
+
+def _most(measure: Callable[[Move], int], unit: str) -> Check:
+    def check(position: Position, move: Move) -> str | None:
+        best = max((measure(m) for m in position.legal_moves()), default=0)
+        got = measure(move)
+        if got >= best:
+            return None
+        return f"that move takes {got} {unit}; you can take {best}"
+    return check
+
+
+def _sweep(position: Position, move: Move) -> str | None:
+    if move.is_sweep:
+        return None
+    if move.kind != "capture":
+        return "a sweep is a capture, and that move captures nothing"
+    return "that capture leaves cards on the table, so it is not a sweep"
+
+
+def _build(value: int | None, multiple: bool) -> Check:
+    def check(position: Position, move: Move) -> str | None:
+        if move.kind != "build":
+            return "that move makes no build"
+        if value is not None and move.value != value:
+            return f"that move builds {move.value}, not {value}"
+        if multiple:
+            made = resulting_build(position, move)
+            if made is None or not made.is_multiple:
+                return "that build has only one set, so it is a single build"
+        return None
+    return check
+
+
+def _raise(position: Position, move: Move) -> str | None:
+    if move.kind == "build" and move.raised is not None:
+        return None
+    return "that move does not raise (increase) a build already on the table"
+
+
+def _take(card: Card) -> Check:
+    def check(position: Position, move: Move) -> str | None:
+        if move.kind == "capture" and card in move.table_cards:
+            return None
+        return f"that move does not capture the {card.name}"
+    return check
+
+
+def _capture_build(position: Position, move: Move) -> str | None:
+    if move.kind == "capture" and move.builds:
+        return None
+    return "that move captures no build"
+
+
+def _protect(position: Position, move: Move) -> str | None:
+    """The mover's single build ends up multiple and still theirs, so nobody can raise it (B7)."""
+    mine = [b for b in position.owned_builds(position.turn) if not b.is_multiple]
+    if not mine:
+        return "you own no single build to protect here"
+    after = position.play(move)
+    for old in mine:
+        for new in after.builds:
+            if new.value == old.value and new.owner == position.turn and new.is_multiple \
+                    and set(old.cards) <= set(new.cards):
+                return None
+    return ("your build can still be raised by an opponent: make it a multiple build "
+            "of the same value")
+
+
+_FIXED: dict[str, tuple[str, Check]] = {
+    "legal": ("make any legal play", _legal),
+    "capture": ("capture something", _capture),
+    "trail": ("trail a card", _trail),
+    "most cards": ("take as many cards as possible", _most(cards_taken, "cards")),
+    "most points": ("take as many points as possible", _most(points_taken, "points")),
+    "sweep": ("sweep the table (take every card on it)", _sweep),
+    "build": ("make a build", _build(None, False)),
+    "multiple build": ("make a multiple build", _build(None, True)),
+    "raise": ("raise a build", _raise),
+    "capture build": ("capture a build", _capture_build),
+    "protect": ("protect your build so that nobody can raise it", _protect),
+}
+
+
+def parse_goal(text: str) -> Goal:
+    """The goal written as `text`; `GoalError` naming the known forms if it is not one."""
+    words = " ".join(str(text).lower().split())
+    if words in _FIXED:
+        phrase, check = _FIXED[words]
+        return Goal(words, phrase, check)
+    head, _, last = words.rpartition(" ")
+    if head in ("build", "multiple build") and last.isdigit() and 1 <= int(last) <= 10:
+        value = int(last)
+        multiple = head == "multiple build"
+        phrase = f"make a {'multiple ' if multiple else ''}build of {value}"
+        return Goal(words, phrase, _build(value, multiple))
+    if head == "take":
+        try:
+            card = Card.parse(last)
+        except ValueError as error:
+            raise GoalError(f"goal {text!r}: {error}") from None
+        return Goal(f"take {card}", f"capture the {card.name}", _take(card))
+    raise GoalError(f"unknown goal {text!r}; known goals: {', '.join(GOAL_FORMS)}")

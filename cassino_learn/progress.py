@@ -1,0 +1,144 @@
+"""The learner's progress (lessons done, quiz scores), kept across page reloads and restarts.
+
+Stored as JSON in the user's data folder (platformdirs' user_data_dir("cassino-learn"), or the
+folder named by the environment variable CASSINO_LEARN_DATA). Every write goes to a temporary
+file first and is moved into place with os.replace, so a crash never leaves half a file. A file
+that cannot be read is renamed aside (progress.json.corrupt-<time>) with a warning, and the
+learner starts afresh instead of seeing an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "load", "ProgressWarning"]
+
+ENV_VAR = "CASSINO_LEARN_DATA"
+FILE_NAME = "progress.json"
+VERSION = 1
+
+
+class ProgressWarning(UserWarning):
+    """The progress file could not be read and was set aside."""
+
+
+def data_dir() -> Path:
+    """Where progress is stored: $CASSINO_LEARN_DATA, else the platform's user data folder."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override).expanduser()
+    try:
+        from platformdirs import user_data_dir
+    except ImportError:  # platformdirs comes with Jupyter; fall back to the XDG default
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+        return Path(base) / "cassino-learn"
+    return Path(user_data_dir("cassino-learn"))
+
+
+@dataclass
+class LessonProgress:
+    done: bool = False
+    best: int = 0            # best quiz score
+    last: int | None = None  # last finished quiz score
+    total: int = 0           # number of quiz items
+    practised: int = 0       # practice questions answered right
+
+    def to_json(self) -> dict[str, Any]:
+        return {"done": self.done, "best": self.best, "last": self.last, "total": self.total,
+                "practised": self.practised}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "LessonProgress":
+        return cls(done=bool(data.get("done", False)), best=int(data.get("best", 0)),
+                   last=None if data.get("last") is None else int(data["last"]),
+                   total=int(data.get("total", 0)), practised=int(data.get("practised", 0)))
+
+
+class Progress:
+    """All lessons' progress; every change is saved at once."""
+
+    def __init__(self, path: Path, lessons: dict[str, LessonProgress] | None = None) -> None:
+        self.path = path
+        self.lessons: dict[str, LessonProgress] = lessons or {}
+
+    def lesson(self, slug: str) -> LessonProgress:
+        return self.lessons.get(slug) or LessonProgress()
+
+    def mark_done(self, slug: str, done: bool = True) -> None:
+        self._entry(slug).done = done
+        self.save()
+
+    def record_quiz(self, slug: str, score: int, total: int) -> None:
+        """A finished quiz: keeps the best score; a perfect score also marks the lesson done."""
+        entry = self._entry(slug)
+        entry.last, entry.total = score, total
+        entry.best = max(entry.best, score)
+        if total and score == total:
+            entry.done = True
+        self.save()
+
+    def record_practice(self, slug: str) -> None:
+        self._entry(slug).practised += 1
+        self.save()
+
+    def reset(self) -> None:
+        self.lessons.clear()
+        self.save()
+
+    def _entry(self, slug: str) -> LessonProgress:
+        return self.lessons.setdefault(slug, LessonProgress())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION,
+                "lessons": {slug: entry.to_json() for slug, entry in sorted(self.lessons.items())}}
+
+    def save(self) -> None:
+        """Write atomically: a temporary file in the same folder, then os.replace."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(self.to_json(), handle, indent=1)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, self.path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+
+
+def load(path: Path | None = None) -> Progress:
+    """The stored progress (empty if there is none). A corrupt file is set aside with a warning."""
+    path = path or data_dir() / FILE_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Progress(path)
+    except OSError as error:
+        warnings.warn(f"could not read progress from {path}: {error}", ProgressWarning,
+                      stacklevel=2)
+        return Progress(path)
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or not isinstance(data.get("lessons", {}), dict):
+            raise ValueError("not a progress file")
+        lessons = {str(slug): LessonProgress.from_json(entry)
+                   for slug, entry in data.get("lessons", {}).items()}
+    except (ValueError, TypeError, AttributeError) as error:
+        aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            os.replace(path, aside)
+            where = f"it was renamed to {aside.name}"
+        except OSError:
+            where = "it could not be renamed"
+        warnings.warn(f"the progress file {path} could not be read ({error}); {where} and "
+                      f"progress starts afresh", ProgressWarning, stacklevel=2)
+        return Progress(path)
+    return Progress(path, lessons)

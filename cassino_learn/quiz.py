@@ -1,0 +1,376 @@
+"""Quiz items and quiz banks, judged by the rules core.
+
+A bank is a JSON file (lessons/quizzes/<slug>.json) holding items; each item stores a position in
+notation and a question. Whether an answer is right is decided by the legal-move generator (and
+the scorer), never by a stored key: stored answers are only examples, and `check_item` proves they
+agree with the generator. Item kinds:
+
+- ``goal``: make a move that achieves a goal (cassino_learn.goals); any legal move meeting the goal
+  is right. Optional ``answers``: moves that should meet it.
+- ``captures``: find every capture that ``card`` can make. Optional ``expected``: the full list.
+- ``legal``: is ``move`` legal here? Required ``legal`` (true/false); optional ``rule`` (the rule
+  id an illegal move breaks).
+- ``score``: the points each side scores for its pile (K1, K2). Optional ``expected`` {side: points}.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .cards import Card
+from .errors import IllegalMove, MoveSyntaxError, PositionError
+from .goals import Goal, GoalError, parse_goal
+from .movegen import Move, find_legal
+from .position import Position
+
+__all__ = ["KINDS", "BankError", "Verdict", "QuizItem", "Bank", "load_bank", "parse_bank",
+           "check_item", "bank_path", "round_points"]
+
+KINDS = ("goal", "captures", "legal", "score")
+_FIELDS = {
+    "goal": {"goal"},
+    "captures": {"card"},
+    "legal": {"move", "legal"},
+    "score": set(),
+}
+_OPTIONAL = {"id", "kind", "position", "question", "hint", "rules", "answers", "expected", "rule"}
+
+
+class BankError(ValueError):
+    """A quiz bank or item that is malformed, unanswerable or disagrees with the rules core."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one answer: right or not, and what to tell the learner."""
+
+    correct: bool
+    message: str
+    rule: str | None = None
+    missed: tuple[str, ...] = ()   # captures kind: right answers the learner did not give
+    extra: tuple[str, ...] = ()    # captures kind: answers given that are not captures of the card
+
+
+@dataclass(frozen=True)
+class QuizItem:
+    id: str
+    kind: str
+    position: Position
+    question: str
+    hint: str = ""
+    rules: tuple[str, ...] = ()
+    goal: Goal | None = None
+    card: Card | None = None
+    move: str | None = None
+    legal: bool | None = None
+    rule: str | None = None
+    answers: tuple[str, ...] = ()
+    expected: Any = None
+    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    # ------------------------------------------------------------------ judging
+
+    def judge(self, answer: Any) -> Verdict:
+        """Judge the learner's answer (its type depends on the kind; see the module doc)."""
+        return _JUDGES[self.kind](self, answer)
+
+    def solutions(self) -> list[Move]:
+        """goal: every right move; captures: the full set of captures of the card."""
+        if self.kind == "goal":
+            assert self.goal is not None
+            return self.goal.solutions(self.position)
+        if self.kind == "captures":
+            return [m for m in self.position.legal_moves()
+                    if m.kind == "capture" and m.card is self.card]
+        return []
+
+    def truth(self) -> Any:
+        """legal: (is_legal, IllegalMove or Move); score: {side: points}."""
+        if self.kind == "legal":
+            assert self.move is not None
+            try:
+                return True, self.position.parse_move(self.move)
+            except IllegalMove as error:
+                return False, error
+        if self.kind == "score":
+            return round_points(self.position)
+        raise TypeError(f"truth() is for legal and score items, not {self.kind}")
+
+    def prompt(self) -> str:
+        """The question, with a default wording when the bank gives none."""
+        if self.question:
+            return self.question
+        if self.kind == "goal":
+            assert self.goal is not None
+            return f"Play a card to {self.goal.words}."
+        if self.kind == "captures":
+            assert self.card is not None
+            return f"Find every capture the {self.card.name} can make."
+        if self.kind == "legal":
+            return f"Is the move “{self.move}” legal here?"
+        return "How many points does each side score for its pile?"
+
+
+def _judge_goal(item: QuizItem, answer: Any) -> Verdict:
+    assert item.goal is not None
+    try:
+        if isinstance(answer, Move):
+            move = find_legal(item.position, answer)
+        else:
+            move = item.position.parse_move(str(answer))
+    except IllegalMove as error:
+        return Verdict(False, f"That move is not allowed: {error.reason} ({error.rule})", error.rule)
+    except MoveSyntaxError as error:
+        return Verdict(False, f"I could not read that move: {error}")
+    why = item.goal.why_not(item.position, move)
+    if why is None:
+        return Verdict(True, f"Right! {move.describe()}")
+    return Verdict(False, f"{move.describe()} That is legal, but {why}.")
+
+
+def read_capture_answer(item: QuizItem, line: str) -> str:
+    """A line of a captures answer as move text: "3C 4H" means "<card> take 3C 4H"."""
+    words = line.replace(",", " ").split()
+    verbs = {"take", "takes", "capture", "captures", "trail", "build", "builds", "x"}
+    if any(w.lower() in verbs for w in words):
+        return line
+    return f"{item.card} take {line}"
+
+
+def _judge_captures(item: QuizItem, answer: Any) -> Verdict:
+    lines = answer.splitlines() if isinstance(answer, str) else list(answer)
+    lines = [str(line).strip() for line in lines if str(line).strip()]
+    right = set(item.solutions())
+    given: set[Move] = set()
+    extra: list[str] = []
+    for line in lines:
+        text = read_capture_answer(item, line)
+        try:
+            move = item.position.parse_move(text)
+        except IllegalMove as error:
+            extra.append(f"{line.strip()}: {error.reason} ({error.rule})")
+            continue
+        except MoveSyntaxError as error:
+            extra.append(f"{line.strip()}: {error}")
+            continue
+        if move not in right:
+            extra.append(f"{move}: legal, but not a capture with the {item.card.name}"
+                         if item.card else str(move))
+        else:
+            given.add(move)
+    missed = tuple(sorted((str(m) for m in right - given)))
+    correct = not missed and not extra
+    if correct:
+        message = f"Right: all {len(right)} of them." if right else \
+            "Right: that card captures nothing here."
+    else:
+        parts = []
+        if missed:
+            parts.append(f"You missed {len(missed)}: " + "; ".join(missed) + ".")
+        if extra:
+            parts.append("Not right: " + "; ".join(extra) + ".")
+        message = " ".join(parts)
+    return Verdict(correct, message, missed=missed, extra=tuple(extra))
+
+
+def _judge_legal(item: QuizItem, answer: Any) -> Verdict:
+    is_legal, detail = item.truth()
+    said = _as_bool(answer)
+    if is_legal:
+        message = f"It is legal: {detail.describe()}"
+        rule = None
+    else:
+        message = f"It is not legal: {detail.reason} ({detail.rule})"
+        rule = detail.rule
+    return Verdict(said == is_legal, ("Right. " if said == is_legal else "Not quite. ") + message,
+                   rule)
+
+
+def _judge_score(item: QuizItem, answer: Any) -> Verdict:
+    truth = item.truth()
+    try:
+        given = {int(side): int(points) for side, points in dict(answer).items()}
+    except (TypeError, ValueError):
+        return Verdict(False, "Give the points as a number for each side.")
+    wrong = [side for side in truth if given.get(side) != truth[side]]
+    detail = ", ".join(f"side {side}: {points}" for side, points in sorted(truth.items()))
+    if not wrong:
+        return Verdict(True, f"Right: {detail}.")
+    return Verdict(False, f"Not quite: the points are {detail}.", "K1")
+
+
+_JUDGES = {"goal": _judge_goal, "captures": _judge_captures, "legal": _judge_legal,
+           "score": _judge_score}
+
+
+def _as_bool(answer: Any) -> bool:
+    if isinstance(answer, str):
+        return answer.strip().lower() in ("yes", "y", "true", "legal", "1")
+    return bool(answer)
+
+
+def round_points(position: Position) -> dict[int, int]:
+    """Each side's points for the piles and sweeps of `position`, from cassino_learn.scoring."""
+    from . import scoring  # the scorer is the only judge of points (K1-K3)
+
+    if hasattr(scoring, "score_position"):
+        result = scoring.score_position(position)
+    else:
+        result = scoring.score_round(position.piles, position.sweeps, rules=position.rules)
+    points = getattr(result, "points", result)
+    return {int(side): int(value) for side, value in dict(points).items()}
+
+
+# ---------------------------------------------------------------------- loading and checking
+
+@dataclass(frozen=True)
+class Bank:
+    path: Path
+    lesson: str
+    items: tuple[QuizItem, ...]
+
+    def item(self, item_id: str) -> QuizItem:
+        for item in self.items:
+            if item.id == item_id:
+                return item
+        raise KeyError(f"{self.path.name}: no item {item_id!r}")
+
+
+def bank_path(slug: str) -> Path:
+    from .catalog import lesson, lessons_dir
+
+    return lessons_dir() / lesson(slug).quiz_bank
+
+
+def load_bank(source: str | Path, *, verify: bool = True) -> Bank:
+    """Read a bank (a slug like "02_pairing" or a path) and check every item against the core.
+
+    Raises `BankError` naming the file and the item.
+    """
+    path = Path(source)
+    if not path.suffix:
+        path = bank_path(str(source))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BankError(f"{path}: no such quiz bank") from None
+    except json.JSONDecodeError as error:
+        raise BankError(f"{path}: not valid JSON: line {error.lineno} column {error.colno}: "
+                        f"{error.msg}") from None
+    return parse_bank(data, path, verify=verify)
+
+
+def parse_bank(data: Any, path: Path | str = "<bank>", *, verify: bool = True) -> Bank:
+    path = Path(path)
+    if not isinstance(data, dict) or not isinstance(data.get("items"), list):
+        raise BankError(f"{path}: a bank is an object with an \"items\" list")
+    items: list[QuizItem] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(data["items"], 1):
+        label = f"item {number}"
+        if isinstance(raw, dict) and raw.get("id"):
+            label += f" ({raw['id']})"
+        try:
+            item = _parse_item(raw, number)
+            if item.id in seen:
+                raise BankError(f"the id {item.id!r} is used twice")
+            seen.add(item.id)
+            if verify:
+                check_item(item)
+        except (BankError, GoalError, PositionError, MoveSyntaxError, ValueError) as error:
+            raise BankError(f"{path.name}: {label}: {error}") from None
+        items.append(item)
+    return Bank(path, str(data.get("lesson", path.stem)), tuple(items))
+
+
+def _parse_item(raw: Any, number: int) -> QuizItem:
+    if not isinstance(raw, dict):
+        raise BankError("an item is an object with a kind and a position")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise BankError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    missing = {"position"} | _FIELDS[kind]
+    missing = sorted(name for name in missing if name not in raw)
+    if missing:
+        raise BankError(f"a {kind} item needs {', '.join(missing)}")
+    unknown = sorted(set(raw) - _OPTIONAL - set().union(*_FIELDS.values()))
+    if unknown:
+        raise BankError(f"unknown field(s) {', '.join(unknown)}")
+    position = Position.parse(str(raw["position"]))
+    answers = raw.get("answers", [])
+    if not isinstance(answers, list):
+        raise BankError("answers must be a list of moves")
+    legal = raw.get("legal")
+    if kind == "legal" and not isinstance(legal, bool):
+        raise BankError("legal must be true or false")
+    return QuizItem(
+        id=str(raw.get("id", f"item-{number}")), kind=kind, position=position,
+        question=str(raw.get("question", "")), hint=str(raw.get("hint", "")),
+        rules=tuple(raw.get("rules", ())),
+        goal=parse_goal(raw["goal"]) if kind == "goal" else None,
+        card=Card.parse(str(raw["card"])) if kind == "captures" else None,
+        move=str(raw["move"]) if kind == "legal" else None,
+        legal=legal if kind == "legal" else None,
+        rule=raw.get("rule"), answers=tuple(str(a) for a in answers),
+        expected=raw.get("expected"), raw=raw)
+
+
+def check_item(item: QuizItem) -> None:
+    """Raise `BankError` unless the item has a right answer and its stored answers agree with
+    the legal-move generator (and the scorer)."""
+    position = item.position
+    if item.kind == "goal":
+        assert item.goal is not None
+        if not item.goal.possible(position):
+            raise BankError(f"no legal move can {item.goal.words}")
+        for text in item.answers:
+            try:
+                move = position.parse_move(text)
+            except (IllegalMove, MoveSyntaxError) as error:
+                raise BankError(f"stored answer {text!r} is not a legal move: {error}") from None
+            why = item.goal.why_not(position, move)
+            if why is not None:
+                raise BankError(f"stored answer {text!r} does not {item.goal.words}: {why}")
+    elif item.kind == "captures":
+        if item.card not in position.hand:
+            raise BankError(f"the mover does not hold {item.card}")
+        right = {str(m) for m in item.solutions()}
+        if item.expected is not None:
+            stored = set()
+            for text in item.expected:
+                try:
+                    stored.add(str(position.parse_move(read_capture_answer(item, text))))
+                except (IllegalMove, MoveSyntaxError) as error:
+                    raise BankError(f"expected capture {text!r} is not legal: {error}") from None
+            if stored != right:
+                raise BankError(
+                    f"expected captures disagree with the generator: missing "
+                    f"{sorted(right - stored) or 'none'}, not captures {sorted(stored - right) or 'none'}")
+    elif item.kind == "legal":
+        is_legal, detail = item.truth()
+        if is_legal != item.legal:
+            why = f": {detail.reason} ({detail.rule})" if not is_legal else ""
+            raise BankError(f"the bank says {item.move!r} is {'legal' if item.legal else 'illegal'}, "
+                            f"the rules core says it is {'legal' if is_legal else 'illegal'}{why}")
+        if not is_legal and item.rule and item.rule != detail.rule:
+            raise BankError(f"the bank says {item.move!r} breaks {item.rule}, the rules core "
+                            f"says {detail.rule}: {detail.reason}")
+    elif item.kind == "score":
+        if not any(position.piles):
+            raise BankError("a score item needs piles (pile 1: ..., pile 2: ...)")
+        truth = round_points(position)
+        if item.expected is not None:
+            stored = {int(k): int(v) for k, v in dict(item.expected).items()}
+            if stored != truth:
+                raise BankError(f"expected points {stored} disagree with the scorer: {truth}")
+
+
+def all_banks(slugs: Iterable[str] | None = None) -> list[Path]:
+    """The bank files that exist for the lessons (all of them by default)."""
+    from .catalog import LESSONS
+
+    paths = [bank_path(slug) for slug in (slugs or [lesson.slug for lesson in LESSONS])]
+    return [path for path in paths if path.exists()]
