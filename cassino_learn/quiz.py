@@ -197,9 +197,10 @@ def _judge_score(item: QuizItem, answer: Any) -> Verdict:
         return Verdict(False, "Give the points as a number for each side.")
     wrong = [side for side in truth if given.get(side) != truth[side]]
     detail = ", ".join(f"side {side}: {points}" for side, points in sorted(truth.items()))
+    showing = round_score(item.position).describe()
     if not wrong:
-        return Verdict(True, f"Right: {detail}.")
-    return Verdict(False, f"Not quite: the points are {detail}.", "K1")
+        return Verdict(True, f"Right: {detail}.\n{showing}")
+    return Verdict(False, f"Not quite: the points are {detail}.\n{showing}", "K1")
 
 
 _JUDGES = {"goal": _judge_goal, "captures": _judge_captures, "legal": _judge_legal,
@@ -212,16 +213,16 @@ def _as_bool(answer: Any) -> bool:
     return bool(answer)
 
 
-def round_points(position: Position) -> dict[int, int]:
-    """Each side's points for the piles and sweeps of `position`, from cassino_learn.scoring."""
-    from . import scoring  # the scorer is the only judge of points (K1-K3)
+def round_score(position: Position) -> Any:
+    """The scorer's RoundScore for the piles and sweeps of `position` (cassino_learn.scoring)."""
+    from .scoring import score_round  # the scorer is the only judge of points (K1-K3)
 
-    if hasattr(scoring, "score_position"):
-        result = scoring.score_position(position)
-    else:
-        result = scoring.score_round(position.piles, position.sweeps, rules=position.rules)
-    points = getattr(result, "points", result)
-    return {int(side): int(value) for side, value in dict(points).items()}
+    return score_round(position.piles, position.sweeps, rules=position.rules)
+
+
+def round_points(position: Position) -> dict[int, int]:
+    """Each side's points for the piles and sweeps of `position`."""
+    return {int(side): int(points) for side, points in round_score(position).points.items()}
 
 
 # ---------------------------------------------------------------------- loading and checking
