@@ -1,0 +1,440 @@
+"""The card table widget: a position drawn as cards that a learner plays on by click or key.
+
+Python owns every decision. The front end (widgets/table.js) only reports what the learner
+selected and which offered action they pressed; this class asks the rules core which moves that
+selection allows, plays the chosen one, or shows the core's reason and rule id for an illegal try.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import anywidget
+import traitlets as t
+
+from ..cards import Card, CardError
+from ..errors import IllegalMove, MoveSyntaxError, PositionError
+from ..explain import check_move
+from ..movegen import BUILD, CAPTURE, TRAIL, Move
+from ..position import Build, Position
+from ..render import TABLE_CSS, position_html
+from ._assets import asset
+
+__all__ = ["CardTable", "MODES"]
+
+MODES = ("play", "watch", "demo")
+MoveCallback = Callable[[Move, Position], Any]
+Opponent = Callable[[Position], "Move | str"]
+
+
+def _as_position(value: "Position | str") -> Position:
+    if isinstance(value, Position):
+        return value
+    if isinstance(value, str):
+        return Position.parse(value)
+    raise PositionError(f"a position must be a Position or its text, not {type(value).__name__}")
+
+
+def _played(who: str, move: Move) -> str:
+    """"Seat 1 played the seven of spades to take 2C + 5D." from the move's words."""
+    words = move.describe()
+    for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
+        if words.startswith(imperative):
+            return f"{who} {past}{words[len(imperative):]} ({move})"
+    return f"{who} played {move}."
+
+
+def _action_label(move: Move) -> str:
+    if move.kind == CAPTURE:
+        return "Take"
+    if move.kind == BUILD:
+        return f"Build {move.value}"
+    return "Trail"
+
+
+class CardTable(anywidget.AnyWidget):
+    """A clickable card table for one position.
+
+    >>> table = CardTable("table: 5D 2C; hand: 7S 3D")          # doctest: +SKIP
+    >>> table.on_move(lambda move, position: print(move))        # doctest: +SKIP
+
+    Modes: "play" (the learner moves; an optional `opponent` answers for the other seats),
+    "watch" (read only; set `.position` from Python to follow a game) and "demo" (step through
+    scripted moves with captions, see `CardTable.demo`). `four_color` colours the four suits
+    apart. `seat` is the learner's seat (default: the seat to move, following the turn when
+    there is no opponent). `reveal` shows the other hands face up (default: only in demo mode).
+    """
+
+    _esm = asset("table.js")
+    _css = TABLE_CSS + asset("table.css")
+
+    mode = t.Unicode("play").tag(sync=True)
+    four_color = t.Bool(False).tag(sync=True)
+    position_text = t.Unicode("").tag(sync=True)
+    table_html = t.Unicode("").tag(sync=True)
+    can_act = t.Bool(False).tag(sync=True)
+    selected_card = t.Unicode("").tag(sync=True)
+    selected_table = t.List(t.Unicode()).tag(sync=True)
+    usable_cards = t.List(t.Unicode()).tag(sync=True)
+    usable_builds = t.List(t.Int()).tag(sync=True)
+    actions = t.List(t.Dict()).tag(sync=True)
+    message = t.Unicode("").tag(sync=True)
+    message_kind = t.Unicode("info").tag(sync=True)
+    rule = t.Unicode("").tag(sync=True)
+    last_move = t.Unicode("").tag(sync=True)
+    move_box = t.Bool(True).tag(sync=True)
+    demo_index = t.Int(0).tag(sync=True)
+    demo_length = t.Int(0).tag(sync=True)
+    caption = t.Unicode("").tag(sync=True)
+
+    def __init__(self, position: "Position | str", mode: str = "play", four_color: bool = False,
+                 *, seat: int | None = None, opponent: "Opponent | Any | None" = None,
+                 reveal: bool | None = None, move_box: bool = True, **kwargs: Any) -> None:
+        start = _as_position(position)
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if seat is not None and not 1 <= seat <= start.players:
+            raise ValueError(f"seat must be 1 to {start.players}, not {seat}")
+        if opponent is not None and not (callable(opponent) or hasattr(opponent, "choose")):
+            raise TypeError("opponent must be a callable position -> move, or have .choose()")
+        self._position = start
+        self._seat = seat if seat is not None else (start.turn if opponent is not None else None)
+        self._opponent = opponent
+        self._reveal = reveal
+        self._callbacks: list[MoveCallback] = []
+        self._demo: list[tuple[Position, Move | None, str]] = []
+        self._updating = False
+        super().__init__(mode=mode, four_color=four_color, move_box=move_box, **kwargs)
+        self.on_msg(self._on_front_end_message)
+        self._show(start)
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def position(self) -> Position:
+        """The position on the table. Set it to a Position or its text; a text that cannot be
+        read raises `PositionError` and leaves the table as it was."""
+        return self._position
+
+    @position.setter
+    def position(self, value: "Position | str") -> None:
+        self._show(_as_position(value))
+        self.last_move = ""
+        self._say("", "info")
+
+    def on_move(self, callback: MoveCallback) -> MoveCallback:
+        """Call `callback(move, new_position)` after every move played on this table (the
+        learner's and the opponent's). Returns the callback, so it works as a decorator."""
+        if not callable(callback):
+            raise TypeError("on_move needs a callable taking (move, position)")
+        self._callbacks.append(callback)
+        return callback
+
+    def select(self, card: "Card | str | None" = None,
+               *table: "Card | str | int | Build") -> None:
+        """Select a hand card and table cards as the front end does (an int or a Build selects
+        a whole build). `select()` clears the selection."""
+        cards: list[str] = []
+        for item in table:
+            if isinstance(item, int):
+                item = self._position.builds[item]
+            if isinstance(item, Build):
+                cards.extend(str(c) for c in item.cards)
+            else:
+                cards.append(str(item if isinstance(item, Card) else Card.parse(item)))
+        hand_card = "" if card is None else str(card if isinstance(card, Card)
+                                                else Card.parse(card))
+        self.set_state({"selected_card": hand_card, "selected_table": cards})
+
+    def submit(self, action: str | None = None) -> Move | None:
+        """Press an offered action by its label ("Take", "Build 8", "Trail", "Try take"), or the
+        only one offered when `action` is None. "take", "trail" and "build N" that are not
+        offered are tried anyway, and the core's reason is shown. Returns the move played."""
+        if action is None:
+            if len(self.actions) != 1:
+                labels = ", ".join(a["label"] for a in self.actions) or "none"
+                raise ValueError(f"say which action to press; offered: {labels}")
+            return self._press(0)
+        wanted = action.strip().lower()
+        for index, offered in enumerate(self.actions):
+            if offered["label"].lower() == wanted:
+                return self._press(index)
+        words = wanted.removeprefix("try ").split()
+        if words[:1] == ["take"]:
+            return self._try(CAPTURE, None)
+        if words[:1] == ["trail"]:
+            return self._try(TRAIL, None)
+        if words[:1] == ["build"] and len(words) == 2 and words[1].isdigit():
+            return self._try(BUILD, int(words[1]))
+        labels = ", ".join(a["label"] for a in self.actions) or "none"
+        raise ValueError(f"{action!r} is not an action here; offered: {labels}")
+
+    def play(self, text: str) -> Move | None:
+        """Play a move typed in notation, as in the move box; an illegal or unreadable move
+        shows its reason and changes nothing. Returns the move played."""
+        if not self.can_act:
+            self._say("It is not your move here.", "error")
+            return None
+        try:
+            move = self._position.parse_move(text)
+        except (IllegalMove, MoveSyntaxError) as error:
+            self._fail(error)
+            return None
+        return self._play(move)
+
+    # ------------------------------------------------------------------ demonstrations
+
+    @classmethod
+    def demo(cls, position: "Position | str", steps: Sequence[tuple[str, str]], *,
+             intro: str = "", four_color: bool = False, **kwargs: Any) -> "CardTable":
+        """A demonstration: the table steps forward and back through `steps`, a list of
+        (move text, caption). Every move is checked first; an illegal one raises, naming its step."""
+        here = _as_position(position)
+        script: list[tuple[Position, Move | None, str]] = [(here, None, intro)]
+        for number, step in enumerate(steps, 1):
+            if not (isinstance(step, (tuple, list)) and len(step) == 2):
+                raise ValueError(f"step {number}: give (move text, caption), not {step!r}")
+            text, caption = step
+            try:
+                move = here.parse_move(text)
+            except IllegalMove as error:
+                raise IllegalMove(f"step {number} ({text!r}): {error.reason}", error.rule,
+                                  text) from None
+            except MoveSyntaxError as error:
+                raise MoveSyntaxError(f"step {number}: {error}") from None
+            here = here.play(move)
+            script.append((here, move, str(caption)))
+        table = cls(script[0][0], mode="demo", four_color=four_color, **kwargs)
+        table._demo = script
+        table.demo_length = len(steps)
+        table.go(0)
+        return table
+
+    def forward(self) -> None:
+        """Demo: show the next step."""
+        self.go(self.demo_index + 1)
+
+    def back(self) -> None:
+        """Demo: show the previous step."""
+        self.go(self.demo_index - 1)
+
+    def go(self, index: int) -> None:
+        """Demo: show the position after `index` steps (0 is the start)."""
+        if not self._demo:
+            raise ValueError("this table has no demonstration steps (use CardTable.demo)")
+        index = max(0, min(index, len(self._demo) - 1))
+        position, move, caption = self._demo[index]
+        before = self._demo[index - 1][0] if index else position
+        self._show(position)
+        self.demo_index = index
+        self.caption = caption
+        self.last_move = str(move) if move else ""
+        total = len(self._demo) - 1
+        if move is None:
+            self._say(f"Start of the demonstration ({total} steps).", "info")
+        else:
+            self._say(f"Step {index} of {total}: " + _played(f"Seat {before.turn}", move), "move")
+
+    # ------------------------------------------------------------------ front end
+
+    def _on_front_end_message(self, _widget: Any, content: dict, _buffers: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "action":
+            index = content.get("index")
+            if isinstance(index, int) and 0 <= index < len(self.actions):
+                self._press(index)
+        elif kind == "move_text":
+            self.play(str(content.get("text", "")))
+        elif kind == "demo" and self._demo:
+            if "to" in content:
+                self.go(int(content["to"]))
+            else:
+                self.go(self.demo_index + (1 if content.get("step", 1) > 0 else -1))
+        elif kind == "clear":
+            self.select()
+
+    @t.validate("mode")
+    def _check_mode(self, proposal: dict) -> str:
+        if proposal["value"] not in MODES:
+            raise t.TraitError(f"mode must be one of {', '.join(MODES)}, "
+                               f"not {proposal['value']!r}")
+        return proposal["value"]
+
+    @t.observe("mode", "four_color")
+    def _redraw(self, _change: dict) -> None:
+        if hasattr(self, "_position"):
+            self._show(self._position)
+
+    @t.observe("selected_card", "selected_table")
+    def _selection_changed(self, _change: dict) -> None:
+        if not self._updating:
+            self._update_offers()
+
+    # ------------------------------------------------------------------ internals
+
+    def _viewer(self, position: Position) -> int:
+        return self._seat if self._seat is not None else position.turn
+
+    def _show(self, position: Position) -> None:
+        """Draw `position` and clear the selection."""
+        viewer = self._viewer(position)
+        reveal = self._reveal if self._reveal is not None else self.mode == "demo"
+        can_act = (self.mode == "play" and position.turn == viewer
+                   and bool(position.hands[position.turn - 1]))
+        html = position_html(position, seat=viewer, reveal=reveal, four_color=self.four_color,
+                             interactive=can_act, style=False)
+        self._position = position
+        self._updating = True
+        try:
+            with self.hold_sync():
+                self.position_text = str(position)
+                self.table_html = html
+                self.can_act = can_act
+                self.selected_card = ""
+                self.selected_table = []
+                self.usable_cards = []
+                self.usable_builds = []
+                self.actions = []
+        finally:
+            self._updating = False
+
+    def _say(self, text: str, kind: str, rule: str = "") -> None:
+        with self.hold_sync():
+            self.message, self.message_kind, self.rule = text, kind, rule
+
+    def _fail(self, error: Exception) -> None:
+        if isinstance(error, IllegalMove):
+            self._say(error.reason, "error", error.rule)
+        else:
+            self._say(str(error), "error")
+
+    def _selection(self) -> tuple[Card | None, frozenset[Card]]:
+        """The selection read back as cards; raises ValueError saying what is wrong."""
+        card = Card.parse(self.selected_card) if self.selected_card else None
+        if card is not None and card not in self._position.hand:
+            raise ValueError(f"{card} is not in your hand")
+        table = frozenset(Card.parse(text) for text in self.selected_table)
+        missing = sorted(table - self._position.table_cards)
+        if missing:
+            raise ValueError(f"{missing[0]} is not on the table")
+        return card, table
+
+    def _clear_offers(self) -> None:
+        self.usable_cards, self.usable_builds, self.actions = [], [], []
+
+    def _update_offers(self) -> None:
+        """Recompute what the selected card could use and which actions to offer."""
+        with self.hold_sync():
+            if not self.can_act:
+                self._clear_offers()
+                return
+            try:
+                card, chosen = self._selection()
+            except (ValueError, CardError) as error:
+                self._updating = True
+                try:
+                    self.selected_card, self.selected_table = "", []
+                finally:
+                    self._updating = False
+                self._clear_offers()
+                self._say(f"That selection cannot be used: {error}.", "error")
+                return
+            if card is None:
+                self._clear_offers()
+                return
+            with_card = [m for m in self._position.legal_moves() if m.card is card]
+            reachable = [m for m in with_card if chosen <= m.table_cards]
+            usable = frozenset().union(*(m.table_cards for m in reachable)) - chosen
+            self.usable_cards = [str(c) for c in self._position.loose if c in usable]
+            self.usable_builds = [i for i, b in enumerate(self._position.builds)
+                                  if usable.intersection(b.cards)]
+            exact = [m for m in with_card if m.table_cards == chosen]
+            offers = [{"label": _action_label(m), "move": str(m), "legal": True,
+                       "describe": m.describe()} for m in exact]
+            offers.extend(self._tries(card, chosen, exact))
+            self.actions = offers
+
+    def _tries(self, card: Card, chosen: frozenset[Card], exact: list[Move]) -> list[dict]:
+        """Attempts the learner may make although no legal move matches; pressing one shows
+        the core's reason. (Whether they are legal is not decided here: `check_move` does.)"""
+        kinds = {m.kind for m in exact}
+        tries = []
+        if chosen and CAPTURE not in kinds:
+            tries.append({"label": "Try take", "legal": False, "kind": CAPTURE,
+                          "describe": f"try to take the selected cards with {card.name}"})
+        if not chosen and TRAIL not in kinds:
+            tries.append({"label": "Try trail", "legal": False, "kind": TRAIL,
+                          "describe": f"try to trail {card.name}"})
+        values = [c.value for c in chosen]
+        if chosen and BUILD not in kinds and card.value and None not in values:
+            total = card.value + sum(values)  # the learner's likely intended build value
+            if total <= 10:
+                tries.append({"label": f"Try build {total}", "legal": False, "kind": BUILD,
+                              "value": total,
+                              "describe": f"try to build {total} with {card.name}"})
+        return tries
+
+    def _press(self, index: int) -> Move | None:
+        offered = self.actions[index]
+        if offered.get("legal"):
+            return self._play(self._position.parse_move(offered["move"]))
+        return self._try(offered["kind"], offered.get("value"))
+
+    def _try(self, kind: str, value: int | None) -> Move | None:
+        if not self.can_act:
+            self._say("It is not your move here.", "error")
+            return None
+        try:
+            card, chosen = self._selection()
+        except (ValueError, CardError) as error:
+            self._say(f"That selection cannot be used: {error}.", "error")
+            return None
+        if card is None:
+            self._say("Choose a card from your hand first.", "error")
+            return None
+        if kind == CAPTURE:
+            value = card.value
+        try:
+            move = check_move(self._position, kind, card, chosen, value)
+        except IllegalMove as error:
+            self._fail(error)
+            return None
+        return self._play(move)
+
+    def _play(self, move: Move) -> Move:
+        before = self._position
+        after = before.play(move)
+        self.last_move = str(move)
+        self._show(after)
+        who = "You" if self._seat == before.turn else f"Seat {before.turn}"
+        self._say(_played(who, move), "move")
+        for callback in self._callbacks:
+            callback(move, after)
+        self._let_opponent_play()
+        return move
+
+    def _let_opponent_play(self) -> None:
+        if self.mode != "play" or self._opponent is None:
+            return
+        while self._position.turn != self._viewer(self._position):
+            position = self._position
+            if not position.hand:
+                return
+            chooser = getattr(self._opponent, "choose", self._opponent)
+            choice = chooser(position.for_seat(position.turn))
+            try:
+                move = (position.parse_move(choice) if isinstance(choice, str)
+                        else position.parse_move(str(choice)))
+            except (IllegalMove, MoveSyntaxError) as error:
+                self._say(f"The opponent tried an illegal move ({choice}): {error}", "error")
+                return
+            after = position.play(move)
+            self.last_move = str(move)
+            self._show(after)
+            self._say(_played(f"Seat {position.turn}", move), "move")
+            for callback in self._callbacks:
+                callback(move, after)
+
+    def __repr__(self) -> str:
+        return f"CardTable({self._position.one_line()!r}, mode={self.mode!r})"
+
