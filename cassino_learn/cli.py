@@ -1,0 +1,130 @@
+"""The `cassino-learn` command: `serve` the lessons as a web app, `jupyter-setup` for a
+JupyterHub or Binder server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+from . import catalog
+from .serve import DEFAULT_PORT, VoilaServer, index_path, install_jupyter_files
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cassino-learn",
+        description="Learn the card game Cassino: lessons, quizzes and a card table in your "
+                    "browser.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    serve = commands.add_parser(
+        "serve", help="serve the lessons as a web app (Voila)",
+        description="Serve the lessons as a web app with Voila, starting at the index page. "
+                    "Stop with Ctrl-C.")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=f"port to listen on (default {DEFAULT_PORT})")
+    serve.add_argument("--ip", default="localhost",
+                       help="address to listen on (default localhost: this computer only; "
+                            "0.0.0.0 lets other computers on the network in)")
+    serve.add_argument("--no-browser", action="store_true",
+                       help="do not open a web browser (never opened without a display)")
+    serve.add_argument("--no-preheat", dest="preheat", action="store_false",
+                       help="start a lesson's kernel when it is opened, not in advance "
+                            "(saves memory, pages open more slowly)")
+    serve.add_argument("--lessons", type=Path, default=None,
+                       help="folder of lesson notebooks (default: the installed lessons)")
+
+    setup = commands.add_parser(
+        "jupyter-setup", help="install the app's Voila template and settings into a Jupyter "
+                              "environment (for JupyterHub and Binder)",
+        description="Install the Voila template and voila.json of cassino-learn under a "
+                    "Jupyter prefix, so that Voila inside Jupyter Server shows the lessons "
+                    "with the app's look.")
+    setup.add_argument("--prefix", type=Path, default=Path(sys.prefix),
+                       help="Jupyter prefix to install into (default: this Python's, "
+                            f"{sys.prefix})")
+    return parser
+
+
+def has_display() -> bool:
+    """Whether a browser window could be shown (a desktop session, not a server or CI)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _lessons_folder(given: Path | None) -> Path:
+    if given is not None:
+        folder = given.expanduser().resolve()
+    else:
+        try:
+            folder = catalog.lessons_dir()
+        except FileNotFoundError:
+            raise SystemExit("cassino-learn: the lessons are not installed with this copy of "
+                             "cassino-learn; give a folder of lessons with --lessons")
+    if not folder.is_dir():
+        raise SystemExit(f"cassino-learn: {folder} is not a folder of lessons")
+    if not index_path(folder).exists():
+        raise SystemExit(f"cassino-learn: the lessons are missing: {folder} has no "
+                         f"{catalog.INDEX.notebook} (the index page the app opens first)")
+    return folder
+
+
+def serve(args: argparse.Namespace) -> int:
+    folder = _lessons_folder(args.lessons)
+    server = VoilaServer(folder, port=args.port, ip=args.ip, preheat=args.preheat, quiet=False)
+    try:
+        try:
+            server.start(timeout=120)
+        except (OSError, RuntimeError, TimeoutError) as error:
+            print(f"cassino-learn: could not start the server: {error}", file=sys.stderr)
+            return 1
+        url = server.url(catalog.INDEX.notebook)
+        print(f"\nThe lessons are at {url}\nPress Ctrl-C to stop.\n", flush=True)
+        if not args.no_browser and has_display():
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+        assert server.process is not None
+        server.process.wait()
+        return 0 if server.process is None else server.process.returncode or 0
+    except KeyboardInterrupt:
+        print("\ncassino-learn: stopping the server...", file=sys.stderr, flush=True)
+        return 0
+    finally:
+        _stop_quietly(server)
+
+
+def _stop_quietly(server: VoilaServer) -> None:
+    while True:
+        try:
+            server.stop()
+            server.cleanup()
+            return
+        except KeyboardInterrupt:  # a second Ctrl-C while stopping: stop harder, still quietly
+            continue
+
+
+def jupyter_setup(args: argparse.Namespace) -> int:
+    for path in install_jupyter_files(args.prefix):
+        print(f"installed {path}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
+    if args.command == "jupyter-setup":
+        return jupyter_setup(args)
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

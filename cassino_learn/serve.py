@@ -1,0 +1,233 @@
+"""Serve the lessons as a web app with Voila: its settings, its command line, and a handle on a
+running server (used by `cassino-learn serve`, the browser tests and the benchmarks).
+
+Voila runs as a child process; our template and settings reach it through the standard Jupyter
+search paths (JUPYTER_PATH for the template, JUPYTER_CONFIG_PATH for voila.json), so the same
+files serve `cassino-learn serve`, Binder and a school's JupyterHub (see `install_jupyter_files`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import catalog
+
+__all__ = ["TEMPLATE", "DEFAULT_PORT", "data_dir", "voila_settings", "VoilaServer",
+           "install_jupyter_files", "free_port", "index_path"]
+
+TEMPLATE = "cassino"
+DEFAULT_PORT = 8866
+APP_TITLE = catalog.INDEX.title
+# Notebooks that must run when a learner opens them, never ahead of time in a preheated kernel:
+# the index shows the learner's progress, the sandbox is a teacher's scratch pad.
+NOT_PREHEATED = (catalog.INDEX.notebook, catalog.SANDBOX.notebook)
+FRIENDLY_CELL_ERROR = ("This part of the lesson could not be shown. Reload the page to try "
+                       "again; if that does not help, tell your teacher.")
+
+
+def data_dir() -> Path:
+    """The Jupyter data folder shipped in the package (holds voila/templates/cassino)."""
+    return Path(__file__).resolve().parent / "share"
+
+
+def index_path(lessons: Path) -> Path:
+    return lessons / catalog.INDEX.notebook
+
+
+def _page_links() -> dict[str, dict]:
+    """Title, place and previous/next links of every page, for the template."""
+    pages: dict[str, dict] = {}
+    count = len(catalog.LESSONS)
+    for item in (catalog.INDEX, *catalog.LESSONS, catalog.SANDBOX):
+        before, after = catalog.neighbours(item.slug)
+        entry: dict = {"title": item.title}
+        if item in catalog.LESSONS:
+            entry["position"] = f"Lesson {catalog.LESSONS.index(item) + 1} of {count}"
+        for key, other in (("previous", before), ("next", after)):
+            if other is not None:
+                entry[key] = {"notebook": other.notebook, "title": other.title}
+        pages[item.slug] = entry
+    return pages
+
+
+def voila_settings(*, preheat: bool = True) -> dict:
+    """The Voila configuration of the app, as the contents of a voila.json file."""
+    settings: dict = {
+        "VoilaConfiguration": {
+            "template": TEMPLATE,
+            "theme": "light",
+            "show_tracebacks": False,
+            "classic_tree": True,
+            "resources": {"cassino": {"app_title": APP_TITLE,
+                                      "index": catalog.INDEX.notebook,
+                                      "pages": _page_links()}},
+        },
+        "VoilaExecutor": {"cell_error_instruction": FRIENDLY_CELL_ERROR},
+    }
+    if preheat:
+        settings["VoilaConfiguration"].update(preheat_kernel=True, default_pool_size=1)
+        settings["VoilaKernelManager"] = {"preheat_denylist": list(NOT_PREHEATED)}
+    return settings
+
+
+def install_jupyter_files(prefix: Path) -> list[Path]:
+    """Install the template and voila.json under a Jupyter prefix (sys.prefix, ~/.local, ...)
+    so that Voila in a JupyterHub or Binder server uses the app's look and settings.
+    Returns the paths written. Preheated kernels stay off there (each user has one server)."""
+    prefix = Path(prefix)
+    template_target = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
+    if template_target.exists():
+        shutil.rmtree(template_target)
+    shutil.copytree(data_dir() / "voila" / "templates" / TEMPLATE, template_target)
+    config_target = prefix / "etc" / "jupyter" / "voila.json"
+    config_target.parent.mkdir(parents=True, exist_ok=True)
+    config_target.write_text(json.dumps(voila_settings(preheat=False), indent=2) + "\n",
+                             encoding="utf-8")
+    return [template_target, config_target]
+
+
+def free_port(ip: str = "127.0.0.1") -> int:
+    with socket.socket() as sock:
+        sock.bind((ip, 0))
+        return sock.getsockname()[1]
+
+
+def _port_taken(ip: str, port: int) -> bool:
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((ip if ip not in ("localhost", "") else "127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
+@dataclass
+class VoilaServer:
+    """One Voila server on `root`, started with `start()` and stopped with `stop()` (or used as a
+    context manager). Logs go to `log_path` unless `quiet` is False (then to the terminal)."""
+
+    root: Path
+    port: int = 0  # 0: any free port
+    ip: str = "localhost"
+    preheat: bool = False
+    quiet: bool = True
+    extra_args: tuple[str, ...] = ()
+    process: subprocess.Popen | None = field(default=None, init=False)
+    _tmp: Path | None = field(default=None, init=False)
+
+    @property
+    def base_url(self) -> str:
+        host = "localhost" if self.ip in ("localhost", "127.0.0.1", "") else self.ip
+        return f"http://{host}:{self.port}/"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base_url}voila/render/{notebook}"
+
+    @property
+    def log_path(self) -> Path:
+        assert self._tmp is not None, "the server is not started"
+        return self._tmp / "voila.log"
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "voila", str(self.root), "--no-browser",
+                f"--port={self.port}", f"--Voila.ip={self.ip}", "--Voila.port_retries=0",
+                *self.extra_args]
+
+    def environment(self) -> dict[str, str]:
+        assert self._tmp is not None
+        env = dict(os.environ)
+        env["JUPYTER_PATH"] = os.pathsep.join(
+            p for p in (str(data_dir()), env.get("JUPYTER_PATH", "")) if p)
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+            p for p in (str(self._tmp / "config"), env.get("JUPYTER_CONFIG_PATH", "")) if p)
+        env["PYTHONUNBUFFERED"] = "1"
+        return env
+
+    def start(self, timeout: float = 60) -> "VoilaServer":
+        if not self.root.is_dir():
+            raise FileNotFoundError(f"cannot serve {self.root}: no such folder")
+        if self.port == 0:
+            self.port = free_port()
+        elif _port_taken(self.ip, self.port):
+            raise OSError(f"port {self.port} is already in use; choose another with --port")
+        self._tmp = Path(tempfile.mkdtemp(prefix="cassino-voila-"))
+        (self._tmp / "config").mkdir()
+        (self._tmp / "config" / "voila.json").write_text(
+            json.dumps(voila_settings(preheat=self.preheat)), encoding="utf-8")
+        output = None if not self.quiet else open(self.log_path, "wb")
+        try:
+            self.process = subprocess.Popen(
+                self.command(), cwd=self.root, env=self.environment(), stdout=output,
+                stderr=subprocess.STDOUT if output else None,
+                # Its own session: a Ctrl-C reaches only us, and we stop Voila once, cleanly.
+                start_new_session=True)
+        finally:
+            if output is not None:
+                output.close()
+        self.wait_until_ready(timeout)
+        return self
+
+    def wait_until_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                raise RuntimeError(f"Voila stopped at start (exit {self.process.returncode})"
+                                   + self._log_tail())
+            try:
+                with urllib.request.urlopen(f"{self.base_url}api/status", timeout=2):
+                    return
+            except urllib.error.HTTPError:
+                return  # it answers: it is up (an error status on this path is fine)
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                time.sleep(0.2)
+        self.stop()
+        raise TimeoutError(f"Voila did not answer on {self.base_url} within {timeout:.0f} s"
+                           + self._log_tail())
+
+    def _log_tail(self) -> str:
+        if self._tmp is None or not self.log_path.exists():
+            return ""
+        lines = self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+        return "\nlast lines of the Voila log:\n" + "\n".join(lines[-25:])
+
+    def log(self) -> str:
+        if self._tmp is None or not self.log_path.exists():
+            return ""
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def stop(self, timeout: float = 20) -> None:
+        """Stop Voila the way Ctrl-C does (it then shuts its kernels down), harder if needed."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
+                try:
+                    process.send_signal(sig)
+                    process.wait(timeout=timeout if sig != signal.SIGKILL else None)
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
+
+    def cleanup(self) -> None:
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+    def __enter__(self) -> "VoilaServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        self.cleanup()
