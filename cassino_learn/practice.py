@@ -37,6 +37,9 @@ HINTS = {
     "S1": "A numeral card takes loose cards that add up to its value, e.g. a 7 takes 3+4.",
     "S2": "One card may take several groups at once, as long as no table card is used twice.",
     "S3": "A build is taken whole, and only by a card equal to its announced value.",
+    "S4": "You may take fewer groups than you could: each choice of groups is its own capture.",
+    "K1": "Cards 3, spades 1, Big Casino 2, Little Casino 1, each ace 1, each sweep 1.",
+    "K2": "When the most cards (or spades) is shared, nobody scores that item.",
     "R1": "Trailing is always allowed, unless you own a build on the table.",
     "R2": "When nothing else is possible, you trail a card.",
     "B2": "To build a value you must keep another card of that value in your hand.",
@@ -231,8 +234,7 @@ def _score_task(rule: str, rng: random.Random) -> QuizItem:
     round_points(position)  # the scorer must be able to answer before we ask
     return QuizItem(id=f"practice-{rule}", kind="score", position=position,
                     question="Score the round: how many points does each side get?",
-                    hint="Cards 3, spades 1, Big Casino 2, Little Casino 1, each ace 1, each "
-                         "sweep 1; a tie scores nothing.", rules=(rule,))
+                    hint=HINTS[rule], rules=(rule,))
 
 
 # ---------------------------------------------------------------------- one maker per rule
