@@ -1,0 +1,176 @@
+"""One-line helpers for the lesson notebooks (Voila shows outputs only, so cells stay short).
+
+    from cassino_learn.lesson import header, demo, quiz, practice, footer
+    header("02_pairing")
+
+Navigation comes from cassino_learn.catalog; progress from cassino_learn.progress. The widgets
+are imported on first use so this module imports without Jupyter packages.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+from . import progress as _progress
+from .catalog import INDEX, LESSONS, Lesson, lesson, neighbours
+from .errors import IllegalMove, MoveSyntaxError
+from .position import Position
+
+__all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "game", "index",
+           "try_move", "captures", "notation"]
+
+
+class Html:
+    """Rich HTML output with a plain-text fallback (what nbval compares)."""
+
+    def __init__(self, markup: str, text: str) -> None:
+        self.markup, self.text = markup, text
+
+    def _repr_html_(self) -> str:
+        return self.markup
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _link(item: Lesson | None, arrow: str) -> str:
+    if item is None:
+        return ""
+    return f'<a href="{item.notebook}">{arrow} {html.escape(item.title)}</a>'
+
+
+def header(slug: str) -> Html:
+    """The lesson's title, the rule ids it teaches, its place in the course and its status."""
+    item = lesson(slug)
+    before, after = neighbours(slug)
+    number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
+    title = f"Lesson {number}: {item.title}" if number else item.title
+    rules = f"Rules: {', '.join(item.rules)}" if item.rules else ""
+    state = ""
+    if number:
+        entry = _progress.load().lesson(slug)
+        state = " · ✔ done" if entry.done else ""
+        if entry.total:
+            state += f" · best quiz score {entry.best}/{entry.total}"
+    nav = " | ".join(x for x in (_link(before, "←"), f'<a href="{INDEX.notebook}">Contents</a>'
+                                 if slug != INDEX.slug else "", _link(after, "→")) if x)
+    markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
+              f"<h1>{html.escape(title)}</h1>"
+              f'<p style="color:#555">{html.escape(rules)}{html.escape(state)}</p></div>')
+    return Html(markup, f"{title}\n{rules}".strip())
+
+
+def footer(slug: str) -> Any:
+    """A "done" button that saves progress, and the link to the next lesson."""
+    import ipywidgets as w
+
+    _, after = neighbours(slug)
+    done = w.Button(description="I have finished this lesson", icon="check",
+                    button_style="success")
+    saved = w.HTML()
+
+    def mark(_: object) -> None:
+        _progress.load().mark_done(slug)
+        saved.value = "Saved. Well done!"
+
+    done.on_click(mark)
+    nxt = (f'<p>Next: {_link(after, "→")}</p>' if after
+           else f'<p>That was the last lesson. <a href="{INDEX.notebook}">Back to the contents</a></p>')
+    return w.VBox([w.HBox([done, saved]), w.HTML(nxt)])
+
+
+def show(position: str | Position) -> Any:
+    """A position as a (read-only) card table."""
+    from .ui import CardTable
+
+    return CardTable(position, mode="watch")
+
+
+def demo(position: str, steps: Sequence[tuple[str, str]], intro: str = "") -> Any:
+    """Step through moves with captions (every move is checked by the rules core)."""
+    from .ui import CardTable
+
+    return CardTable.demo(position, list(steps), intro=intro)
+
+
+def quiz(slug: str) -> Any:
+    """The lesson's quiz from lessons/quizzes/<slug>.json; a finished quiz is saved."""
+    from .ui.quiz_widgets import QuizWidget
+
+    return QuizWidget.from_bank(slug, record=lambda s, score, total:
+                                _progress.load().record_quiz(s, score, total))
+
+
+def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any:
+    """Endless practice on a lesson's rules (or on the rule ids given)."""
+    from .practice import rules_for_lesson
+    from .ui.quiz_widgets import PracticeWidget
+
+    if isinstance(slug_or_rules, str):
+        slug = slug_or_rules
+        rules = rules_for_lesson(slug)
+        return PracticeWidget(rules, seed=seed,
+                              on_right=lambda: _progress.load().record_practice(slug))
+    return PracticeWidget(list(slug_or_rules), seed=seed)
+
+
+def sandbox(text: str | None = None) -> Any:
+    from .ui.quiz_widgets import SandboxWidget
+
+    return SandboxWidget(text) if text else SandboxWidget()
+
+
+def game(players: int = 2, partners: bool = False, bot: str = "greedy",
+         seed: int | None = None) -> Any:
+    from .ui.quiz_widgets import GameWidget
+
+    return GameWidget(players=players, partners=partners, bot=bot, seed=seed)
+
+
+def index() -> Html:
+    """The contents: every lesson with a link and the learner's progress."""
+    store = _progress.load()
+    rows, lines = [], []
+    for number, item in enumerate(LESSONS, 1):
+        entry = store.lesson(item.slug)
+        mark = "✔" if entry.done else ""
+        score = f"{entry.best}/{entry.total}" if entry.total else ""
+        rows.append(f"<tr><td>{number}</td><td><a href=\"{item.notebook}\">"
+                    f"{html.escape(item.title)}</a></td><td>{', '.join(item.rules)}</td>"
+                    f"<td>{mark}</td><td>{score}</td></tr>")
+        lines.append(f"{number:2}. {item.title} {mark} {score}".rstrip())
+    done = sum(store.lesson(x.slug).done for x in LESSONS)
+    markup = (f"<p>{done} of {len(LESSONS)} lessons done.</p><table class='cl-index'>"
+              "<tr><th></th><th>Lesson</th><th>Rules</th><th>Done</th><th>Best quiz</th></tr>"
+              + "".join(rows) + "</table>")
+    return Html(markup, "\n".join([f"{done} of {len(LESSONS)} lessons done."] + lines))
+
+
+def try_move(position: str, move: str) -> None:
+    """Print whether `move` is legal in `position`, and the rules core's reason if not."""
+    here = Position.parse(position)
+    try:
+        legal = here.parse_move(move)
+    except IllegalMove as error:
+        print(f"{move}: not legal ({error.rule}): {error.reason}")
+        return
+    except MoveSyntaxError as error:
+        print(f"{move}: cannot be read: {error}")
+        return
+    print(f"{move}: legal: {legal}")
+
+
+def captures(position: str, card: str) -> None:
+    """Print every capture `card` can make in `position`, in notation."""
+    from .cards import Card
+
+    here = Position.parse(position)
+    played = Card.parse(card)
+    found = [str(m) for m in here.legal_moves() if m.kind == "capture" and m.card is played]
+    print("\n".join(found) if found else f"{played} captures nothing here")
+
+
+def notation(position: str) -> None:
+    """Print a position's canonical text."""
+    print(Position.parse(position))
