@@ -1,0 +1,212 @@
+"""Computer players, weakest to strongest, behind one interface: `choose(observation) -> Move`.
+
+- `RandomPlayer`: any legal move.
+- `GreedyPlayer`: the best immediate gain (points and cards taken, sweeps, builds kept), less
+  what the move leaves the next player to capture (see `cassino_learn.assess`).
+- `StrongPlayer`: determinized search. It samples deals of the cards it has not seen that agree
+  with what it knows (hand sizes, stock size), plays each candidate move in every sample, lets
+  greedy players finish the deal, and picks the move with the best average result. It reads only
+  its `Observation`, so it cannot peek at other hands or the stock.
+
+    >>> from cassino_learn import Game
+    >>> from cassino_learn.bots import GreedyPlayer
+    >>> g = Game(seed=1)
+    >>> g.play(GreedyPlayer().choose(g.observation()))
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Protocol, Sequence
+
+from .assess import assess_all, cards_value, unknown_cards
+from .cards import Card
+from .dealing import apply, close_round, next_deal
+from .movegen import Move, legal_moves
+from .observation import Observation
+from .position import Position, _replace
+from .scoring import score_round
+
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "StrongPlayer", "PLAYERS", "make_player",
+           "play_game"]
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, observation: Observation) -> Move:
+        """A legal move for the observing seat, whose turn it must be."""
+
+
+def _moves(observation: Observation) -> list[Move]:
+    if not observation.my_turn:
+        raise ValueError(f"it is seat {observation.turn}'s turn, not seat {observation.seat}'s")
+    return legal_moves(observation.position)
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Move:
+        return self.rng.choice(_moves(observation))
+
+
+def greedy_move(position: Position, unknown: Sequence[Card], next_hand_size: int | None,
+                stock_size: int) -> Move:
+    """The greedy choice for the mover of `position` (deterministic)."""
+    moves = legal_moves(position)
+    if len(moves) == 1:
+        return moves[0]
+    return assess_all(position, moves, unknown, next_hand_size, stock_size)[0].move
+
+
+class GreedyPlayer:
+    """Takes the most now, keeps builds, avoids leaving easy captures (one-move lookahead)."""
+
+    name = "greedy"
+
+    def choose(self, observation: Observation) -> Move:
+        _moves(observation)
+        nxt = observation.position.next_seat(observation.seat)
+        return greedy_move(observation.position, sorted(observation.unseen),
+                           observation.hand_sizes[nxt - 1], observation.stock_size)
+
+
+def _fast_move(position: Position) -> Move:
+    """The rollout policy: the greedy player's immediate gain without the threat probe.
+
+    Cheap enough to play out many deals per decision; captures the most, keeps builds, and
+    trails the least valuable card.
+    """
+    moves = legal_moves(position)
+    best, best_score = moves[0], float("-inf")
+    sweeps_score = position.rules.sweeps
+    for move in moves:
+        if move.kind == "capture":
+            score = cards_value(move.table_cards) + cards_value((move.card,))
+            if sweeps_score and move.is_sweep:
+                score += 1.0
+        elif move.kind == "build":
+            score = 0.5 * cards_value((move.card,) + tuple(move.table_cards))
+        else:
+            score = -cards_value((move.card,)) - 0.05 * (move.card.value or 11)
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+class StrongPlayer:
+    """Determinized search: `samples` deals of the unseen cards, every candidate move (at most
+    `candidates`, the greedy player's best) played out with the rollout policy to the end of
+    the deal (to the end of the round on the last deal, then scored exactly)."""
+
+    name = "strong"
+
+    def __init__(self, samples: int = 24, candidates: int = 8, seed: int | str = 0,
+                 horizon: str = "round") -> None:
+        if samples < 1 or candidates < 1:
+            raise ValueError("samples and candidates must be at least 1")
+        if horizon not in ("deal", "round"):
+            raise ValueError(f"horizon must be 'deal' or 'round', not {horizon!r}")
+        self.horizon = horizon
+        self.samples = samples
+        self.candidates = candidates
+        self.seed = seed
+
+    def choose(self, observation: Observation) -> Move:
+        moves = _moves(observation)
+        if len(moves) == 1:
+            return moves[0]
+        position = observation.position
+        unseen = sorted(observation.unseen)
+        nxt = position.next_seat(observation.seat)
+        ranked = assess_all(position, moves, unseen, observation.hand_sizes[nxt - 1],
+                            observation.stock_size)
+        candidates = [a.move for a in ranked[:self.candidates]]
+        if len(candidates) == 1:
+            return candidates[0]
+        # The random stream depends only on what the seat knows, so the same observation
+        # always gives the same choice, whatever the hidden cards really are.
+        rng = random.Random(zlib.crc32(f"{self.seed}|{position.one_line()}|"
+                                       f"{observation.stock_size}".encode()))
+        totals = [0.0] * len(candidates)
+        side = observation.side
+        for _ in range(self.samples):
+            state, stock = _sample(observation, unseen, rng)
+            for i, move in enumerate(candidates):
+                totals[i] += _rollout(apply(state, move), stock, observation.dealer, side,
+                                      self.horizon == "round")
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def _sample(observation: Observation, unseen: list[Card],
+            rng: random.Random) -> tuple[Position, list[Card]]:
+    """A full state agreeing with the observation: the unseen cards dealt at random to the
+    other hands (their known sizes) and the stock."""
+    cards = unseen[:]
+    rng.shuffle(cards)
+    position = observation.position
+    hands = list(position.hands)
+    top = 0
+    for seat, size in enumerate(observation.hand_sizes, 1):
+        if seat != observation.seat:
+            hands[seat - 1] = tuple(sorted(cards[top:top + size], key=lambda c: c.index))
+            top += size
+    stock = cards[top:]
+    if len(stock) != observation.stock_size:
+        raise ValueError(f"observation does not add up: {len(unseen)} unseen cards, "
+                         f"{top} in other hands, stock of {observation.stock_size}")
+    return _replace(position, hands=tuple(hands)), stock
+
+
+def _evaluate(position: Position, side: int, round_over: bool) -> float:
+    """The side's lead: exact round points at the end of a round, else what the piles are worth."""
+    if round_over:
+        points = score_round(position.piles, position.sweeps, position.rules).points
+        mine = points[side]
+        return mine - max(v for s, v in points.items() if s != side)
+    sweeps_score = position.rules.sweeps
+    values = [cards_value(pile) + (n if sweeps_score else 0)
+              for pile, n in zip(position.piles, position.sweeps)]
+    mine = values[side - 1]
+    return mine - max(v for s, v in enumerate(values, 1) if s != side)
+
+
+def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
+             whole_round: bool) -> float:
+    """Play out the deal (or, `whole_round`, the rest of the round, dealing from the sampled
+    stock) with the rollout policy; at the end of the round finish and score it exactly."""
+    while True:
+        while any(position.hands):
+            position = apply(position, _fast_move(position))
+        if not stock:
+            break
+        if not whole_round:
+            return _evaluate(position, side, False)
+        position, stock = next_deal(position, stock, dealer)
+    return _evaluate(close_round(position, dealer), side, True)
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer}
+
+
+def make_player(name: str, **options: object) -> Player:
+    """A player by name: "random", "greedy" or "strong"."""
+    try:
+        return PLAYERS[name](**options)  # type: ignore[return-value]
+    except KeyError:
+        raise ValueError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})") from None
+
+
+def play_game(game, players: dict[int, Player]) -> None:
+    """Let computer players (by seat) play `game` until it is over."""
+    while not game.over:
+        seat = game.turn
+        game.play(players[seat].choose(game.observation(seat)))
