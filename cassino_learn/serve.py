@@ -125,6 +125,7 @@ class VoilaServer:
     preheat: bool = False
     quiet: bool = True
     extra_args: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)  # extra environment for Voila and kernels
     process: subprocess.Popen | None = field(default=None, init=False)
     _tmp: Path | None = field(default=None, init=False)
 
@@ -154,6 +155,7 @@ class VoilaServer:
         env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
             p for p in (str(self._tmp / "config"), env.get("JUPYTER_CONFIG_PATH", "")) if p)
         env["PYTHONUNBUFFERED"] = "1"
+        env.update(self.env)
         return env
 
     def start(self, timeout: float = 60) -> "VoilaServer":

@@ -1,0 +1,117 @@
+"""Shared fixtures of the browser tests: Debian's Chromium driven by Playwright, and Voila servers.
+
+- `browser`: one Chromium for the whole session.
+- `page`: a fresh browser context and page per test (closed afterwards).
+- `voila`: a factory, `voila(folder, preheat=False)` -> a running `VoilaServer` on a free
+  localhost port, started once per (folder, preheat) and stopped at the end of the session.
+  Its kernels keep their progress in a temporary folder, never in the user's.
+- `wait_for_voila(page)`: waits until Voila has shown the page and the kernel is connected.
+- `error_outputs(page)`: the texts of error outputs on the page (an empty list is good).
+- `screenshot(page, name)`: saves tests/artifacts/<name>.png.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+from cassino_learn.serve import VoilaServer
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+NOTEBOOKS = Path(__file__).parent / "notebooks"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+# What Voila puts on the page for a failed cell (an error output) or a stderr stream.
+ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator["object"]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./run test does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator["object"]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def progress_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("progress")
+
+
+@pytest.fixture(scope="session")
+def voila(progress_dir) -> Iterator[Callable[..., VoilaServer]]:
+    servers: dict[tuple[Path, bool], VoilaServer] = {}
+
+    def start(folder: Path, preheat: bool = False) -> VoilaServer:
+        key = (Path(folder).resolve(), preheat)
+        if key not in servers:
+            server = VoilaServer(key[0], preheat=preheat,
+                                 env={"CASSINO_LEARN_DATA": str(progress_dir)})
+            servers[key] = server.start(timeout=120)
+        return servers[key]
+
+    yield start
+    for server in servers.values():
+        server.stop()
+        server.cleanup()
+
+
+def _wait_for_voila(page, timeout: float = 90_000) -> None:
+    """Voila removes its spinner (#loading) and shows #rendered_cells when every cell has run;
+    each widget shows "Loading widget..." until the kernel's connection has brought its model."""
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=timeout)
+    page.wait_for_function(
+        "() => !document.getElementById('loading')"
+        " && !document.body.innerText.includes('Loading widget...')", timeout=timeout)
+
+
+@pytest.fixture
+def wait_for_voila() -> Callable[..., None]:
+    return _wait_for_voila
+
+
+def _error_outputs(page) -> list[str]:
+    return [text.strip() for text in page.locator(ERROR_OUTPUT).all_inner_texts()]
+
+
+@pytest.fixture
+def error_outputs() -> Callable[..., list[str]]:
+    return _error_outputs
+
+
+def _screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', name)}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture
+def screenshot() -> Callable[..., Path]:
+    return _screenshot
