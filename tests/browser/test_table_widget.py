@@ -1,83 +1,33 @@
-"""The card table widget in a real browser: Voila serves a notebook, Chromium plays a move."""
+"""The card table widget in a real browser: Voila serves a notebook, Chromium plays a move.
+
+Uses the shared fixtures of tests/browser/conftest.py (browser, page, voila, screenshot).
+"""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
-HERE = Path(__file__).resolve().parent
-NOTEBOOKS = HERE / "notebooks"
-ARTIFACTS = HERE.parent / "artifacts"
-VOILA = Path(sys.executable).with_name("voila")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def voila_url() -> Iterator[str]:
-    if not VOILA.exists():
-        pytest.skip(f"voila is not installed beside {sys.executable}")
-    port = _free_port()
-    log = (ARTIFACTS / "voila_table_widget.log")
-    ARTIFACTS.mkdir(exist_ok=True)
-    with log.open("w") as out:
-        server = subprocess.Popen(
-            [str(VOILA), str(NOTEBOOKS), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1"],
-            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    urllib.request.urlopen(url + "/", timeout=2)
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        pytest.fail(f"voila did not answer on {url}; see {log}")
-                    time.sleep(0.3)
-            yield url
-        finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with playwright.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def test_click_a_capture_on_the_table(voila_url: str, browser) -> None:
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    page.goto(f"{voila_url}/voila/render/table_widget.ipynb", timeout=90_000)
+@pytest.fixture
+def table_page(voila, page, wait_for_voila, error_outputs):
+    """The test notebook's card table, rendered by Voila and ready to click."""
+    server = voila(NOTEBOOKS)
+    page.goto(server.url("table_widget.ipynb"), timeout=90_000)
+    wait_for_voila(page)
     page.wait_for_selector("[data-card]", timeout=90_000)
+    assert error_outputs(page) == []
+    return page
+
+
+def test_click_a_capture_on_the_table(table_page, screenshot) -> None:
+    page = table_page
     table = page.locator('[data-zone="table"]')
     hand = page.locator('[data-zone="hand"]')
     assert table.locator('[data-card="5D"]').count() == 1
@@ -91,8 +41,7 @@ def test_click_a_capture_on_the_table(voila_url: str, browser) -> None:
     take = page.locator('.cl-action[data-action="Take"]')
     take.wait_for()
     assert page.locator(".cl-action").count() == 1  # only the legal move for this selection
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "table_widget_selected.png"), full_page=True)
+    screenshot(page, "table_widget_selected")
     take.click()
 
     page.wait_for_function(
@@ -102,14 +51,12 @@ def test_click_a_capture_on_the_table(voila_url: str, browser) -> None:
     message = page.locator(".cl-message")
     assert "seven of spades" in message.inner_text()
     assert "Seat 2 to move" in page.locator(".cl-turn").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "table_widget.png"), full_page=True)
-    page.close()
+    screenshot(page, "table_widget")
 
 
-def test_keyboard_and_illegal_try(voila_url: str, browser) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 900})  # phone width
-    page.goto(f"{voila_url}/voila/render/table_widget.ipynb", timeout=90_000)
-    page.wait_for_selector("[data-card]", timeout=90_000)
+def test_keyboard_and_illegal_try(table_page) -> None:
+    page = table_page
+    page.set_viewport_size({"width": 390, "height": 900})  # phone width
     page.locator('[data-zone="hand"] [data-card="7S"]').focus()
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-zone="hand"] [data-card="7S"][aria-pressed="true"]')
@@ -122,5 +69,5 @@ def test_keyboard_and_illegal_try(voila_url: str, browser) -> None:
     assert page.locator('[data-zone="table"] [data-card="2C"]').count() == 1  # nothing changed
     width = page.evaluate("() => document.querySelector('.cl-widget').scrollWidth")
     assert width <= 390
-    page.screenshot(path=str(ARTIFACTS / "table_widget_phone.png"), full_page=True)
-    page.close()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".cl-widget").screenshot(path=str(ARTIFACTS / "table_widget_phone.png"))
