@@ -47,17 +47,13 @@ def index_path(lessons: Path) -> Path:
 
 
 def _page_links() -> dict[str, dict]:
-    """Title, place and previous/next links of every page, for the template."""
+    """Title and place in the course of every page, for the template."""
     pages: dict[str, dict] = {}
     count = len(catalog.LESSONS)
     for item in (catalog.INDEX, *catalog.LESSONS, catalog.SANDBOX):
-        before, after = catalog.neighbours(item.slug)
         entry: dict = {"title": item.title}
         if item in catalog.LESSONS:
             entry["position"] = f"Lesson {catalog.LESSONS.index(item) + 1} of {count}"
-        for key, other in (("previous", before), ("next", after)):
-            if other is not None:
-                entry[key] = {"notebook": other.notebook, "title": other.title}
         pages[item.slug] = entry
     return pages
 

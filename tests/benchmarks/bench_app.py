@@ -1,0 +1,241 @@
+"""Benchmark of the lessons as a web app (Voila + Debian's Chromium, loopback only).
+
+Measures, and prints medians of:
+1. time until each lesson is interactive (Voila's spinner gone, every widget drawn), cold
+   (kernel started on request) and preheated (kernel run in advance), against an empty notebook
+   served by the same server in the same run (target: no lesson above 1.3x the empty notebook);
+2. a click's round trip to Python and back on the card table widget (target: median < 100 ms);
+3. the memory (RSS) of each lesson's kernel;
+4. a classroom: 20 learners opening lessons at the same moment (all interactive, no errors),
+   with the time until the last one is ready and the server's total memory.
+
+Run: ./run bench  (or .venv/bin/python tests/benchmarks/bench_app.py [--rounds N] [--learners N])
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+import psutil
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from cassino_learn import catalog  # noqa: E402
+from cassino_learn.serve import VoilaServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+EMPTY = "zz_empty.ipynb"
+TABLE = "zz_table.ipynb"
+ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+          '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+READY = ("() => !document.getElementById('loading') && document.getElementById('rendered_cells')"
+         " && !document.body.innerText.includes('Loading widget...')")
+
+
+def site(progress: Path) -> tuple[Path, list[str]]:
+    """A temporary folder with the lessons (or the test notebooks if there are none yet), an
+    empty notebook and a card table notebook, all served by the same server."""
+    folder = Path(tempfile.mkdtemp(prefix="cassino-bench-"))
+    lessons = catalog.lessons_dir()
+    pages = [item.notebook for item in (catalog.INDEX, *catalog.LESSONS, catalog.SANDBOX)
+             if (lessons / item.notebook).exists()]
+    source = lessons
+    if not pages:
+        source = ROOT / "tests" / "browser" / "notebooks"
+        pages = ["00_index.ipynb", "02_pairing.ipynb"]
+        print(f"(no lessons in {lessons} yet: using {source})")
+    for name in pages:
+        shutil.copy(source / name, folder / name)
+    if (lessons / "quizzes").is_dir():
+        shutil.copytree(lessons / "quizzes", folder / "quizzes")
+    python3 = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    empty = nbformat.v4.new_notebook(metadata={"kernelspec": python3})
+    nbformat.write(empty, folder / EMPTY)
+    table = nbformat.v4.new_notebook(metadata={"kernelspec": python3}, cells=[
+        nbformat.v4.new_code_cell(
+            "from cassino_learn.ui import CardTable\n"
+            "CardTable('table: 5D 2C KH 9D; hand: 7S 3D 9S 8C; hand 2: 4H 6H 8D; turn: 1')")])
+    nbformat.write(table, folder / TABLE)
+    return folder, pages
+
+
+def open_until_interactive(browser, url: str) -> tuple[float, list[str]]:
+    context = browser.new_context()
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit", timeout=180_000)
+    page.wait_for_function(READY, timeout=180_000, polling=50)
+    elapsed = time.perf_counter() - start
+    errors = page.locator(ERRORS).all_inner_texts()
+    context.close()
+    return elapsed, errors
+
+
+def kernels(server: VoilaServer) -> list[psutil.Process]:
+    assert server.process is not None
+    return [p for p in psutil.Process(server.process.pid).children(recursive=True)
+            if "ipykernel" in " ".join(p.cmdline())]
+
+
+def total_rss(server: VoilaServer) -> float:
+    assert server.process is not None
+    root = psutil.Process(server.process.pid)
+    return sum(p.memory_info().rss for p in [root, *root.children(recursive=True)]) / 2**20
+
+
+def wait_for_pools(server: VoilaServer, expected: int, timeout: float = 300) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.log().count("Kernel pool of") >= expected:
+            time.sleep(2)
+            return
+        time.sleep(0.5)
+    print(f"  (warning: only {server.log().count('Kernel pool of')} of {expected} pools filled)")
+
+
+def time_pages(browser, server: VoilaServer, pages: list[str], rounds: int, label: str,
+               pools: int = 0) -> dict[str, float]:
+    """`pools`: with preheated kernels, how many notebooks have a pool; each load then waits
+    until the pool used by the previous load is full again (as it would be for a learner)."""
+    medians: dict[str, float] = {}
+    for name in [EMPTY, *pages]:
+        times = []
+        for _ in range(rounds):
+            if pools:
+                used = server.log().count("Using pre-heated kernel")
+                wait_for_pools(server, expected=pools + used, timeout=120)
+            elapsed, errors = open_until_interactive(browser, server.url(name))
+            if errors:
+                print(f"  {name}: ERRORS on the page: {errors[:2]}")
+            times.append(elapsed)
+        medians[name] = statistics.median(times)
+    base = medians[EMPTY]
+    print(f"\n{label}: median seconds until interactive ({rounds} round(s) each)")
+    print(f"  {'empty notebook':34s} {base:6.2f} s")
+    worst = 0.0
+    for name in pages:
+        ratio = medians[name] / base
+        worst = max(worst, ratio)
+        flag = "" if ratio <= 1.3 else "  > 1.3x"
+        print(f"  {name:34s} {medians[name]:6.2f} s  {ratio:4.2f}x{flag}")
+    print(f"  worst ratio to the empty notebook: {worst:.2f}x (target <= 1.3x)")
+    return medians
+
+
+def click_round_trip(browser, server: VoilaServer, clicks: int) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url(TABLE), timeout=180_000)
+    page.wait_for_function(READY, timeout=180_000)
+    page.wait_for_selector('[data-zone="hand"] [data-card]')
+    # Click a hand card in the page itself and time until Python's answer (the offered moves)
+    # is drawn: selecting shows move buttons, selecting again clears them.
+    script = """async () => {
+        const card = document.querySelector('[data-zone="hand"] [data-card]');
+        const actions = document.querySelector('.cl-actions');
+        const before = actions.innerHTML;
+        const start = performance.now();
+        const changed = new Promise(resolve => {
+            const watch = new MutationObserver(() => {
+                if (actions.innerHTML !== before) { watch.disconnect(); resolve(); }
+            });
+            watch.observe(actions, {childList: true, subtree: true, characterData: true});
+        });
+        card.click();
+        await Promise.race([changed, new Promise((_, no) => setTimeout(() => no('timeout'), 10000))]);
+        return performance.now() - start;
+    }"""
+    times = []
+    for _ in range(clicks):
+        times.append(page.evaluate(script))
+        page.wait_for_timeout(50)
+    context.close()
+    median = statistics.median(times)
+    print(f"\nclick round trip on the card table: median {median:.1f} ms, "
+          f"min {min(times):.1f}, max {max(times):.1f} over {clicks} clicks (target < 100 ms)")
+
+
+def kernel_memory(browser, server: VoilaServer, pages: list[str]) -> None:
+    print("\nmemory (RSS) of each page's kernel, just after it is interactive:")
+    rss = {}
+    for name in [EMPTY, *pages]:
+        before = {p.pid for p in kernels(server)}
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.url(name), timeout=180_000)
+        page.wait_for_function(READY, timeout=180_000)
+        new = [p for p in kernels(server) if p.pid not in before]
+        rss[name] = sum(p.memory_info().rss for p in new) / 2**20
+        context.close()
+        print(f"  {name:34s} {rss[name]:6.1f} MiB")
+    print(f"  median over lessons: {statistics.median(rss[n] for n in pages):.1f} MiB "
+          f"(empty notebook {rss[EMPTY]:.1f} MiB)")
+
+
+def classroom(browser, server: VoilaServer, pages: list[str], learners: int) -> None:
+    lessons = [p for p in pages if p != catalog.INDEX.notebook] or pages
+    contexts = [browser.new_context() for _ in range(learners)]
+    tabs = [context.new_page() for context in contexts]
+    start = time.perf_counter()
+    for number, tab in enumerate(tabs):
+        tab.goto(server.url(lessons[number % len(lessons)]), wait_until="commit",
+                 timeout=180_000)
+    ready, errors, peak = [], 0, total_rss(server)
+    for tab in tabs:
+        tab.wait_for_function(READY, timeout=600_000, polling=200)
+        ready.append(time.perf_counter() - start)
+        errors += tab.locator(ERRORS).count()
+        peak = max(peak, total_rss(server))
+    for context in contexts:
+        context.close()
+    print(f"\nclassroom: {learners} learners opening lessons at once: all interactive after "
+          f"{max(ready):.1f} s (median learner {statistics.median(ready):.1f} s), "
+          f"{errors} error output(s), server memory {peak:.0f} MiB "
+          f"({len(kernels(server))} kernels)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="page loads per notebook")
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--learners", type=int, default=20)
+    args = parser.parse_args()
+    progress = Path(tempfile.mkdtemp(prefix="cassino-bench-progress-"))
+    folder, pages = site(progress)
+    env = {"CASSINO_LEARN_DATA": str(progress)}
+    print(f"serving {len(pages)} page(s) from {folder}; Chromium {CHROMIUM}; loopback only")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            with VoilaServer(folder, ip="127.0.0.1", env=env) as server:
+                time_pages(browser, server, pages, args.rounds, "cold kernels")
+                click_round_trip(browser, server, args.clicks)
+                kernel_memory(browser, server, pages)
+                classroom(browser, server, pages, args.learners)
+            with VoilaServer(folder, ip="127.0.0.1", env=env, preheat=True) as server:
+                heated = [p for p in pages if p not in ("00_index.ipynb", "90_sandbox.ipynb")]
+                wait_for_pools(server, expected=len(heated) + 2)
+                print(f"\npreheated server: {total_rss(server):.0f} MiB with "
+                      f"{len(kernels(server))} kernels waiting")
+                time_pages(browser, server, heated, args.rounds, "preheated kernels",
+                           pools=len(heated) + 2)
+            browser.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(progress, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
