@@ -1,0 +1,33 @@
+"""Every lesson notebook runs top to bottom (nbval, --nbval-lax: cells marked
+# NBVAL_CHECK_OUTPUT must print the same text), with a temporary progress folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import nbformat
+import pytest
+
+from cassino_learn.catalog import INDEX, LESSONS, SANDBOX, lessons_dir
+
+NOTEBOOKS = [item.notebook for item in (INDEX, *LESSONS, SANDBOX)]
+
+
+def test_every_catalogue_notebook_exists_and_starts_with_its_header():
+    for name in NOTEBOOKS:
+        nb = nbformat.read(lessons_dir() / name, as_version=4)
+        first = nb.cells[0]
+        assert first.cell_type == "code" and f'header("{name[:-6]}")' in first.source, name
+
+
+@pytest.mark.slow
+def test_lessons_run_under_nbval(tmp_path):
+    env = {**os.environ, "CASSINO_LEARN_DATA": str(tmp_path)}
+    paths = [str(lessons_dir() / name) for name in NOTEBOOKS]
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             "--nbval-lax", *paths], env=env, capture_output=True, text=True,
+                            cwd=lessons_dir(), timeout=900)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert not any(p.name.startswith("progress.json.corrupt") for p in tmp_path.iterdir())
