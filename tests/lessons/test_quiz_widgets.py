@@ -1,0 +1,49 @@
+"""The quiz, practice and sandbox widgets, driven from Python as the front end would."""
+
+from __future__ import annotations
+
+import pytest
+
+from cassino_learn import progress
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
+
+
+def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
+    from cassino_learn.lesson import quiz
+
+    widget = quiz("04_trailing")
+    for number, view in enumerate(widget.views):
+        truth = view.item.truth()[0] if view.item.kind == "legal" else None
+        if view.item.kind == "legal":
+            view.answer(not truth if number == 0 else truth)  # first question wrong
+            view.answer(truth)                                 # a retry does not count
+        else:
+            view.answer(view.item.solutions()[0])
+    assert widget.score == len(widget.items) - 1
+    assert progress.load().lesson("04_trailing").best == len(widget.items) - 1
+
+
+def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
+    from cassino_learn.lesson import quiz
+
+    view = quiz("05_building").views[0]
+    view.table.play("3D build 8 5C")
+    assert view.verdict.correct
+    assert view.table.position == view.item.position
+
+
+def test_sandbox_keeps_its_position_on_bad_text_and_steps_back():
+    from cassino_learn.lesson import sandbox
+
+    box = sandbox("table: 2C 5D; hand: 7S 3D")
+    before = box.share.value
+    assert not box.load("table: 5C 5C")
+    assert "5C appears twice" in box.error.value and box.share.value == before
+    assert box.play("7S take 2C 5D")
+    assert box.share.value != before
+    box.step_back()
+    assert box.share.value == before
