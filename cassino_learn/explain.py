@@ -318,10 +318,10 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
                     f"stays fixed at {raised.value}.", "B7")
         new_value = raised.value + cv
         if new_value != value:
-            if loose and new_value < value:
-                return (f"Only the card from your hand can change a build's value: "
-                        f"{raised.value} + {cv} makes {new_value}, and table cards can't be "
-                        f"added to the build to make {value}.", "B6")
+            loose_total = sum(c.value for c in loose)  # type: ignore[misc]
+            if loose and (new_value < value or raised.value + loose_total in (value, value - cv)):
+                return (f"Only the card from your hand can change a build's value: table cards "
+                        f"can't be added to {raised.describe()} to make {value}.", "B6")
             return (f"Raising {raised.describe()} with your {_num(card)} makes {new_value}, "
                     f"not {value}.", "B5")
         if partition(loose, value) is None:

@@ -168,7 +168,7 @@ def apply_move(position: Position, move: Move) -> Position:
         hands[turn - 1] = tuple(c for c in hand if c is not move.card)
     side = position.side_of(turn)
     declared = dict(position.declared)
-    if position.partners and declared.get(turn) == move.card.value:
+    if position.partners and turn in declared and declared[turn] == move.card.value:
         del declared[turn]  # B9: the announced value has been played
     changes: dict = {"hands": tuple(hands), "turn": position.next_seat()}
     if move.kind == TRAIL:
