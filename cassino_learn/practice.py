@@ -14,7 +14,7 @@ from typing import Callable
 from .cards import FULL_DECK, Card
 from .errors import IllegalMove, PositionError
 from .explain import check_move
-from .goals import parse_goal
+from .goals import Goal, parse_goal
 from .movegen import Move
 from .position import Build, Position
 from .quiz import QuizItem
@@ -55,6 +55,11 @@ HINTS = {
     "O2": "Keep a card of your build's value until you capture it.",
     "W1": "Take every card on the table with one play: that is a sweep.",
     "V1": "With three-take-all, a face card takes one, or all three, of its rank.",
+    "W2": "After the very last card, whatever is still on the table goes to whoever captured "
+          "last. Any capture with that last card makes it you.",
+    "V2": "With sweeps off, count everything as usual but give no point for sweeps.",
+    "V3": "With sweeps cancelling, each side's sweeps cancel the other side's one for one; only "
+          "the difference scores.",
 }
 
 
@@ -311,6 +316,10 @@ _MAKERS: dict[str, Callable[[random.Random], QuizItem]] = {
     "K1": lambda r: _score_task("K1", r),
     "K2": lambda r: _score_task("K2", r),
     "V1": lambda r: _v1(r),
+    "W2": lambda r: _w2(r),
+    "V2": lambda r: _variant_score_task("V2", Rules(sweeps=False), "sweeps score nothing", r),
+    "V3": lambda r: _variant_score_task("V3", Rules(sweeps_cancel=True),
+                                        "each side's sweeps cancel the other side's", r),
 }
 
 
@@ -385,6 +394,73 @@ def _v1(rng: random.Random) -> QuizItem:
                         question="Three-take-all rules: take as many cards as you can.",
                         hint=HINTS["V1"], rules=("V1",), goal=goal)
     raise PracticeError("no three-take-all position found")
+
+
+def _w2(rng: random.Random) -> QuizItem:
+    """The last card of the round: who ends up with the cards left on the table (W2)?
+
+    The mover is the dealer (D3: the dealer plays last) holding the round's last card; another
+    seat captured last. What each play brings home is worked out by `dealing.close_round`.
+    """
+    from .dealing import close_round
+
+    players = rng.choice((2, 2, 3))
+    dealer = 1
+
+    def brought_home(position: Position, move: Move) -> int:
+        """Cards that reach the mover's pile by the end of the round, after W2."""
+        side = position.side_of(position.turn)
+        before = len(position.piles[side - 1])
+        return len(close_round(position.play(move), dealer).piles[side - 1]) - before
+
+    def check(position: Position, move: Move) -> str | None:
+        best = max(brought_home(position, m) for m in position.legal_moves())
+        got = brought_home(position, move)
+        if got >= best:
+            return None
+        taker = position.last_capture if position.last_capture is not None else dealer
+        return (f"after that play, the cards left on the table go to seat {taker}, who "
+                f"captured last (W2): you end with {got} card{'s' if got != 1 else ''} from "
+                f"this table, and could have had {best}")
+
+    goal = Goal("last cards", "bring the most cards home after the last card (W2)", check)
+    for _ in range(MAX_TRIES):
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        last = rng.randint(2, players)
+        hands = {seat: [] for seat in range(1, players + 1)}
+        hands[dealer] = [deck.pop()]
+        try:
+            position = Position.create(table=[deck.pop() for _ in range(rng.randint(2, 5))],
+                                       hands=hands, turn=dealer, players=players,
+                                       last_capture=last)
+        except PositionError:
+            continue
+        right = goal.solutions(position)
+        if right and len(right) < len(position.legal_moves()):
+            return QuizItem(
+                id="practice-W2", kind="goal", position=position,
+                question=f"This is the last card of the round ({players} players; you dealt, so "
+                         f"you play last). Seat {last} made the last capture. Play so that as "
+                         f"many of the table's cards as possible end in your pile.",
+                hint=HINTS["W2"], rules=("W2",), goal=goal)
+    raise PracticeError("no last-card position found")
+
+
+def _variant_score_task(rule: str, rules: Rules, words: str, rng: random.Random) -> QuizItem:
+    """Score a round under a sweep variant (V2, V3); both sides swept, so the variant matters."""
+    from .quiz import round_points
+
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    cut = rng.randint(20, 32)
+    sweeps = {1: rng.randint(1, 3), 2: rng.randint(1, 3)}  # both sides: the variant matters
+    position = Position.create(piles={1: deck[:cut], 2: deck[cut:]}, sweeps=sweeps, rules=rules)
+    round_points(position)  # the scorer must be able to answer before we ask
+    return QuizItem(id=f"practice-{rule}", kind="score", position=position,
+                    question=f"Variant {rule} ({rules}): {words}. Score the round: how many "
+                             f"points does each side get?",
+                    hint=HINTS[rule], rules=(rule,))
 
 
 # aliases: rules taught with another rule's exercise
