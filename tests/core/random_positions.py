@@ -70,8 +70,9 @@ def random_build(rng: random.Random, deck: list[Card], owner: int | None) -> Bui
 
 
 def random_position(rng: random.Random, max_loose: int = 7, max_builds: int = 3,
-                    extras: bool = False) -> Position:
-    """A random position that can exist. `extras` adds other hands and piles (whole states)."""
+                    extras: bool = False, whole_deck: bool = False) -> Position:
+    """A random position that can exist. `extras` adds other hands and piles; `whole_deck`
+    gives every seat a hand and puts every remaining card in a pile, so all 52 are placed."""
     players = rng.choice([2, 2, 3, 4, 4])
     partners = players == 4 and rng.random() < 0.5
     rules = Rules(face_cards="three-take-all") if rng.random() < 0.25 else Rules()
@@ -128,13 +129,16 @@ def random_position(rng: random.Random, max_loose: int = 7, max_builds: int = 3,
 
     hands = {turn: hand}
     piles: dict[int, list[Card]] = {}
-    if extras:
+    if extras or whole_deck:
         for seat in range(1, players + 1):
-            if seat != turn and rng.random() < 0.6:
+            if seat != turn and (whole_deck or rng.random() < 0.6):
                 hands[seat] = [deck.pop() for _ in range(rng.randint(0, 4))]
         sides = 2 if partners else players
         for side in range(1, sides + 1):
             piles[side] = [deck.pop() for _ in range(rng.randint(0, 6))]
+        if whole_deck:
+            while deck:
+                piles[rng.randint(1, sides)].append(deck.pop())
     return Position.create(table=loose + builds, hands=hands, turn=turn, players=players,
                            partners=partners, declared=declared or None, rules=rules,
                            piles=piles or None)
