@@ -115,7 +115,7 @@ def test_voila_in_jupyter_server_uses_the_app_template(tmp_path):
                     "Jupyter Server did not serve the Voila page"
                 time.sleep(0.5)
         assert "<title>Pairing · Learn Cassino</title>" in page
-        assert 'class="cassino-appbar"' in page and 'class="cassino-next"' in page
+        assert 'class="cassino-appbar"' in page and 'Lesson 2 of' in page
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 import psutil
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -74,10 +74,13 @@ def open_until_interactive(browser, url: str) -> tuple[float, list[str]]:
     context = browser.new_context()
     page = context.new_page()
     start = time.perf_counter()
-    page.goto(url, wait_until="commit", timeout=180_000)
-    page.wait_for_function(READY, timeout=180_000, polling=50)
-    elapsed = time.perf_counter() - start
-    errors = page.locator(ERRORS).all_inner_texts()
+    try:
+        page.goto(url, wait_until="commit", timeout=120_000)
+        page.wait_for_function(READY, timeout=120_000, polling=50)
+        elapsed = time.perf_counter() - start
+        errors = page.locator(ERRORS).all_inner_texts()
+    except PlaywrightTimeout:
+        elapsed, errors = float("nan"), ["never became interactive within 120 s"]
     context.close()
     return elapsed, errors
 
@@ -119,7 +122,7 @@ def time_pages(browser, server: VoilaServer, pages: list[str], rounds: int, labe
             if errors:
                 print(f"  {name}: ERRORS on the page: {errors[:2]}")
             times.append(elapsed)
-        medians[name] = statistics.median(times)
+        medians[name] = statistics.median(t for t in times if t == t) if any(t == t for t in times) else float('nan')
     base = medians[EMPTY]
     print(f"\n{label}: median seconds until interactive ({rounds} round(s) each)")
     print(f"  {'empty notebook':34s} {base:6.2f} s")
@@ -211,6 +214,7 @@ def main() -> int:
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--learners", type=int, default=20)
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)
     progress = Path(tempfile.mkdtemp(prefix="cassino-bench-progress-"))
     folder, pages = site(progress)
     env = {"CASSINO_LEARN_DATA": str(progress)}
