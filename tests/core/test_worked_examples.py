@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from cassino_learn import Build, IllegalMove, Position
+from cassino_learn import Build, Card, IllegalMove, Position
+
+
+def _c(text: str) -> Card:
+    return Card.parse(text)
 
 
 def legal_texts(position: Position) -> set[str]:
@@ -176,9 +180,3 @@ def test_e15_partner_build_lets_a_player_build_without_the_value() -> None:
     assert_legal(pos, "2S build 8 6C")
     solo = Position.parse("table: 6C [8@1: 5S 3H]; hand: 2S KD; turn: 3; players: 4")
     assert_illegal(solo, "2S build 8 6C 5S 3H", "B2")
-
-
-def _c(text: str):
-    from cassino_learn import Card
-
-    return Card.parse(text)
