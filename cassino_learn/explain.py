@@ -205,7 +205,8 @@ def _last_card_problem(card: Card, hand: tuple[Card, ...], kept: list[Build]
 def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
                     owned: tuple[Build, ...]) -> tuple[str, str]:
     if taken:
-        return "A trail only puts your card on the table; it takes nothing.", "R1"
+        return (f"A trail only puts your {card.name} on the table; it takes nothing with "
+                f"it.", "R1")
     if owned and any(m.kind != TRAIL for m in legal_moves(position)):
         return (f"You own {owned[0].describe()}, so you may not trail: capture something or "
                 f"make or change a build instead.", "O1")
@@ -218,8 +219,8 @@ def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
 def _diagnose_capture(position: Position, card: Card, loose: list[Card],
                       builds: list[Build]) -> tuple[str, str] | None:
     if not loose and not builds:
-        return ("A capture must take at least one card or build from the table; "
-                "to take nothing, trail the card instead.", "T1")
+        return (f"A capture must take at least one card or build from the table; to take "
+                f"nothing, trail the {card.name} instead.", "T1")
     if card.is_face:
         return _diagnose_face_capture(position, card, loose, builds)
     v = card.value
@@ -301,8 +302,8 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
     if faces:
         return f"The {faces[0].name} is a face card, and face cards are never part of a build.", "B3"
     if not loose and not builds:
-        return ("A build must combine the card you play with at least one card or build from "
-                "the table.", "B1")
+        return (f"A build must combine your {card.name} with at least one card or build from "
+                f"the table.", "B1")
     cv = card.value
     assert cv is not None
     if cv > value:
