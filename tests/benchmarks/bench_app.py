@@ -35,6 +35,7 @@ from cassino_learn.serve import VoilaServer  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+# The card table of the click test: 9S can take 9D, so selecting it makes Python mark 9D usable.
 EMPTY = "zz_empty.ipynb"
 TABLE = "zz_table.ipynb"
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
@@ -144,19 +145,22 @@ def click_round_trip(browser, server: VoilaServer, clicks: int) -> None:
     page.wait_for_selector('[data-zone="hand"] [data-card]')
     # Click a hand card in the page itself and time until Python's answer (the offered moves)
     # is drawn: selecting shows move buttons, selecting again clears them.
+    # Time in the page itself from the click to Python's answer being drawn: the table cards
+    # the selected card can use are marked (.cl-usable) from `usable_cards`, which only the
+    # Python side computes; clicking again deselects, and Python clears them.
     script = """async () => {
-        const card = document.querySelector('[data-zone="hand"] [data-card]');
-        const actions = document.querySelector('.cl-actions');
-        const before = actions.innerHTML;
+        const card = document.querySelector('[data-zone="hand"] [data-card="9S"]');
+        const usable = () => document.querySelectorAll('[data-zone="table"] .cl-usable').length;
+        const want = usable() === 0;
         const start = performance.now();
-        const changed = new Promise(resolve => {
+        const answered = new Promise(resolve => {
             const watch = new MutationObserver(() => {
-                if (actions.innerHTML !== before) { watch.disconnect(); resolve(); }
+                if ((usable() > 0) === want) { watch.disconnect(); resolve(); }
             });
-            watch.observe(actions, {childList: true, subtree: true, characterData: true});
+            watch.observe(document.body, {attributes: true, childList: true, subtree: true});
         });
         card.click();
-        await Promise.race([changed, new Promise((_, no) => setTimeout(() => no('timeout'), 10000))]);
+        await Promise.race([answered, new Promise((_, no) => setTimeout(() => no('timeout'), 10000))]);
         return performance.now() - start;
     }"""
     times = []
@@ -213,8 +217,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="page loads per notebook")
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--learners", type=int, default=20)
+    parser.add_argument("--parts", default="cold,click,memory,classroom,preheat",
+                        help="which measurements to take (comma-separated)")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
+    parts = set(args.parts.split(","))
     progress = Path(tempfile.mkdtemp(prefix="cassino-bench-progress-"))
     folder, pages = site(progress)
     env = {"CASSINO_LEARN_DATA": str(progress)}
@@ -223,10 +230,17 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             with VoilaServer(folder, ip="127.0.0.1", env=env) as server:
-                time_pages(browser, server, pages, args.rounds, "cold kernels")
-                click_round_trip(browser, server, args.clicks)
-                kernel_memory(browser, server, pages)
-                classroom(browser, server, pages, args.learners)
+                if "cold" in parts:
+                    time_pages(browser, server, pages, args.rounds, "cold kernels")
+                if "click" in parts:
+                    click_round_trip(browser, server, args.clicks)
+                if "memory" in parts:
+                    kernel_memory(browser, server, pages)
+                if "classroom" in parts:
+                    classroom(browser, server, pages, args.learners)
+            if "preheat" not in parts:
+                browser.close()
+                return 0
             with VoilaServer(folder, ip="127.0.0.1", env=env, preheat=True) as server:
                 heated = [p for p in pages if p not in ("00_index.ipynb", "90_sandbox.ipynb")]
                 wait_for_pools(server, expected=len(heated) + 2)
