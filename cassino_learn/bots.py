@@ -109,12 +109,13 @@ class StrongPlayer:
     name = "strong"
 
     def __init__(self, samples: int = 24, candidates: int = 8, seed: int | str = 0,
-                 horizon: str = "round") -> None:
+                 horizon: str = "deal", greedy_plies: int = 1) -> None:
         if samples < 1 or candidates < 1:
             raise ValueError("samples and candidates must be at least 1")
         if horizon not in ("deal", "round"):
             raise ValueError(f"horizon must be 'deal' or 'round', not {horizon!r}")
         self.horizon = horizon
+        self.greedy_plies = greedy_plies
         self.samples = samples
         self.candidates = candidates
         self.seed = seed
@@ -141,7 +142,7 @@ class StrongPlayer:
             state, stock = _sample(observation, unseen, rng)
             for i, move in enumerate(candidates):
                 totals[i] += _rollout(apply(state, move), stock, observation.dealer, side,
-                                      self.horizon == "round")
+                                      self.horizon == "round", self.greedy_plies)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
@@ -180,12 +181,19 @@ def _evaluate(position: Position, side: int, round_over: bool) -> float:
 
 
 def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
-             whole_round: bool) -> float:
+             whole_round: bool, greedy_plies: int = 0) -> float:
     """Play out the deal (or, `whole_round`, the rest of the round, dealing from the sampled
-    stock) with the rollout policy; at the end of the round finish and score it exactly."""
+    stock) with the rollout policy, the first `greedy_plies` moves with the greedy player's
+    (each mover judging only by its own hand); at the end of the round score it exactly."""
     while True:
         while any(position.hands):
-            position = apply(position, _fast_move(position))
+            if greedy_plies > 0:
+                greedy_plies -= 1
+                move = greedy_move(position, unknown_cards(position, position.turn), None,
+                                   len(stock))
+            else:
+                move = _fast_move(position)
+            position = apply(position, move)
         if not stock:
             break
         if not whole_round:
