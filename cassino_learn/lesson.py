@@ -40,25 +40,46 @@ def _link(item: Lesson | None, arrow: str) -> str:
     return f'<a href="{item.notebook}">{arrow} {html.escape(item.title)}</a>'
 
 
-def header(slug: str) -> Html:
+class LessonHeader(Html):
+    """The header's static part, plus a live progress line when shown in a notebook."""
+
+    def __init__(self, markup: str, text: str, slug: str | None) -> None:
+        super().__init__(markup, text)
+        self.slug = slug
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(Html(self.markup, self.text))
+        if self.slug:
+            from .ui.progress_badge import ProgressBadge
+
+            slug = self.slug
+            display(ProgressBadge(lambda: progress_summary(slug)))
+
+
+def progress_summary(slug: str) -> str:
+    """The learner's progress on a lesson in words, e.g. "✔ done · best quiz score 7/8"."""
+    entry = _progress.load().lesson(slug)
+    parts = ["✔ done"] if entry.done else []
+    if entry.total:
+        parts.append(f"best quiz score {entry.best}/{entry.total}")
+    return " · ".join(parts)
+
+
+def header(slug: str) -> LessonHeader:
     """The lesson's title, the rule ids it teaches, its place in the course and its status."""
     item = lesson(slug)
     before, after = neighbours(slug)
     number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
     title = f"Lesson {number}: {item.title}" if number else item.title
     rules = f"Rules: {', '.join(item.rules)}" if item.rules else ""
-    state = ""
-    if number:
-        entry = _progress.load().lesson(slug)
-        state = " · ✔ done" if entry.done else ""
-        if entry.total:
-            state += f" · best quiz score {entry.best}/{entry.total}"
     nav = " | ".join(x for x in (_link(before, "←"), f'<a href="{INDEX.notebook}">Contents</a>'
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
               f"<h1>{html.escape(title)}</h1>"
-              f'<p style="color:#555">{html.escape(rules)}{html.escape(state)}</p></div>')
-    return Html(markup, f"{title}\n{rules}".strip())
+              f'<p style="color:#555">{html.escape(rules)}</p></div>')
+    return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None)
 
 
 def footer(slug: str) -> Any:

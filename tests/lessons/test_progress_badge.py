@@ -1,0 +1,32 @@
+"""The lesson header's progress line is read when the page shows it, not when the kernel ran."""
+
+from __future__ import annotations
+
+import pytest
+
+from cassino_learn import progress
+from cassino_learn.lesson import header, progress_summary
+from cassino_learn.ui.progress_badge import ProgressBadge
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("CASSINO_LEARN_DATA", str(tmp_path))
+
+
+def test_badge_rereads_progress_when_the_front_end_asks():
+    badge = ProgressBadge(lambda: progress_summary("02_pairing"))
+    assert badge.text == ""  # nothing done yet
+    store = progress.load()
+    store.record_quiz("02_pairing", 7, 8)
+    store.mark_done("02_pairing")
+    assert badge.text == ""  # prepared earlier, as in a preheated kernel
+    badge._handle_message(badge, {"type": "refresh"}, [])  # what progress.js sends on render
+    assert badge.text == "✔ done · best quiz score 7/8"
+
+
+def test_header_text_names_lesson_and_rules_without_progress():
+    shown = header("02_pairing")
+    assert repr(shown) == "Lesson 2: Pairing\nRules: T1, T2, P1, P2"
+    assert "<h1>Lesson 2: Pairing</h1>" in shown._repr_html_()
+    assert shown.slug == "02_pairing" and header("00_index").slug is None

@@ -1,0 +1,16 @@
+// A lesson's progress line. Python fills in the text; every time the badge is shown it asks
+// Python for a fresh reading, so a page served from a preheated kernel is never stale.
+function render({ model, el }) {
+  el.classList.add("cl-progress");
+  el.setAttribute("role", "status");
+  const draw = () => {
+    const text = model.get("text");
+    el.textContent = text;
+    el.hidden = !text;
+  };
+  model.on("change:text", draw);
+  draw();
+  model.send({ type: "refresh" });
+  return () => model.off("change:text", draw);
+}
+export default { render };
