@@ -102,14 +102,18 @@ def _fast_move(position: Position) -> Move:
 
 
 class StrongPlayer:
-    """Determinized search: `samples` deals of the unseen cards, every candidate move (at most
-    `candidates`, the greedy player's best) played out with the rollout policy to the end of
-    the deal (to the end of the round on the last deal, then scored exactly)."""
+    """Determinized search. For each of `samples` deals of the unseen cards (shared by all
+    candidates), every candidate move (the greedy player's best `candidates`) is played out:
+    the first `greedy_plies` moves by greedy players, the rest by a fast capture-first policy,
+    to the end of the deal (`horizon="deal"`, then the piles are valued) or of the round
+    (`horizon="round"`, dealing from the sampled stock). On the last deal the round is always
+    finished and scored exactly (W2, K1-K2). The move with the best total wins.
+    """
 
     name = "strong"
 
-    def __init__(self, samples: int = 24, candidates: int = 8, seed: int | str = 0,
-                 horizon: str = "deal", greedy_plies: int = 1) -> None:
+    def __init__(self, samples: int = 64, candidates: int = 10, seed: int | str = 0,
+                 horizon: str = "deal", greedy_plies: int = 0) -> None:
         if samples < 1 or candidates < 1:
             raise ValueError("samples and candidates must be at least 1")
         if horizon not in ("deal", "round"):

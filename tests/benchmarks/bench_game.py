@@ -121,6 +121,7 @@ def main() -> None:
 
     strong = StrongPlayer()
     print(f"\n== Strong player (samples={strong.samples}, candidates={strong.candidates}, "
+          f"greedy_plies={strong.greedy_plies}, "
           f"horizon={strong.horizon}): time per move against greedy")
     times = sorted(strong_move_times(strong, 3 if args.quick else 20))
     print(f"moves timed: {len(times)}; median {1000 * statistics.median(times):.1f} ms, "

@@ -7,12 +7,6 @@ from cassino_learn.cards import FULL_DECK, parse_cards
 from cassino_learn.scoring import ITEMS, match_points, match_result, score_round
 
 
-def split(first: str, count_first: int | None = None):
-    """Pile 1 gets the named cards; pile 2 gets every other card."""
-    one = parse_cards(first)
-    return one, tuple(c for c in FULL_DECK if c not in one)
-
-
 def test_items_and_points_for_known_piles():
     # Side 1: 10D 2S AS AH + 26 more cards -> 30 cards; side 2: the rest (22 cards).
     named = parse_cards("10D 2S AS AH")
@@ -22,8 +16,10 @@ def test_items_and_points_for_known_piles():
     score = score_round([one, two], [2, 0])
     assert set(score.items[1]) == set(ITEMS)
     assert score.cards == {1: 30, 2: 22}
-    assert score.items[1] == {"cards": 3, "spades": score.items[1]["spades"], "big_casino": 2,
-                              "little_casino": 1, "aces": 2, "sweeps": 2}
+    spades_one = sum(1 for c in one if c.suit == "S")
+    assert score.spades == {1: spades_one, 2: 13 - spades_one}
+    assert score.items[1] == {"cards": 3, "spades": int(spades_one > 13 - spades_one),
+                              "big_casino": 2, "little_casino": 1, "aces": 2, "sweeps": 2}
     assert score.items[2]["aces"] == 2 and score.items[2]["cards"] == 0
     assert score.points[1] + score.points[2] == 11 + 2
 
