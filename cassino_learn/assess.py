@@ -146,12 +146,8 @@ def assess(position: Position, move: Move, unknown: Sequence[Card] | None = None
         taken = (move.card,) + tuple(move.table_cards)
     elif move.kind == "build":
         build_value = BUILD_KEEP * cards_value((move.card,) + tuple(move.table_cards))
-    danger = 0.0
-    threats: tuple[Threat, ...] = ()
-    if position.partners and position.side_of(nxt) == position.side_of(mover):
-        pass  # the next seat is a partner (never happens with partners opposite)
-    else:
-        danger, threats = _threats(after, unknown, next_hand_size, sweeps_score)
+    # The next seat is always an opponent (partners sit opposite).
+    danger, threats = _threats(after, unknown, next_hand_size, sweeps_score)
     return Assessment(move=move, taken=taken,
                       points=sum(c.points for c in taken),
                       sweep=bool(move.is_sweep and sweeps_score), build_value=build_value,

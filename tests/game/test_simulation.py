@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cassino_learn import Game, Rules
+from cassino_learn import Game
 from cassino_learn.cards import FULL_DECK
 
 CONFIGS = [(2, False), (3, False), (4, False), (4, True)]
