@@ -88,7 +88,7 @@ def footer(slug: str) -> Any:
 
     _, after = neighbours(slug)
     done = w.Button(description="I have finished this lesson", icon="check",
-                    button_style="success")
+                    button_style="success", layout=w.Layout(width="auto"))
     saved = w.HTML()
 
     def mark(_: object) -> None:
@@ -108,11 +108,15 @@ def show(position: str | Position) -> Any:
     return CardTable(position, mode="watch")
 
 
-def demo(position: str, steps: Sequence[tuple[str, str]], intro: str = "") -> Any:
-    """Step through moves with captions (every move is checked by the rules core)."""
+def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str = "",
+         seat: int | None = None) -> Any:
+    """Step through moves with captions (every move is checked by the rules core). The table
+    stays seen from `seat` (default: the seat to move at the start), so "you" stays one player."""
     from .ui import CardTable
 
-    return CardTable.demo(position, list(steps), intro=intro)
+    start = Position.parse(position) if isinstance(position, str) else position
+    return CardTable.demo(start, list(steps), intro=intro,
+                          seat=start.turn if seat is None else seat)
 
 
 def quiz(slug: str) -> Any:
@@ -162,34 +166,52 @@ def index() -> Html:
                     f"<td>{mark}</td><td>{score}</td></tr>")
         lines.append(f"{number:2}. {item.title} {mark} {score}".rstrip())
     done = sum(store.lesson(x.slug).done for x in LESSONS)
-    markup = (f"<p>{done} of {len(LESSONS)} lessons done.</p><table class='cl-index'>"
+    markup = (f"<p>{done} of {len(LESSONS)} lessons done.</p>"
+              f"<style>.cl-index td, .cl-index th {{ text-align: left; padding: 0.2em 0.8em; }}"
+              f"</style><table class='cl-index'>"
               "<tr><th></th><th>Lesson</th><th>Rules</th><th>Done</th><th>Best quiz</th></tr>"
               + "".join(rows) + "</table>")
     return Html(markup, "\n".join([f"{done} of {len(LESSONS)} lessons done."] + lines))
 
 
-def try_move(position: str, move: str) -> None:
-    """Print whether `move` is legal in `position`, and the rules core's reason if not."""
+def _verdict(ok: bool | None, headline: str, detail: str, text: str) -> Html:
+    """A short verdict box: a bold headline and the engine's words, wrapped like prose."""
+    colour = {True: "#1e6b3a", False: "#a3261c", None: "#444"}[ok]
+    markup = (f'<div class="cl-verdict" style="border-left:4px solid {colour};padding:0.3em 0.8em;'
+              f'margin:0.4em 0;white-space:normal;overflow-wrap:break-word">'
+              f'<b style="color:{colour}">{html.escape(headline)}</b> {detail}</div>')
+    return Html(markup, text)
+
+
+def try_move(position: str, move: str) -> Html:
+    """Whether `move` is legal in `position`, and the rules core's reason (with its rule) if not."""
     here = Position.parse(position)
+    shown = f"<code>{html.escape(move)}</code>"
     try:
         legal = here.parse_move(move)
     except IllegalMove as error:
-        print(f"{move}: not legal ({error.rule}): {error.reason}")
-        return
+        return _verdict(False, "Not legal.",
+                        f"{shown}: {html.escape(error.reason)} <b>({error.rule})</b>",
+                        f"{move}: not legal ({error.rule}): {error.reason}")
     except MoveSyntaxError as error:
-        print(f"{move}: cannot be read: {error}")
-        return
-    print(f"{move}: legal: {legal}")
+        return _verdict(None, "Cannot be read.", f"{shown}: {html.escape(str(error))}",
+                        f"{move}: cannot be read: {error}")
+    return _verdict(True, "Legal.", f"{shown} is played as <code>{html.escape(str(legal))}</code>"
+                    f": {html.escape(legal.describe())}", f"{move}: legal: {legal}")
 
 
-def captures(position: str, card: str) -> None:
-    """Print every capture `card` can make in `position`, in notation."""
+def captures(position: str, card: str) -> Html:
+    """Every capture `card` can make in `position`, in notation."""
     from .cards import Card
 
     here = Position.parse(position)
     played = Card.parse(card)
     found = [str(m) for m in here.legal_moves() if m.kind == "capture" and m.card is played]
-    print("\n".join(found) if found else f"{played} captures nothing here")
+    if not found:
+        return _verdict(None, f"{played} captures nothing here.", "", f"{played} captures nothing here")
+    items = "".join(f"<li><code>{html.escape(text)}</code></li>" for text in found)
+    return _verdict(None, f"Every capture of the {played.name}:", f"<ul>{items}</ul>",
+                    "\n".join(found))
 
 
 def notation(position: str) -> None:

@@ -12,17 +12,27 @@ def data(tmp_path, monkeypatch):
     monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
 
 
+def _right_answer(item):
+    """A right answer of any kind, taken from the rules core."""
+    if item.kind == "legal":
+        return item.truth()[0]
+    if item.kind == "score":
+        return item.truth()
+    if item.kind == "captures":
+        return [str(move) for move in item.solutions()]
+    return item.solutions()[0]
+
+
 def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
     from cassino_learn.lesson import quiz
 
     widget = quiz("04_trailing")
+    assert widget.views[0].item.kind == "legal"
     for number, view in enumerate(widget.views):
-        truth = view.item.truth()[0] if view.item.kind == "legal" else None
-        if view.item.kind == "legal":
-            view.answer(not truth if number == 0 else truth)  # first question wrong
-            view.answer(truth)                                 # a retry does not count
-        else:
-            view.answer(view.item.solutions()[0])
+        right = _right_answer(view.item)
+        if number == 0:
+            view.answer(not right)  # the first question answered wrongly
+        view.answer(right)          # a retry does not count
     assert widget.score == len(widget.items) - 1
     assert progress.load().lesson("04_trailing").best == len(widget.items) - 1
 
