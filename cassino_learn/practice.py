@@ -19,6 +19,7 @@ from .movegen import Move
 from .position import Build, Position
 from .quiz import QuizItem
 from .rules import Rules
+from .words import count
 
 __all__ = ["HINTS", "practice_rules", "make_task", "PracticeError", "rules_for_lesson"]
 
@@ -60,6 +61,16 @@ HINTS = {
     "V2": "With sweeps off, count everything as usual but give no point for sweeps.",
     "V3": "With sweeps cancelling, each side's sweeps cancel the other side's one for one; only "
           "the difference scores.",
+    "D1": "In a four-player partnership, partners sit opposite each other.",
+    "D2": "Every deal gives 4 cards to each player; only the first deal of a round puts 4 on the "
+          "table. Count the cards: 52 in the pack.",
+    "D3": "The player to the dealer's left (the next seat number) plays first, and the deal "
+          "passes to the left after each round.",
+    "K3": "Add the round to the scores; the first side to reach 21 wins. If both reach it in "
+          "the same round, the higher total wins; equal totals play on.",
+    "V4": "Playing to 11, only the difference of the round points counts. Reaching 11 while the "
+          "other side has fewer than 6 is a lurch, a double game.",
+    "V5": "Each round is a game of its own: the higher round score wins, equal scores draw.",
 }
 
 
@@ -420,7 +431,7 @@ def _w2(rng: random.Random) -> QuizItem:
             return None
         taker = position.last_capture if position.last_capture is not None else dealer
         return (f"after that play, the cards left on the table go to seat {taker}, who "
-                f"captured last (W2): you end with {got} card{'s' if got != 1 else ''} from "
+                f"captured last (W2): you end with {count(got, 'card')} from "
                 f"this table, and could have had {best}")
 
     goal = Goal("last cards", "bring the most cards home after the last card (W2)", check)
@@ -463,9 +474,76 @@ def _variant_score_task(rule: str, rules: Rules, words: str, rng: random.Random)
                     hint=HINTS[rule], rules=(rule,))
 
 
+# ---------------------------------------------------------------------- the deal and the match
+
+def _fact_task(rule: str, ask: str, given: dict) -> QuizItem:
+    """A number or choice question; the game modules work out its answer when it is judged."""
+    from .facts import FACTS
+
+    return QuizItem(id=f"practice-{rule}", kind=FACTS[ask].kind, position=Position.parse("table:"),
+                    question="", hint=HINTS[rule], rules=(rule,), ask=ask, given=given)
+
+
+def _deal_task(rule: str, rng: random.Random) -> QuizItem:
+    players = rng.choice((2, 3, 4))
+    if rule == "D1":
+        return _fact_task(rule, "partner", {"seat": rng.randint(1, 4)})
+    if rule == "D2":
+        return _fact_task(rule, rng.choice(("deals per round", "stock after first deal")),
+                          {"players": players})
+    if rng.random() < 0.5:
+        return _fact_task(rule, "first to play", {"players": players,
+                                                  "dealer": rng.randint(1, players)})
+    return _fact_task(rule, "dealer of round", {"players": players,
+                                                "round": rng.randint(2, players + 1)})
+
+
+def _round_points(rng: random.Random, rules: Rules, sweeps: int = 2) -> dict[str, int]:
+    """The points of a random but possible round, from the scorer."""
+    from .scoring import score_round
+
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    cut = rng.randint(18, 34)
+    swept = [rng.randint(0, sweeps), rng.randint(0, sweeps)]
+    score = score_round([deck[:cut], deck[cut:]], swept, rules=rules)
+    return {str(side): points for side, points in score.points.items()}
+
+
+def _match_task(rule: str, rng: random.Random) -> QuizItem:
+    """Who has won after this round (K3 to 21, V4 to 11 with lurches, V5 one round)? Or, under
+    V4, what is the score now? Scores before the round are chosen so the answer is in doubt."""
+    from .facts import answer
+
+    game = {"K3": "21", "V4": "11-lurch", "V5": "round"}[rule]
+    rules = Rules(game=game)
+    for _ in range(MAX_TRIES):
+        given: dict = {"game": game, "round": _round_points(rng, rules)}
+        if game != "round":
+            top = 20 if game == "21" else 10
+            given["before"] = {"1": rng.randint(top - 9, top), "2": rng.randint(top - 9, top)} \
+                if game == "21" else {"1": rng.randint(0, top), "2": rng.randint(0, top)}
+        if game == "11-lurch" and rng.random() < 0.4:
+            return _fact_task(rule, "match score", {**given, "side": rng.randint(1, 2)})
+        result = answer("match result", given).value
+        # keep the easy "nobody yet" answers to about a third
+        if result.startswith("nobody") and rng.random() < 0.6:
+            continue
+        return _fact_task(rule, "match result", given)
+    raise PracticeError(f"no match situation found for {rule}")
+
+
+_MAKERS.update({
+    "D1": lambda r: _deal_task("D1", r),
+    "D2": lambda r: _deal_task("D2", r),
+    "D3": lambda r: _deal_task("D3", r),
+    "K3": lambda r: _match_task("K3", r),
+    "V4": lambda r: _match_task("V4", r),
+    "V5": lambda r: _match_task("V5", r),
+})
+
 # aliases: rules taught with another rule's exercise
-_ALIASES = {"C2": "C1", "C3": "C1", "T1": "T2", "S5": "S4", "B1": "B4", "B3": "B4",
-            "K3": "K1"}
+_ALIASES = {"C2": "C1", "C3": "C1", "T1": "T2", "S5": "S4", "B1": "B4", "B3": "B4"}
 
 
 def practice_rules() -> list[str]:

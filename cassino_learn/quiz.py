@@ -11,6 +11,10 @@ agree with the generator. Item kinds:
 - ``legal``: is ``move`` legal here? Required ``legal`` (true/false); optional ``rule`` (the rule
   id an illegal move breaks).
 - ``score``: the points each side scores for its pile (K1, K2). Optional ``expected`` {side: points}.
+- ``number`` and ``choice``: a question about the deal or the match (``ask``, a fact of
+  `cassino_learn.facts`, with ``given``, e.g. {"players": 3}); the dealing, game and scoring
+  modules work the answer out. No position needed. Optional ``expected``: the answer (a number,
+  or the words of one choice), checked against those modules.
 """
 
 from __future__ import annotations
@@ -25,18 +29,23 @@ from .errors import IllegalMove, MoveSyntaxError, PositionError
 from .goals import Goal, GoalError, parse_goal
 from .movegen import Move, find_legal
 from .position import Position
+from .words import count
 
 __all__ = ["KINDS", "BankError", "Verdict", "QuizItem", "Bank", "load_bank", "parse_bank",
            "check_item", "bank_path", "round_points"]
 
-KINDS = ("goal", "captures", "legal", "score")
+KINDS = ("goal", "captures", "legal", "score", "number", "choice")
+FACT_KINDS = ("number", "choice")  # questions about the deal and the match: no position
 _FIELDS = {
     "goal": {"goal"},
     "captures": {"card"},
     "legal": {"move", "legal"},
     "score": set(),
+    "number": {"ask", "given"},
+    "choice": {"ask", "given"},
 }
 _OPTIONAL = {"id", "kind", "position", "question", "hint", "rules", "answers", "expected", "rule"}
+_EMPTY_TABLE = "table:"
 
 
 class BankError(ValueError):
@@ -69,6 +78,8 @@ class QuizItem:
     rule: str | None = None
     answers: tuple[str, ...] = ()
     expected: Any = None
+    ask: str | None = None                  # number/choice: the fact asked (cassino_learn.facts)
+    given: Mapping[str, Any] | None = None  # number/choice: what the question gives
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # ------------------------------------------------------------------ judging
@@ -87,8 +98,24 @@ class QuizItem:
                     if m.kind == "capture" and m.card is self.card]
         return []
 
+    @property
+    def has_table(self) -> bool:
+        """Whether the question is about a position on the table (all kinds but number/choice,
+        unless such an item gives a position)."""
+        return self.kind not in FACT_KINDS or "position" in self.raw
+
+    def choices(self) -> tuple[str, ...]:
+        """choice: the answers offered, worked out with the right one."""
+        return self.truth().choices if self.kind == "choice" else ()
+
     def truth(self) -> Any:
-        """legal: (is_legal, IllegalMove or Move); score: {side: points}."""
+        """legal: (is_legal, IllegalMove or Move); score: {side: points}; number/choice: the
+        `facts.Answer` worked out by the game modules."""
+        if self.kind in FACT_KINDS:
+            from .facts import answer
+
+            assert self.ask is not None
+            return answer(self.ask, self.given)
         if self.kind == "legal":
             assert self.move is not None
             try:
@@ -111,6 +138,11 @@ class QuizItem:
             return f"Find every capture the {self.card.name} can make."
         if self.kind == "legal":
             return f"Is the move “{self.move}” legal here?"
+        if self.kind in FACT_KINDS:
+            from .facts import question
+
+            assert self.ask is not None
+            return question(self.ask, self.given)
         return "How many points does each side score for its pile?"
 
 
@@ -164,12 +196,13 @@ def _judge_captures(item: QuizItem, answer: Any) -> Verdict:
     missed = tuple(sorted((str(m) for m in right - given)))
     correct = not missed and not extra
     if correct:
-        message = f"Right: all {len(right)} of them." if right else \
+        message = (f"Right: all {len(right)} of them." if len(right) > 1 else
+                   "Right: that is its only capture.") if right else \
             "Right: that card captures nothing here."
     else:
         parts = []
         if missed:
-            parts.append(f"You missed {len(missed)}: " + "; ".join(missed) + ".")
+            parts.append(f"You missed {count(len(missed), 'capture')}: " + "; ".join(missed) + ".")
         if extra:
             parts.append("Not right: " + "; ".join(extra) + ".")
         message = " ".join(parts)
@@ -203,8 +236,29 @@ def _judge_score(item: QuizItem, answer: Any) -> Verdict:
     return Verdict(False, f"Not quite: the points are {detail}.\n{showing}", "K1")
 
 
+def _judge_number(item: QuizItem, answer: Any) -> Verdict:
+    truth = item.truth()
+    try:
+        given = int(str(answer).strip())
+    except ValueError:
+        return Verdict(False, f"Give a whole number, not {str(answer).strip() or 'nothing'!r}.")
+    if given == truth.value:
+        return Verdict(True, f"Right: {truth.value}. {truth.why}", truth.rule)
+    return Verdict(False, f"Not quite: it is {truth.value}, not {given}. {truth.why}", truth.rule)
+
+
+def _judge_choice(item: QuizItem, answer: Any) -> Verdict:
+    truth = item.truth()
+    said = str(answer).strip()
+    if said.lower() not in (c.lower() for c in truth.choices):
+        return Verdict(False, f"Choose one of: {'; '.join(truth.choices)}.")
+    if said.lower() == str(truth.value).lower():
+        return Verdict(True, f"Right: {truth.value}. {truth.why}", truth.rule)
+    return Verdict(False, f"Not quite: {truth.value}. {truth.why}", truth.rule)
+
+
 _JUDGES = {"goal": _judge_goal, "captures": _judge_captures, "legal": _judge_legal,
-           "score": _judge_score}
+           "score": _judge_score, "number": _judge_number, "choice": _judge_choice}
 
 
 def _as_bool(answer: Any) -> bool:
@@ -293,20 +347,29 @@ def _parse_item(raw: Any, number: int) -> QuizItem:
     kind = raw.get("kind")
     if kind not in KINDS:
         raise BankError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    missing = {"position"} | _FIELDS[kind]
+    missing = ({"position"} if kind not in FACT_KINDS else set()) | _FIELDS[kind]
     missing = sorted(name for name in missing if name not in raw)
     if missing:
         raise BankError(f"a {kind} item needs {', '.join(missing)}")
     unknown = sorted(set(raw) - _OPTIONAL - set().union(*_FIELDS.values()))
     if unknown:
         raise BankError(f"unknown field(s) {', '.join(unknown)}")
-    position = Position.parse(str(raw["position"]))
+    position = Position.parse(str(raw.get("position", _EMPTY_TABLE)))
     answers = raw.get("answers", [])
     if not isinstance(answers, list):
         raise BankError("answers must be a list of moves")
     legal = raw.get("legal")
     if kind == "legal" and not isinstance(legal, bool):
         raise BankError("legal must be true or false")
+    if kind in FACT_KINDS:
+        from .facts import FACTS
+
+        if raw["ask"] not in FACTS:
+            raise BankError(f"unknown fact {raw['ask']!r} to ask; known: {', '.join(FACTS)}")
+        if FACTS[raw["ask"]].kind != kind:
+            raise BankError(f"{raw['ask']!r} is a {FACTS[raw['ask']].kind} question, not {kind}")
+        if not isinstance(raw["given"], dict):
+            raise BankError("given must be an object, e.g. {\"players\": 3}")
     return QuizItem(
         id=str(raw.get("id", f"item-{number}")), kind=kind, position=position,
         question=str(raw.get("question", "")), hint=str(raw.get("hint", "")),
@@ -316,7 +379,9 @@ def _parse_item(raw: Any, number: int) -> QuizItem:
         move=str(raw["move"]) if kind == "legal" else None,
         legal=legal if kind == "legal" else None,
         rule=raw.get("rule"), answers=tuple(str(a) for a in answers),
-        expected=raw.get("expected"), raw=raw)
+        expected=raw.get("expected"), raw=raw,
+        ask=str(raw["ask"]) if kind in FACT_KINDS else None,
+        given=dict(raw["given"]) if kind in FACT_KINDS else None)
 
 
 def check_item(item: QuizItem) -> None:
@@ -359,6 +424,17 @@ def check_item(item: QuizItem) -> None:
         if not is_legal and item.rule and item.rule != detail.rule:
             raise BankError(f"the bank says {item.move!r} breaks {item.rule}, the rules core "
                             f"says {detail.rule}: {detail.reason}")
+    elif item.kind in FACT_KINDS:
+        truth = item.truth()  # FactError (a ValueError) when `given` does not fit the fact
+        item.prompt()
+        if item.kind == "choice" and truth.value not in truth.choices:
+            raise BankError(f"the answer {truth.value!r} is not among the choices")
+        if item.expected is not None:
+            same = (str(item.expected).strip().lower() == str(truth.value).lower()
+                    if item.kind == "choice" else item.expected == truth.value)
+            if not same:
+                raise BankError(f"expected {item.expected!r} disagrees with the game modules: "
+                                f"{truth.value!r} ({truth.why})")
     elif item.kind == "score":
         if not any(position.piles):
             raise BankError("a score item needs piles (pile 1: ..., pile 2: ...)")

@@ -1,6 +1,7 @@
 """Quiz, practice, sandbox and game widgets for the lessons (ipywidgets around CardTable).
 
-Every answer is judged by `QuizItem.judge`, i.e. by the rules core; these classes only lay
+Every answer is judged by `QuizItem.judge`, i.e. by the rules core and the game modules; hints
+come from `cassino_learn.hints` and the review from the game's scores. These classes only lay
 things out and keep the score.
 """
 
@@ -14,18 +15,57 @@ import ipywidgets as w
 
 from ..errors import IllegalMove, MoveSyntaxError, PositionError
 from ..position import Position
-from ..quiz import QuizItem, Verdict, load_bank
-from .table import CardTable
+from ..quiz import FACT_KINDS, QuizItem, Verdict, load_bank
+from ..words import count
+from ._assets import asset
+from .table import CardTable, played_words
 
-__all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "GameWidget"]
+__all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "GameWidget",
+           "feedback_html", "button"]
 
 
-def _feedback_html(verdict: Verdict) -> str:
-    colour = "#1b6e20" if verdict.correct else "#a01818"
-    mark = "✔" if verdict.correct else "✘"
-    lines = html.escape(verdict.message).replace("\n", "<br>")
-    return f'<div class="cl-feedback" style="color:{colour}"><b>{mark}</b> {lines}</div>'
+# ---------------------------------------------------------------------- shared pieces
 
+def _style() -> w.HTML:
+    """The widgets' stylesheet (widgets/quiz.css), carried by every top-level widget so it
+    applies wherever the widget is shown (Voila, JupyterLab, a static export)."""
+    return w.HTML(f"<style>{asset('quiz.css')}</style>", layout=w.Layout(display="none"))
+
+
+def button(label: str, *, primary: bool = False, tooltip: str = "") -> w.Button:
+    """A button that looks like the card table's (full label, 44px high, focus ring)."""
+    made = w.Button(description=label, tooltip=tooltip or label, layout=w.Layout(width="auto"))
+    made.add_class("cl-qbutton")
+    if primary:
+        made.add_class("cl-primary")
+    return made
+
+
+def _row(*children: w.Widget) -> w.HBox:
+    box = w.HBox(list(children))
+    box.add_class("cl-row")
+    return box
+
+
+def feedback_html(verdict: Verdict) -> str:
+    """A judged answer: coloured, with an icon, the engine's reason and the rule id."""
+    kind, icon, label = ("cl-right", "✔", "Right") if verdict.correct else \
+        ("cl-wrong", "✘", "Not right")
+    text = verdict.message
+    if verdict.rule:
+        text = text.replace(f" ({verdict.rule})", "")  # the rule is shown once, as a tag
+    lines = html.escape(text).replace("\n", "<br>")
+    rule = f'<span class="cl-rule">rule {html.escape(verdict.rule)}</span>' if verdict.rule else ""
+    return (f'<div class="cl-feedback {kind}" role="status" aria-label="{label}">'
+            f'<span class="cl-icon" aria-hidden="true">{icon}</span><div>{lines}{rule}</div></div>')
+
+
+def _note_html(text: str) -> str:
+    return (f'<div class="cl-feedback cl-note" role="status"><span class="cl-icon" '
+            f'aria-hidden="true">💡</span><div>{text}</div></div>')
+
+
+# ---------------------------------------------------------------------- one question
 
 class ItemView(w.VBox):
     """One question: its prompt, the table, the answer controls and the feedback."""
@@ -34,64 +74,88 @@ class ItemView(w.VBox):
         self.item = item
         self.verdict: Verdict | None = None
         self._on_answer = on_answer
-        self.prompt = w.HTML(f"<p><b>{html.escape(item.prompt())}</b></p>")
+        self.prompt = w.HTML(f'<div class="cl-question">{html.escape(item.prompt())}</div>')
         self.feedback = w.HTML("")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o",
-                                    disabled=not item.hint)
-        self.hint_button.on_click(lambda _: self._say(f"<i>Hint: {html.escape(item.hint)}</i>"))
+        self.hint_button = button("Hint", tooltip="A hint for this question")
+        self.hint_button.disabled = not item.hint
+        self.hint_button.on_click(lambda _: self.show_hint())
         self.table = CardTable(item.position, mode="play" if item.kind == "goal" else "watch",
                                move_box=item.kind == "goal")
+        self.choice_buttons: list[w.Button] = []
         controls = self._controls()
-        super().__init__([self.prompt, self.table, *controls, w.HBox([self.hint_button]),
-                          self.feedback])
+        if not item.has_table or item.kind == "score":
+            self.table.layout.display = "none"  # the piles or the words are the question
+        super().__init__([self.prompt, self.table, *controls, self.feedback])
+        self.add_class("cl-item")
 
     def _controls(self) -> list[w.Widget]:
         kind = self.item.kind
         if kind == "goal":
             self.table.on_move(lambda move, _after: self.answer(move))
-            return []
+            return [_row(self.hint_button)]
         if kind == "captures":
             self.text = w.Textarea(placeholder="one capture per line, e.g.  3C 4H",
                                    layout=w.Layout(width="24em", height="7em"))
-            check = w.Button(description="Check", button_style="primary")
-            check.on_click(lambda _: self.answer(self.text.value))
-            return [self.text, check]
+            self.check_button = button("Check", primary=True)
+            self.check_button.on_click(lambda _: self.answer(self.text.value))
+            return [self.text, _row(self.check_button, self.hint_button)]
         if kind == "legal":
-            yes = w.Button(description="Legal", button_style="success")
-            no = w.Button(description="Not legal", button_style="danger")
+            yes, no = button("Legal", primary=True), button("Not legal", primary=True)
             yes.on_click(lambda _: self.answer(True))
             no.on_click(lambda _: self.answer(False))
-            return [w.HBox([yes, no])]
-        # score: show each side's pile and ask for its points
+            self.choice_buttons = [yes, no]
+            return [_row(yes, no, self.hint_button)]
+        if kind == "number":
+            self.number = w.Text(placeholder="a number", layout=w.Layout(width="9em"))
+            self.check_button = button("Check", primary=True)
+            self.check_button.on_click(lambda _: self.answer(self.number.value))
+            return [_row(self.number, self.check_button, self.hint_button)]
+        if kind == "choice":
+            for choice in self.item.choices():
+                option = button(choice, primary=True)
+                option.on_click(lambda _, said=choice: self.answer(said))
+                self.choice_buttons.append(option)
+            return [_row(*self.choice_buttons), _row(self.hint_button)]
+        return self._score_controls()
+
+    def _score_controls(self) -> list[w.Widget]:
+        """score: show each side's pile and ask for its points."""
         piles = []
         self.points: dict[int, w.IntText] = {}
         for side, pile in enumerate(self.item.position.piles, 1):
             sweeps = self.item.position.sweeps[side - 1]
             cards = "".join(card._repr_html_() for card in pile)
-            piles.append(w.HTML(f"<div><b>Side {side}</b> ({len(pile)} cards"
-                                f"{f', {sweeps} sweep' + ('s' if sweeps != 1 else '') if sweeps else ''})"
-                                f"<div style='display:flex;flex-wrap:wrap;gap:2px'>{cards}</div></div>"))
+            extra = f", {count(sweeps, 'sweep')}" if sweeps else ""
+            piles.append(w.HTML(f"<div><b>Side {side}</b> ({count(len(pile), 'card')}{extra})"
+                                f"<div class='cl-pile-cards'>{cards}</div></div>"))
             self.points[side] = w.IntText(description=f"Side {side}", layout=w.Layout(width="12em"))
-        check = w.Button(description="Check", button_style="primary")
-        check.on_click(lambda _: self.answer({s: box.value for s, box in self.points.items()}))
-        self.table.layout.display = "none"  # the piles are the question, not the table
-        return [*piles, w.HBox(list(self.points.values())), check]
+        self.check_button = button("Check", primary=True)
+        self.check_button.on_click(
+            lambda _: self.answer({s: box.value for s, box in self.points.items()}))
+        return [*piles, _row(*self.points.values()), _row(self.check_button, self.hint_button)]
+
+    def show_hint(self) -> None:
+        if self.item.hint:
+            self.feedback.value = _note_html(f"Hint: {html.escape(self.item.hint)}")
 
     def answer(self, answer: object) -> Verdict:
         """Judge an answer (also what the buttons and the table call)."""
         verdict = self.item.judge(answer)
         first = self.verdict is None
         self.verdict = verdict if first or not self.verdict.correct else self.verdict
-        self._say(_feedback_html(verdict))
+        self.feedback.value = feedback_html(verdict)
+        for option in self.choice_buttons:
+            chosen = option.description == str(answer) or \
+                (self.item.kind == "legal" and (option.description == "Legal") == answer)
+            (option.add_class if chosen else option.remove_class)("cl-chosen")
         if self.item.kind == "goal":
             self.table.position = self.item.position  # back to the question for another try
         if first and self._on_answer:
             self._on_answer(verdict)
         return verdict
 
-    def _say(self, text: str) -> None:
-        self.feedback.value = text
 
+# ---------------------------------------------------------------------- quiz and practice
 
 class QuizWidget(w.VBox):
     """A lesson's quiz: one question at a time; the first answer to each counts."""
@@ -106,14 +170,15 @@ class QuizWidget(w.VBox):
         self.results: dict[int, bool] = {}
         self.index = 0
         self.status = w.HTML()
-        self.back_button = w.Button(description="Previous", icon="arrow-left")
-        self.next_button = w.Button(description="Next", icon="arrow-right")
+        self.back_button = button("Previous", tooltip="The previous question")
+        self.next_button = button("Next", tooltip="The next question")
         self.back_button.on_click(lambda _: self.go(self.index - 1))
         self.next_button.on_click(lambda _: self.go(self.index + 1))
         self.holder = w.VBox()
         self.views = [ItemView(item, self._answered_by(n)) for n, item in enumerate(self.items)]
-        super().__init__([self.status, self.holder,
-                          w.HBox([self.back_button, self.next_button])])
+        super().__init__([_style(), self.status, self.holder,
+                          _row(self.back_button, self.next_button)])
+        self.add_class("cl-quiz")
         self.go(0)
 
     @classmethod
@@ -142,10 +207,12 @@ class QuizWidget(w.VBox):
     def _update_status(self) -> None:
         done = len(self.results)
         total = len(self.items)
-        text = f"Question {self.index + 1} of {total} · score {self.score} of {done} answered"
+        text = f"Question {self.index + 1} of {total}"
+        if done:
+            text += f" · {self.score} right of {done} answered"
         if done == total:
-            text += f" · <b>finished: {self.score}/{total}</b>"
-        self.status.value = f"<div class='cl-quiz-status'>{text}</div>"
+            text += f" · <b>finished: {self.score} of {total}</b>"
+        self.status.value = f"<div class='cl-status'>{text}</div>"
 
 
 class PracticeWidget(w.VBox):
@@ -163,12 +230,13 @@ class PracticeWidget(w.VBox):
         self._on_right = on_right
         self.right = 0
         self.asked = 0
+        self.answered = 0
         self.status = w.HTML()
-        self.new_button = w.Button(description="New question", icon="refresh",
-                                   button_style="info")
+        self.new_button = button("New question", primary=True)
         self.new_button.on_click(lambda _: self.next_question())
         self.holder = w.VBox()
-        super().__init__([self.status, self.holder, self.new_button])
+        super().__init__([_style(), self.status, self.holder, _row(self.new_button)])
+        self.add_class("cl-quiz")
         self.next_question()
 
     def next_question(self) -> QuizItem:
@@ -181,6 +249,7 @@ class PracticeWidget(w.VBox):
         return self.task
 
     def _answered(self, verdict: Verdict) -> None:
+        self.answered += 1
         if verdict.correct:
             self.right += 1
             if self._on_right:
@@ -188,9 +257,11 @@ class PracticeWidget(w.VBox):
         self._update_status()
 
     def _update_status(self) -> None:
-        self.status.value = (f"<div>Practice on {', '.join(self.task.rules)} · right first time "
-                             f"{self.right} of {self.asked}</div>")
+        self.status.value = (f"<div class='cl-status'>Practice on rule {', '.join(self.task.rules)}"
+                             f" · right first time: {self.right} of {self.answered}</div>")
 
+
+# ---------------------------------------------------------------------- sandbox
 
 class SandboxWidget(w.VBox):
     """Type or paste a position, see it as a table, play from it, step back, share it as text."""
@@ -198,8 +269,8 @@ class SandboxWidget(w.VBox):
     def __init__(self, text: str = "table: 5D 2C KH [8@2: 5H 3S]\nhand: 7S 3D 8S\nturn: 1") -> None:
         self.source = w.Textarea(value=text, layout=w.Layout(width="36em", height="8em"),
                                  description="Position")
-        self.show_button = w.Button(description="Show", button_style="primary")
-        self.back_button = w.Button(description="Step back", icon="undo")
+        self.show_button = button("Show", primary=True)
+        self.back_button = button("Step back")
         self.share = w.Textarea(layout=w.Layout(width="36em", height="3em"),
                                 description="Share", disabled=False)
         self.error = w.HTML()
@@ -208,8 +279,9 @@ class SandboxWidget(w.VBox):
         self.table.on_move(self._moved)
         self.show_button.on_click(lambda _: self.load(self.source.value))
         self.back_button.on_click(lambda _: self.step_back())
-        super().__init__([self.source, w.HBox([self.show_button, self.back_button]), self.error,
-                          self.table, self.share])
+        super().__init__([_style(), self.source, _row(self.show_button, self.back_button),
+                          self.error, self.table, self.share])
+        self.add_class("cl-quiz")
         self._refresh()
 
     def load(self, text: str) -> bool:
@@ -217,8 +289,8 @@ class SandboxWidget(w.VBox):
         try:
             position = Position.parse(text)
         except (PositionError, ValueError) as error:
-            self.error.value = (f"<div style='color:#a01818'>Could not read the position: "
-                                f"{html.escape(str(error))}</div>")
+            self.error.value = feedback_html(Verdict(False, "Could not read the position: "
+                                                            f"{error}"))
             return False
         self.error.value = ""
         self.history.clear()
@@ -230,8 +302,11 @@ class SandboxWidget(w.VBox):
         """Play a move in notation (the table's own move box does the same)."""
         try:
             move = self.table.position.parse_move(text)
-        except (IllegalMove, MoveSyntaxError) as error:
-            self.error.value = f"<div style='color:#a01818'>{html.escape(str(error))}</div>"
+        except IllegalMove as error:
+            self.error.value = feedback_html(Verdict(False, error.reason, error.rule))
+            return False
+        except MoveSyntaxError as error:
+            self.error.value = feedback_html(Verdict(False, str(error)))
             return False
         self.table.play(str(move))
         return True
@@ -253,53 +328,215 @@ class SandboxWidget(w.VBox):
         self.back_button.disabled = not self.history
 
 
+# ---------------------------------------------------------------------- a full game
+
+_ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
+               "little_casino": "Little Casino (2S)", "aces": "Aces", "sweeps": "Sweeps"}
+
+
 class GameWidget(w.VBox):
-    """A full game against computer players: the learner is seat 1."""
+    """A full game against computer players: the learner is seat 1.
+
+    A Hint button lists the moves worth considering (from the learner's observation only), and
+    a review shows each finished round item by item, the match result and the moves played.
+    """
+
+    LEARNER = 1
 
     def __init__(self, players: int = 2, partners: bool = False, bot: str = "greedy",
                  seed: int | None = None) -> None:
-        from .. import Game
         from ..bots import make_player
+        from ..game import Game
 
         self._Game = Game
         self.players, self.partners = players, partners
         self.bot = make_player(bot)
-        self.game = Game(players=players, partners=partners, seed=seed)
-        self.scores = w.HTML()
-        self.moves_log = w.HTML()
-        self.new_button = w.Button(description="New game", icon="refresh")
+        self.status = w.HTML()
+        self.hint_button = button("Hint", tooltip="Moves worth considering, and why")
+        self.hint_button.on_click(lambda _: self.show_hints())
+        self.new_button = button("New game", tooltip="Deal a new match")
         self.new_button.on_click(lambda _: self.new_game())
-        self.table = CardTable(self.game.position, mode="play", seat=1)
+        self.hint_box = w.HTML()
+        self.review = w.HTML()
+        self.game = Game(players=players, partners=partners, seed=seed)
+        self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
         self.table.on_move(self._moved)
-        super().__init__([self.scores, self.table, self.moves_log, self.new_button])
-        self._bots_play()
+        super().__init__([_style(), self.status, self.table,
+                          _row(self.hint_button, self.new_button), self.hint_box, self.review])
+        self.add_class("cl-quiz")
+        self._start()
+
+    # ------------------------------------------------------------------ playing
 
     def new_game(self, seed: int | None = None) -> None:
         self.game = self._Game(players=self.players, partners=self.partners, seed=seed)
-        self._bots_play()
+        self._start()
 
     def play(self, text: str) -> None:
         """Play the learner's move (as the table's move box does)."""
         self.table.play(text)
 
-    def _moved(self, move: object, _after: Position) -> None:
-        if self.game.over or self.game.turn != 1:
-            return
-        self.game.play(str(move))
-        self._bots_play()
+    def _start(self) -> None:
+        self.seats: list[int] = []            # who played each move of game.history
+        self.round_ends: list[int] = []       # len(history) when each round ended
+        self.hint_box.value = ""
+        self.review.value = ""
+        self._bots_play([])
 
-    def _bots_play(self) -> None:
-        while not self.game.over and self.game.turn != 1:
-            position = self.game.position
-            choice = self.bot.choose(self.game.observation()) if hasattr(self.bot, "choose") \
-                else self.bot(position)
-            self.game.play(str(choice))
+    def _play(self, move: object) -> None:
+        rounds = len(self.game.rounds)
+        self.seats.append(self.game.turn)
+        self.game.play(str(move))
+        if len(self.game.rounds) > rounds:
+            self.round_ends.append(len(self.game.history))
+
+    def _moved(self, move: object, _after: Position) -> None:
+        if self.game.over or self.game.turn != self.LEARNER:
+            return
+        rounds, deal = len(self.game.rounds), self.game.deal_number
+        self._play(move)
+        said = [played_words("You", move)]  # type: ignore[arg-type]
+        if len(self.game.rounds) == rounds and self.game.deal_number != deal:
+            said.append(self._new_deal_words())
+        self.hint_box.value = ""
+        self._bots_play(said, rounds)
+
+    def _bots_play(self, said: list[str], rounds: int | None = None) -> None:
+        """Let the computer players move until it is the learner's turn, then show it all."""
+        rounds = len(self.game.rounds) if rounds is None else rounds
+        while not self.game.over and self.game.turn != self.LEARNER:
+            seat, deal, before = self.game.turn, self.game.deal_number, len(self.game.rounds)
+            choice = self.bot.choose(self.game.observation())
+            self._play(choice)
+            said.append(played_words(f"Seat {seat}", choice))
+            if len(self.game.rounds) == before and self.game.deal_number != deal:
+                said.append(self._new_deal_words())
         self.table.position = self.game.position
-        rounds = self.game.rounds
-        text = " · ".join(f"Side {s}: {n}" for s, n in sorted(self.game.scores.items()))
-        if rounds:
-            text += f"<br><small>Last round: {html.escape(rounds[-1].describe())}</small>"
+        if len(self.game.rounds) > rounds and not self.game.over:
+            said.append(f"Round {len(self.game.rounds)} is over: see the review below. "
+                        f"Round {self.game.round_number} is dealt.")
         if self.game.over:
-            text += f"<br><b>Game over: side {self.game.winner} wins.</b>"
-        self.scores.value = f"<div>{text}</div>"
-        self.moves_log.value = "<small>" + html.escape(" · ".join(self.game.history[-6:])) + "</small>"
+            said.append(self._result_words() + " Press New game to play again.")
+        if said:
+            self.table.say(" ".join(said[-6:]), "info" if self.game.over else "move")
+        self._show_status()
+        if len(self.game.rounds) > rounds or self.game.over:
+            self.review.value = self.review_html()
+
+    def _new_deal_words(self) -> str:
+        last = " (the last deal of the round)" if self.game.last_deal else ""
+        return (f"New deal: 4 cards each, deal {self.game.deal_number} of "
+                f"{self.game.deals_per_round}{last}.")
+
+    # ------------------------------------------------------------------ hints
+
+    def show_hints(self) -> list:
+        """List the moves worth considering for the learner, from what the learner can see."""
+        from ..hints import hints
+
+        if self.game.over:
+            self.hint_box.value = _note_html("The match is over: press New game to play again.")
+            return []
+        if self.game.turn != self.LEARNER:
+            self.hint_box.value = _note_html(f"It is seat {self.game.turn}'s turn.")
+            return []
+        found = hints(self.game.observation(self.LEARNER))
+        items = "".join(f"<li>{html.escape(h.text)}</li>" for h in found)
+        self.hint_box.value = _note_html(
+            f"<b>Moves worth considering</b> (best first, from the cards you can see):"
+            f"<ol class='cl-hints'>{items}</ol>")
+        return found
+
+    # ------------------------------------------------------------------ scores and review
+
+    def _side_name(self, side: int) -> str:
+        mine = self._my_side()
+        name = f"Side {side}"
+        if self.partners:
+            seats = [s for s in range(1, self.players + 1) if self.game.state.side_of(s) == side]
+            name += f" (seats {' and '.join(map(str, seats))})"
+        return name + (" — you" if side == mine else "")
+
+    def _show_status(self) -> None:
+        game = self.game
+        scores = " · ".join(f"{self._side_name(s)}: {count(n, 'point')}"
+                            for s, n in sorted(game.scores.items()))
+        if game.over:
+            where = "<b>Match over</b>"
+        else:
+            where = (f"Round {game.round_number} · deal {game.deal_number} of "
+                     f"{game.deals_per_round}{' (last)' if game.last_deal else ''} · "
+                     f"seat {game.dealer} dealt")
+        self.status.value = f"<div class='cl-status'>{where} · {scores}</div>"
+        self.hint_button.disabled = game.over or game.turn != self.LEARNER
+        (self.new_button.add_class if game.over else self.new_button.remove_class)("cl-primary")
+
+    def _result_words(self) -> str:
+        game = self.game
+        scores = " to ".join(str(n) for _, n in sorted(game.scores.items(), key=lambda x: -x[1]))
+        if game.winner is None:
+            return f"The match is over: a draw ({scores})."
+        lurch = ", with a lurch (a double game)" if game.lurch else ""
+        if game.winner == self._my_side():
+            who = "your side wins" if self.partners else "you win"
+        else:
+            who = f"side {game.winner} wins"
+        return f"The match is over: {who}, {scores}{lurch}."
+
+    def _my_side(self) -> int:
+        return self.game.state.side_of(self.LEARNER)
+
+    def round_html(self, number: int) -> str:
+        """Round `number` (1-based) item by item for each side, as the scorer counted it."""
+        score = self.game.rounds[number - 1]
+        sides = sorted(score.points)
+        head = "".join(f"<th scope='col'>{html.escape(self._side_name(s))}</th>" for s in sides)
+        counts = {"cards": (score.cards, "card"), "spades": (score.spades, "spade"),
+                  "sweeps": (score.sweeps, "sweep")}
+        rows = []
+        for item, label in _ITEM_NAMES.items():
+            cells = []
+            for side in sides:
+                text = str(score.items[side][item])
+                if item in counts:
+                    numbers, word = counts[item]
+                    text += f" <small>({count(numbers[side], word)})</small>"
+                cells.append(f"<td class='cl-num'>{text}</td>")
+            rows.append(f"<tr><th scope='row'>{label}</th>{''.join(cells)}</tr>")
+        total = "".join(f"<td class='cl-num'>{count(score.points[s], 'point')}</td>" for s in sides)
+        rows.append(f"<tr class='cl-total'><th scope='row'>Round total</th>{total}</tr>")
+        return (f"<table class='cl-review'><caption>Round {number}</caption>"
+                f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+
+    def moves_html(self) -> str:
+        """Every move played (Game.history), round by round, with who played it."""
+        parts, start = [], 0
+        ends = self.round_ends + ([len(self.game.history)]
+                                  if len(self.game.history) > (self.round_ends or [0])[-1] else [])
+        for number, end in enumerate(ends, 1):
+            moves = "".join(
+                f"<li>{'you' if seat == self.LEARNER else f'seat {seat}'}: "
+                f"<code>{html.escape(text)}</code></li>"
+                for seat, text in zip(self.seats[start:end], self.game.history[start:end]))
+            parts.append(f"<h4>Round {number}</h4><ol start='{start + 1}'>{moves}</ol>")
+            start = end
+        return "".join(parts)
+
+    def review_html(self) -> str:
+        """The review: the match result (once over), each finished round, the moves played."""
+        game = self.game
+        if not game.rounds:
+            return ""
+        parts = []
+        if game.over:
+            parts.append(f"<div class='cl-result'>{html.escape(self._result_words())}</div>")
+        else:
+            running = " · ".join(f"{self._side_name(s)}: {n}" for s, n in sorted(game.scores.items()))
+            parts.append(f"<div class='cl-result'>After round {len(game.rounds)}: "
+                         f"{html.escape(running)}</div>")
+        order = range(len(game.rounds), 0, -1)  # the latest round first
+        parts.extend(self.round_html(number) for number in order)
+        parts.append(f"<details{' open' if game.over else ''}><summary>"
+                     f"The moves played ({count(len(game.history), 'move')})</summary>"
+                     f"<div class='cl-moves'>{self.moves_html()}</div></details>")
+        return "<div class='cl-game-review'>" + "".join(parts) + "</div>"

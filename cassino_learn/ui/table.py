@@ -18,9 +18,10 @@ from ..explain import check_move
 from ..movegen import BUILD, CAPTURE, TRAIL, Move
 from ..position import Build, Position
 from ..render import TABLE_CSS, position_html
+from ..words import count
 from ._assets import asset
 
-__all__ = ["CardTable", "MODES"]
+__all__ = ["CardTable", "MODES", "played_words"]
 
 MODES = ("play", "watch", "demo")
 MoveCallback = Callable[[Move, Position], Any]
@@ -35,7 +36,7 @@ def _as_position(value: "Position | str") -> Position:
     raise PositionError(f"a position must be a Position or its text, not {type(value).__name__}")
 
 
-def _played(who: str, move: Move) -> str:
+def played_words(who: str, move: Move) -> str:
     """"Seat 1 played the seven of spades to take 2C + 5D." from the move's words."""
     words = move.describe()
     for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
@@ -129,6 +130,13 @@ class CardTable(anywidget.AnyWidget):
             raise TypeError("on_move needs a callable taking (move, position)")
         self._callbacks.append(callback)
         return callback
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show a message under the table ("info", "move" or "error"), e.g. what the other
+        players did; the next move or position replaces it."""
+        if kind not in ("info", "move", "error"):
+            raise ValueError(f"kind must be info, move or error, not {kind!r}")
+        self._say(text, kind)
 
     def select(self, card: "Card | str | None" = None,
                *table: "Card | str | int | Build") -> None:
@@ -231,9 +239,9 @@ class CardTable(anywidget.AnyWidget):
         self.last_move = str(move) if move else ""
         total = len(self._demo) - 1
         if move is None:
-            self._say(f"Start of the demonstration ({total} steps).", "info")
+            self._say(f"Start of the demonstration ({count(total, 'step')}).", "info")
         else:
-            self._say(f"Step {index} of {total}: " + _played(f"Seat {before.turn}", move), "move")
+            self._say(f"Step {index} of {total}: " + played_words(f"Seat {before.turn}", move), "move")
 
     # ------------------------------------------------------------------ front end
 
@@ -407,7 +415,7 @@ class CardTable(anywidget.AnyWidget):
         self.last_move = str(move)
         self._show(after)
         who = "You" if self._seat == before.turn else f"Seat {before.turn}"
-        self._say(_played(who, move), "move")
+        self._say(played_words(who, move), "move")
         for callback in self._callbacks:
             callback(move, after)
         self._let_opponent_play()
@@ -431,7 +439,7 @@ class CardTable(anywidget.AnyWidget):
             after = position.play(move)
             self.last_move = str(move)
             self._show(after)
-            self._say(_played(f"Seat {position.turn}", move), "move")
+            self._say(played_words(f"Seat {position.turn}", move), "move")
             for callback in self._callbacks:
                 callback(move, after)
 

@@ -24,7 +24,7 @@ def test_every_lesson_bank_loads_and_has_six_answerable_items(lesson):
 
 def test_banks_use_every_kind():
     kinds = {item.kind for path in all_banks() for item in load_bank(path).items}
-    assert kinds == {"goal", "captures", "legal", "score"}
+    assert kinds >= {"goal", "captures", "legal", "score"}
 
 
 def _bank(tmp_path, items):

@@ -1,0 +1,318 @@
+"""Questions about the deal and the match whose answers come from the game modules.
+
+A quiz item of kind ``number`` or ``choice`` names a fact (``ask``) and what is given
+(``given``); the answer is worked out here by the dealing, game and scoring modules each time it
+is asked, never stored. For example::
+
+    >>> from cassino_learn.facts import answer
+    >>> answer("deals per round", {"players": 3}).value
+    4
+
+Facts (`FACTS`): ``deals per round`` and ``stock after first deal`` (D2, given players),
+``first to play`` (D3, players and dealer), ``dealer of round`` (D3, players and round),
+``partner`` (D1, seat in a four-player partnership), ``match score`` (K3/V4: game, before, round,
+side) and ``match result`` (K3/V4/V5: game, before, round).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .words import count
+
+__all__ = ["FACTS", "Fact", "Answer", "FactError", "answer", "fact"]
+
+
+class FactError(ValueError):
+    """A fact question that names an unknown fact or gives what it needs wrongly."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The right answer, the choices offered (choice facts only), why, and the rule."""
+
+    value: int | str
+    choices: tuple[str, ...]
+    why: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Fact:
+    name: str
+    kind: str                    # "number" or "choice"
+    needs: tuple[str, ...]
+    optional: tuple[str, ...]
+    question: Callable[[dict], str]
+    work_out: Callable[[dict], Answer]
+
+
+# ---------------------------------------------------------------------- reading what is given
+
+def _whole(given: Mapping[str, Any], key: str) -> int:
+    value = given[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FactError(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+def _players(given: Mapping[str, Any]) -> int:
+    from .dealing import DEALS_PER_ROUND
+
+    players = _whole(given, "players")
+    if players not in DEALS_PER_ROUND:
+        raise FactError(f"players must be 2, 3 or 4, not {players}")
+    return players
+
+
+def _seat(given: Mapping[str, Any], key: str, players: int) -> int:
+    seat = _whole(given, key)
+    if not 1 <= seat <= players:
+        raise FactError(f"{key} must be a seat from 1 to {players}, not {seat}")
+    return seat
+
+
+def _rules(given: Mapping[str, Any]) -> Any:
+    from .rules import Rules
+
+    try:
+        return Rules(game=str(given.get("game", "21")))
+    except ValueError as error:
+        raise FactError(str(error).removeprefix("rules: ")) from None
+
+
+def _scores(given: Mapping[str, Any], key: str, sides: int | None = None) -> dict[int, int]:
+    value = given.get(key)
+    if not isinstance(value, Mapping) or len(value) < 2:
+        raise FactError(f"{key} must give each side's points, e.g. {{\"1\": 5, \"2\": 3}}")
+    scores: dict[int, int] = {}
+    for side, points in value.items():
+        if not str(side).isdigit() or isinstance(points, bool) or not isinstance(points, int) \
+                or points < 0:
+            raise FactError(f"{key}: side {side!r} needs a whole number of points, not {points!r}")
+        scores[int(side)] = points
+    if sorted(scores) != list(range(1, len(scores) + 1)):
+        raise FactError(f"{key}: the sides must be numbered 1 to {len(scores)}")
+    if sides is not None and len(scores) != sides:
+        raise FactError(f"{key} gives {len(scores)} sides, the other scores {sides}")
+    return dict(sorted(scores.items()))
+
+
+def _seats(players: int) -> tuple[str, ...]:
+    return tuple(f"seat {seat}" for seat in range(1, players + 1))
+
+
+def _listing(scores: Mapping[int, int]) -> str:
+    return ", ".join(f"side {side} {points}" for side, points in scores.items())
+
+
+# ---------------------------------------------------------------------- the deal (D1-D3)
+
+def _first_deal(players: int, dealer: int = 1, partners: bool = False) -> tuple[Any, list]:
+    from .cards import FULL_DECK
+    from .dealing import start_round
+    from .rules import Rules
+
+    return start_round(list(FULL_DECK), players, partners, dealer, Rules())
+
+
+def _deals(given: dict) -> Answer:
+    from .dealing import next_deal
+
+    players = _players(given)
+    state, stock = _first_deal(players)
+    table, hand = len(state.loose), len(state.hands[0])
+    deals = 1
+    while stock:  # deal the whole pack as the game does
+        state, stock = next_deal(state, stock, 1)
+        deals += 1
+    later = hand * players
+    return Answer(deals, (), f"The first deal uses {hand * players + table} cards ({hand} to each "
+                             f"of the {players} players and {table} to the table); each later deal "
+                             f"uses {later}. The 52 cards last {count(deals, 'deal')}.", "D2")
+
+
+def _stock(given: dict) -> Answer:
+    players = _players(given)
+    state, stock = _first_deal(players)
+    table, hand = len(state.loose), len(state.hands[0])
+    return Answer(len(stock), (), f"{hand} cards to each of the {players} players and {table} to "
+                                  f"the table: {52 - len(stock)} dealt, {len(stock)} left.", "D2")
+
+
+def _first(given: dict) -> Answer:
+    players = _players(given)
+    dealer = _seat(given, "dealer", players)
+    state, _ = _first_deal(players, dealer)
+    return Answer(f"seat {state.turn}", _seats(players),
+                  f"Seat {state.turn} sits to the left of the dealer (seat {dealer}) and plays "
+                  f"first; the dealer plays last.", "D3")
+
+
+def _dealer_of_round(given: dict) -> Answer:
+    from .game import Game
+
+    players = _players(given)
+    wanted = _whole(given, "round")
+    if not 2 <= wanted <= players + 1:
+        raise FactError(f"round must be from 2 to {players + 1}, not {wanted}")
+    for seed in range(100):  # a match that lasts long enough (first legal moves, seeded)
+        game = Game(players=players, seed=seed)
+        dealers = {1: game.dealer}
+        while not game.over and game.round_number < wanted:
+            game.play(game.legal_moves()[0])
+            dealers[game.round_number] = game.dealer
+        if not game.over:
+            break
+    else:  # pragma: no cover - every seed tried ended the match early
+        raise FactError(f"no game of {players} players lasted {wanted} rounds")
+    chain = ", ".join(f"round {r}: seat {s}" for r, s in sorted(dealers.items()))
+    return Answer(f"seat {game.dealer}", _seats(players),
+                  f"Seat 1 deals the first round and the deal passes to the left ({chain}).",
+                  "D3")
+
+
+def _partner(given: dict) -> Answer:
+    seat = _seat(given, "seat", 4)
+    state, _ = _first_deal(4, partners=True)
+    partner = state.partner_of(seat)
+    others = tuple(f"seat {s}" for s in range(1, 5) if s != seat)
+    return Answer(f"seat {partner}", others,
+                  f"Partners sit opposite: seat {seat} and seat {partner} are side "
+                  f"{state.side_of(seat)}.", "D1")
+
+
+# ---------------------------------------------------------------------- the match (K3, V4, V5)
+
+def _after_round(given: dict) -> tuple[Any, dict[int, int], dict[int, int], dict[int, int]]:
+    from .scoring import match_points
+
+    rules = _rules(given)
+    points = _scores(given, "round")
+    before = _scores(given, "before", len(points)) if "before" in given \
+        else {side: 0 for side in points}
+    return rules, before, points, match_points(before, points, rules)
+
+
+def _score_rule(rules: Any) -> str:
+    return {"11-lurch": "V4", "round": "V5"}.get(rules.game, "K3")
+
+
+def _match_score(given: dict) -> Answer:
+    rules, before, points, after = _after_round(given)
+    side = _whole(given, "side")
+    if side not in after:
+        raise FactError(f"side must be one of {', '.join(map(str, after))}, not {side}")
+    how = ""
+    if rules.game == "11-lurch":
+        low = min(points.values())
+        how = f" Playing to 11, only the margin counts: the lower round score ({low}) is taken off each side's round points."
+    return Answer(after[side], (),
+                  f"Before the round: {_listing(before)}; round points: {_listing(points)}.{how} "
+                  f"After the round: {_listing(after)}.", _score_rule(rules))
+
+
+def _result_words(result: Any) -> str:
+    if not result.over:
+        return "nobody yet: play another round"
+    if result.winner is None:
+        return "a drawn game"
+    return f"side {result.winner} wins" + (" with a lurch" if result.lurch else "")
+
+
+def _match_result(given: dict) -> Answer:
+    from .scoring import LURCH_LIMIT, TARGET_21, TARGET_LURCH, MatchResult, match_result
+
+    rules, before, points, after = _after_round(given)
+    result = match_result(after, 1, rules)
+    sides = list(after)
+    outcomes = [MatchResult(True, side) for side in sides]
+    if rules.game == "11-lurch":
+        outcomes += [MatchResult(True, side, True) for side in sides]
+    outcomes.append(MatchResult(True, None) if rules.game == "round" else MatchResult(False, None))
+    choices = tuple(dict.fromkeys(_result_words(o) for o in outcomes))
+    said = _result_words(result)
+    if rules.game == "round":
+        why = f"Each round is a game of its own: round points {_listing(points)}."
+    else:
+        target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+        why = (f"Playing to {target}: before the round {_listing(before)}, after it "
+               f"{_listing(after)}.")
+        if result.lurch:
+            why += (f" Side {result.winner} reached {target} while every other side had fewer "
+                    f"than {LURCH_LIMIT}: a lurch, a double game.")
+        elif result.over and rules.game == "11-lurch":
+            why += f" Another side had {LURCH_LIMIT} or more, so it is not a lurch."
+    return Answer(said, choices, f"{why} So: {said}.", _score_rule(rules))
+
+
+FACTS: dict[str, Fact] = {fact.name: fact for fact in (
+    Fact("deals per round", "number", ("players",), (),
+         lambda g: f"With {g['players']} players, how many deals are there in a round?", _deals),
+    Fact("stock after first deal", "number", ("players",), (),
+         lambda g: f"With {g['players']} players, how many cards are left to deal after the "
+                   f"first deal of a round?", _stock),
+    Fact("first to play", "choice", ("players", "dealer"), (),
+         lambda g: f"{g['players']} players; seat {g['dealer']} deals. Who plays first?", _first),
+    Fact("dealer of round", "choice", ("players", "round"), (),
+         lambda g: f"{g['players']} players; seat 1 dealt the first round. Who deals round "
+                   f"{g['round']}?", _dealer_of_round),
+    Fact("partner", "choice", ("seat",), (),
+         lambda g: f"Four players in partnerships: who is seat {g['seat']}'s partner?", _partner),
+    Fact("match score", "number", ("round", "side"), ("game", "before"),
+         lambda g: _match_question(g, f"What is side {g['side']}'s score after the round?"),
+         _match_score),
+    Fact("match result", "choice", ("round",), ("game", "before"),
+         lambda g: _match_question(g, "Who has won?"), _match_result),
+)}
+
+
+def _match_question(given: dict, ask: str) -> str:
+    game = str(given.get("game", "21"))
+    playing = {"21": "Playing to 21", "11-lurch": "Playing to 11 with lurches (V4)",
+               "round": "Each round a game (V5)"}.get(game, f"game={game}")
+    before = given.get("before")
+    start = f" the scores were {_listing({int(k): v for k, v in before.items()})} and" \
+        if isinstance(before, Mapping) and game != "round" else ""
+    points = given.get("round", {})
+    return (f"{playing}:{start} the round just scored "
+            f"{_listing({int(k): v for k, v in points.items()})}. {ask}")
+
+
+def fact(name: str) -> Fact:
+    """The fact called `name`; FactError listing the known ones otherwise."""
+    if name not in FACTS:
+        raise FactError(f"unknown fact {name!r}; known: {', '.join(FACTS)}")
+    return FACTS[name]
+
+
+def check_given(name: str, given: Any) -> dict:
+    """`given` as a dict holding what the fact needs and nothing else."""
+    found = fact(name)
+    if not isinstance(given, Mapping):
+        raise FactError(f"given must be an object, e.g. {{\"players\": 3}}, not {given!r}")
+    missing = [key for key in found.needs if key not in given]
+    if missing:
+        raise FactError(f"{name!r} needs {', '.join(missing)} in given")
+    unknown = sorted(set(given) - set(found.needs) - set(found.optional))
+    if unknown:
+        raise FactError(f"{name!r} does not use {', '.join(unknown)}")
+    return dict(given)
+
+
+def answer(name: str, given: Any) -> Answer:
+    """Work out the answer to fact `name` with `given` (FactError if they do not fit)."""
+    values = check_given(name, given)
+    try:
+        return fact(name).work_out(values)
+    except (KeyError, TypeError) as error:  # a value of the wrong shape deep in `given`
+        raise FactError(f"{name!r}: cannot use {given!r} ({error})") from None
+
+
+def question(name: str, given: Any) -> str:
+    values = check_given(name, given)
+    try:
+        return fact(name).question(values)
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        raise FactError(f"{name!r}: cannot word the question for {given!r} ({error})") from None
