@@ -104,7 +104,7 @@ def _seats(players: int) -> tuple[str, ...]:
 
 
 def _listing(scores: Mapping[int, int]) -> str:
-    return ", ".join(f"side {side} {points}" for side, points in scores.items())
+    return ", ".join(f"side {side}: {points}" for side, points in scores.items())
 
 
 # ---------------------------------------------------------------------- the deal (D1-D3)

@@ -29,7 +29,7 @@ from .errors import IllegalMove, MoveSyntaxError, PositionError
 from .goals import Goal, GoalError, parse_goal
 from .movegen import Move, find_legal
 from .position import Position
-from .words import count
+from .words import count, played
 
 __all__ = ["KINDS", "BankError", "Verdict", "QuizItem", "Bank", "load_bank", "parse_bank",
            "check_item", "bank_path", "round_points"]
@@ -159,8 +159,8 @@ def _judge_goal(item: QuizItem, answer: Any) -> Verdict:
         return Verdict(False, f"I could not read that move: {error}")
     why = item.goal.why_not(item.position, move)
     if why is None:
-        return Verdict(True, f"Right! {move.describe()}")
-    return Verdict(False, f"{move.describe()} That is legal, but {why}.")
+        return Verdict(True, f"Right! {played('You', move)}")
+    return Verdict(False, f"{played('You', move)} That is legal, but {why}.")
 
 
 def read_capture_answer(item: QuizItem, line: str) -> str:
@@ -241,7 +241,9 @@ def _judge_number(item: QuizItem, answer: Any) -> Verdict:
     try:
         given = int(str(answer).strip())
     except ValueError:
-        return Verdict(False, f"Give a whole number, not {str(answer).strip() or 'nothing'!r}.")
+        said = str(answer).strip()
+        return Verdict(False, f"Give a whole number, not {said!r}." if said else
+                       "Type a whole number first.")
     if given == truth.value:
         return Verdict(True, f"Right: {truth.value}. {truth.why}", truth.rule)
     return Verdict(False, f"Not quite: it is {truth.value}, not {given}. {truth.why}", truth.rule)

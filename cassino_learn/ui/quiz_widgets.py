@@ -62,7 +62,7 @@ def feedback_html(verdict: Verdict) -> str:
 
 def _note_html(text: str) -> str:
     return (f'<div class="cl-feedback cl-note" role="status"><span class="cl-icon" '
-            f'aria-hidden="true">💡</span><div>{text}</div></div>')
+            f'aria-hidden="true">★</span><div>{text}</div></div>')
 
 
 # ---------------------------------------------------------------------- one question
@@ -257,8 +257,10 @@ class PracticeWidget(w.VBox):
         self._update_status()
 
     def _update_status(self) -> None:
-        self.status.value = (f"<div class='cl-status'>Practice on rule {', '.join(self.task.rules)}"
-                             f" · right first time: {self.right} of {self.answered}</div>")
+        text = f"Practice on rule {', '.join(self.task.rules)}"
+        if self.answered:
+            text += f" · right first time: {self.right} of {self.answered}"
+        self.status.value = f"<div class='cl-status'>{text}</div>"
 
 
 # ---------------------------------------------------------------------- sandbox
@@ -441,7 +443,9 @@ class GameWidget(w.VBox):
             self.hint_box.value = _note_html(f"It is seat {self.game.turn}'s turn.")
             return []
         found = hints(self.game.observation(self.LEARNER))
-        items = "".join(f"<li>{html.escape(h.text)}</li>" for h in found)
+        items = "".join(
+            f"<li><code>{html.escape(h.move_text)}</code>"
+            f"{html.escape(h.text.removeprefix(h.move_text))}</li>" for h in found)
         self.hint_box.value = _note_html(
             f"<b>Moves worth considering</b> (best first, from the cards you can see):"
             f"<ol class='cl-hints'>{items}</ol>")

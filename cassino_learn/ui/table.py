@@ -18,7 +18,7 @@ from ..explain import check_move
 from ..movegen import BUILD, CAPTURE, TRAIL, Move
 from ..position import Build, Position
 from ..render import TABLE_CSS, position_html
-from ..words import count
+from ..words import count, played
 from ._assets import asset
 
 __all__ = ["CardTable", "MODES", "played_words"]
@@ -37,12 +37,8 @@ def _as_position(value: "Position | str") -> Position:
 
 
 def played_words(who: str, move: Move) -> str:
-    """"Seat 1 played the seven of spades to take 2C + 5D." from the move's words."""
-    words = move.describe()
-    for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
-        if words.startswith(imperative):
-            return f"{who} {past}{words[len(imperative):]} ({move})"
-    return f"{who} played {move}."
+    """"Seat 1 played the seven of spades to take 2C + 5D. (7S take 2C+5D)"."""
+    return played(who, move)
 
 
 def _action_label(move: Move) -> str:
