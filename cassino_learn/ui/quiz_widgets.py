@@ -211,8 +211,9 @@ class QuizWidget(w.VBox):
         if done:
             text += f" · {self.score} right of {done} answered"
         if done == total:
-            text += f" · <b>finished: {self.score} of {total}</b>"
-        self.status.value = f"<div class='cl-status'>{text}</div>"
+            text += f" · <b>finished: {self.score}/{total}</b>"
+        # cl-quiz-status: the hook the browser tests find the quiz by
+        self.status.value = f"<div class='cl-status cl-quiz-status'>{text}</div>"
 
 
 class PracticeWidget(w.VBox):
