@@ -175,7 +175,9 @@ class QuizWidget(w.VBox):
         self.back_button.on_click(lambda _: self.go(self.index - 1))
         self.next_button.on_click(lambda _: self.go(self.index + 1))
         self.holder = w.VBox()
-        self.views = [ItemView(item, self._answered_by(n)) for n, item in enumerate(self.items)]
+        # Question views are built when first shown: a lesson page then opens with one card
+        # table in its quiz instead of one per question (far fewer widgets for the browser).
+        self._views: dict[int, ItemView] = {}
         super().__init__([_style(), self.status, self.holder,
                           _row(self.back_button, self.next_button)])
         self.add_class("cl-quiz")
@@ -189,9 +191,20 @@ class QuizWidget(w.VBox):
     def score(self) -> int:
         return sum(self.results.values())
 
+    def view(self, index: int) -> ItemView:
+        """The view of question `index` (built on first use)."""
+        if index not in self._views:
+            self._views[index] = ItemView(self.items[index], self._answered_by(index))
+        return self._views[index]
+
+    @property
+    def views(self) -> list[ItemView]:
+        """Every question's view (builds those not shown yet)."""
+        return [self.view(n) for n in range(len(self.items))]
+
     def go(self, index: int) -> None:
         self.index = max(0, min(index, len(self.items) - 1))
-        self.holder.children = [self.views[self.index]]
+        self.holder.children = [self.view(self.index)]
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.items) - 1
         self._update_status()

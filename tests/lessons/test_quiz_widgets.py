@@ -57,3 +57,15 @@ def test_sandbox_keeps_its_position_on_bad_text_and_steps_back():
     assert box.share.value != before
     box.step_back()
     assert box.share.value == before
+
+
+def test_quiz_builds_a_question_only_when_it_is_shown():
+    from cassino_learn.lesson import quiz
+
+    widget = quiz("08_owning_a_build")
+    assert list(widget._views) == [0]  # one question's table on the page, not one per question
+    widget.go(3)
+    assert sorted(widget._views) == [0, 3] and widget.holder.children == (widget.view(3),)
+    first = widget.view(0)
+    widget.go(0)
+    assert widget.holder.children == (first,)  # a question keeps its state when revisited
