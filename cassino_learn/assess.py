@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import FULL_DECK, Card
-from .dealing import HAND_SIZE, apply
+from .dealing import HAND_SIZE
 from .movegen import CAPTURE, Move, legal_moves
 from .position import Position, _replace
 
@@ -132,7 +132,7 @@ def assess(position: Position, move: Move, unknown: Sequence[Card] | None = None
     mover = position.turn
     if unknown is None:
         unknown = unknown_cards(position, mover)
-    after = apply(position, move)
+    after = move.play_from(position)
     nxt = after.turn
     if next_hand_size is None:
         hand = position.hands[nxt - 1]

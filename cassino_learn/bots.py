@@ -22,7 +22,7 @@ from typing import Protocol, Sequence
 
 from .assess import assess_all, cards_value, unknown_cards
 from .cards import Card
-from .dealing import apply, close_round, next_deal
+from .dealing import close_round, next_deal
 from .movegen import Move, legal_moves
 from .observation import Observation
 from .position import Position, _replace
@@ -145,7 +145,7 @@ class StrongPlayer:
         for _ in range(self.samples):
             state, stock = _sample(observation, unseen, rng)
             for i, move in enumerate(candidates):
-                totals[i] += _rollout(apply(state, move), stock, observation.dealer, side,
+                totals[i] += _rollout(move.play_from(state), stock, observation.dealer, side,
                                       self.horizon == "round", self.greedy_plies)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
@@ -197,7 +197,7 @@ def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
                                    len(stock))
             else:
                 move = _fast_move(position)
-            position = apply(position, move)
+            position = move.play_from(position)
         if not stock:
             break
         if not whole_round:

@@ -6,16 +6,14 @@ Shuffles are seeded per round, so a game replays exactly from its seed and its m
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from .cards import FULL_DECK, Card
 from .position import Position, _replace, side_of
 
-if TYPE_CHECKING:
-    from .movegen import Move
 
 __all__ = ["DEALS_PER_ROUND", "HAND_SIZE", "TABLE_SIZE", "shuffled_deck", "deal", "first_seat",
-           "start_round", "next_deal", "close_round", "apply"]
+           "start_round", "next_deal", "close_round"]
 
 DEALS_PER_ROUND = {2: 6, 3: 4, 4: 3}  # D2: 52 = 4 on the table + 4 per player per deal
 HAND_SIZE = 4
@@ -95,17 +93,3 @@ def close_round(position: Position, dealer: int) -> Position:
     piles = list(position.piles)
     piles[side - 1] = _sorted(piles[side - 1] + tuple(left))
     return _replace(position, loose=(), builds=(), piles=tuple(piles))
-
-
-def apply(position: Position, move: "Move") -> Position:
-    """`move.play_from(position)` for a move generated for `position` (no legality re-check).
-
-    Works around a core bug: in partnership games the core's apply_move deletes the mover's
-    B9 announcement when the played card's value equals it, and a face card (value None)
-    "equals" a missing announcement, raising KeyError. Giving the mover a placeholder
-    announcement of None lets the core delete it; the result is the same position.
-    """
-    if (position.partners and move.card.value is None
-            and all(seat != position.turn for seat, _ in position.declared)):
-        position = _replace(position, declared=position.declared + ((position.turn, None),))
-    return move.play_from(position)

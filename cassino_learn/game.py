@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
-from .dealing import DEALS_PER_ROUND, apply, close_round, next_deal, shuffled_deck, start_round
+from .dealing import DEALS_PER_ROUND, close_round, next_deal, shuffled_deck, start_round
 from .errors import IllegalMove, MoveSyntaxError
 from .movegen import Move, find_legal, legal_moves
 from .position import Position
@@ -180,7 +180,7 @@ class Game:
             raise TypeError(f"play() takes a Move or move text, not {type(move).__name__}")
         self._undo.append(self._now)
         self.history.append(str(legal))
-        self._now = self._advance(apply(state, legal))
+        self._now = self._advance(legal.play_from(state))
         self._legal = None
 
     def undo(self) -> str:

@@ -11,14 +11,10 @@ Inside the generator the table's loose cards and builds are bit masks (bit i = `
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from .cards import Card
-from .errors import IllegalMove
-from .position import Build, Position, _replace
-
-if TYPE_CHECKING:
-    pass
+from .position import Build, Position
 
 __all__ = ["Move", "legal_moves", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
 

@@ -552,21 +552,10 @@ def practice_rules() -> list[str]:
 
 
 def rules_for_lesson(slug: str) -> list[str]:
-    """The lesson's rule ids that have practice (scoring ones only once the scorer exists)."""
+    """The lesson's rule ids that have practice."""
     from .catalog import lesson
 
-    found = [rule for rule in lesson(slug).rules if rule in _MAKERS or rule in _ALIASES]
-    if any(_ALIASES.get(r, r) in ("K1", "K2") for r in found) and not _scorer_available():
-        found = [r for r in found if _ALIASES.get(r, r) not in ("K1", "K2")]
-    return found
-
-
-def _scorer_available() -> bool:
-    try:
-        from . import scoring  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return [rule for rule in lesson(slug).rules if rule in _MAKERS or rule in _ALIASES]
 
 
 def make_task(rule: str, seed: int) -> QuizItem:

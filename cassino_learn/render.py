@@ -11,7 +11,7 @@ diamonds blue and clubs green. Every card and build carries an `aria-label` in w
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from .cards import Card
 
@@ -78,7 +78,7 @@ def _face_body(card: Card, colour: str) -> str:
         corner.format(x=17, y=30, fs=size, c=colour, extra=' letter-spacing="-2"'
                       if rank == "10" else "", r=rank),
         _suit(card.suit, 7, 35, 20, colour),
-        f'<g transform="rotate(180 50 70)">'
+        '<g transform="rotate(180 50 70)">'
         + corner.format(x=17, y=30, fs=size, c=colour, extra=' letter-spacing="-2"'
                         if rank == "10" else "", r=rank)
         + _suit(card.suit, 7, 35, 20, colour) + "</g>",

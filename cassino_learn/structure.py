@@ -11,7 +11,7 @@ from typing import Sequence
 
 from .cards import Card, format_cards
 from .position import Build, Position, _build_key, _replace
-from .movegen import BUILD, CAPTURE, TRAIL, Move
+from .movegen import CAPTURE, TRAIL, Move
 
 __all__ = ["partition", "move_groups", "move_text", "move_words", "apply_move", "group_text"]
 

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from ..errors import IllegalMove, MoveSyntaxError, PositionError
 from ..position import Position
-from ..quiz import FACT_KINDS, QuizItem, Verdict, load_bank
+from ..quiz import QuizItem, Verdict, load_bank
 from ..words import count
 from ._assets import asset
 from .table import CardTable, played_words

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from cassino_learn import Build, Card, Move, Position, Rules
+from cassino_learn import Card, Move, Position, Rules
 
 POSITION = "table: 5D 2C KH [8@2: 5H 3S] [9@1: 5C 4D | 9H]; hand: 7S 3D 9S"
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from cassino_learn import Game, IllegalMove, MoveSyntaxError, Rules, legal_moves
-from cassino_learn.dealing import apply, deal
+from cassino_learn.dealing import deal
 from cassino_learn.cards import FULL_DECK
 from cassino_learn.game import GameOver
 
@@ -196,7 +196,7 @@ def test_last_cards_go_to_the_last_capturer_not_as_a_sweep():
     last_state = h.state
     last = h.legal_moves()
     final = next(m for m in last if str(m) == g.history[-1])
-    after = apply(last_state, final)
+    after = final.play_from(last_state)
     taker = after.last_capture if after.last_capture is not None else 1
     round_score = g.rounds[0]
     assert round_score.cards[taker] == len(after.piles[taker - 1]) + len(after.table_cards)
