@@ -10,7 +10,7 @@ are imported on first use so this module imports without Jupyter packages.
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from . import progress as _progress
 from .catalog import INDEX, LESSONS, Lesson, lesson, neighbours
@@ -82,23 +82,40 @@ def header(slug: str) -> LessonHeader:
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None)
 
 
-def footer(slug: str) -> Any:
+class LessonFooter:
+    """The end of a lesson: a button that marks it done (and says so on itself), then a plain
+    link to the next lesson."""
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+        _, after = neighbours(slug)
+        self.link = Html(
+            f'<p>Next: {_link(after, "→")}</p>' if after else
+            f'<p>That was the last lesson. <a href="{INDEX.notebook}">Back to the contents</a></p>',
+            f"Next: {after.title}" if after else "That was the last lesson.")
+
+    def button(self) -> Any:
+        from .ui.quiz_widgets import button
+
+        done = button("I have finished this lesson", primary=True)
+
+        def mark(_: object) -> None:
+            _progress.load().mark_done(self.slug)
+            done.description = "Saved: lesson done ✔ Well done!"
+            done.disabled = True
+
+        done.on_click(mark)
+        return done
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.button(), self.link)
+
+
+def footer(slug: str) -> LessonFooter:
     """A "done" button that saves progress, and the link to the next lesson."""
-    import ipywidgets as w
-
-    _, after = neighbours(slug)
-    done = w.Button(description="I have finished this lesson", icon="check",
-                    button_style="success", layout=w.Layout(width="auto"))
-    saved = w.HTML()
-
-    def mark(_: object) -> None:
-        _progress.load().mark_done(slug)
-        saved.value = "Saved. Well done!"
-
-    done.on_click(mark)
-    nxt = (f'<p>Next: {_link(after, "→")}</p>' if after
-           else f'<p>That was the last lesson. <a href="{INDEX.notebook}">Back to the contents</a></p>')
-    return w.VBox([w.HBox([done, saved]), w.HTML(nxt)])
+    return LessonFooter(slug)
 
 
 def show(position: str | Position) -> Any:
@@ -128,16 +145,34 @@ def quiz(slug: str) -> Any:
 
 
 def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any:
-    """Endless practice on a lesson's rules (or on the rule ids given)."""
+    """Endless practice on a lesson's rules (or on the rule ids given), started by a button, so
+    the page opens without building a question nobody has asked for yet."""
     from .practice import rules_for_lesson
     from .ui.quiz_widgets import PracticeWidget
 
     if isinstance(slug_or_rules, str):
         slug = slug_or_rules
         rules = rules_for_lesson(slug)
-        return PracticeWidget(rules, seed=seed,
-                              on_right=lambda: _progress.load().record_practice(slug))
-    return PracticeWidget(list(slug_or_rules), seed=seed)
+        return on_demand("Start practising", lambda: PracticeWidget(
+            rules, seed=seed, on_right=lambda: _progress.load().record_practice(slug)))
+    chosen = list(slug_or_rules)
+    return on_demand("Start practising", lambda: PracticeWidget(chosen, seed=seed))
+
+
+def on_demand(label: str, build: Callable[[], Any]) -> Any:
+    """A button that builds its widget when first pressed and then shows it in its place."""
+    import ipywidgets as w
+
+    from .ui.quiz_widgets import _style, button
+
+    start = button(label, primary=True)
+    box = w.VBox([_style(), start])
+
+    def begin(_: object) -> None:
+        box.children = (box.children[0], build())
+
+    start.on_click(begin)
+    return box
 
 
 def sandbox(text: str | None = None) -> Any:

@@ -29,7 +29,13 @@ __all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "GameWid
 def _style() -> w.HTML:
     """The widgets' stylesheet (widgets/quiz.css), carried by every top-level widget so it
     applies wherever the widget is shown (Voila, JupyterLab, a static export)."""
-    return w.HTML(f"<style>{asset('quiz.css')}</style>", layout=w.Layout(display="none"))
+    return w.HTML(styled(""), layout=w.Layout(display="none"))
+
+
+def styled(markup: str) -> str:
+    """`markup` with the widgets' stylesheet in front: a status line that carries the style
+    saves the page a widget of its own for it."""
+    return f"<style>{asset('quiz.css')}</style>{markup}"
 
 
 def button(label: str, *, primary: bool = False, tooltip: str = "") -> w.Button:
@@ -178,8 +184,7 @@ class QuizWidget(w.VBox):
         # Question views are built when first shown: a lesson page then opens with one card
         # table in its quiz instead of one per question (far fewer widgets for the browser).
         self._views: dict[int, ItemView] = {}
-        super().__init__([_style(), self.status, self.holder,
-                          _row(self.back_button, self.next_button)])
+        super().__init__([self.status, self.holder, _row(self.back_button, self.next_button)])
         self.add_class("cl-quiz")
         self.go(0)
 
@@ -226,7 +231,7 @@ class QuizWidget(w.VBox):
         if done == total:
             text += f" · <b>finished: {self.score}/{total}</b>"
         # cl-quiz-status: the hook the browser tests find the quiz by
-        self.status.value = f"<div class='cl-status cl-quiz-status'>{text}</div>"
+        self.status.value = styled(f"<div class='cl-status cl-quiz-status'>{text}</div>")
 
 
 class PracticeWidget(w.VBox):
@@ -249,7 +254,7 @@ class PracticeWidget(w.VBox):
         self.new_button = button("New question", primary=True)
         self.new_button.on_click(lambda _: self.next_question())
         self.holder = w.VBox()
-        super().__init__([_style(), self.status, self.holder, _row(self.new_button)])
+        super().__init__([self.status, self.holder, _row(self.new_button)])
         self.add_class("cl-quiz")
         self.next_question()
 
@@ -274,7 +279,7 @@ class PracticeWidget(w.VBox):
         text = f"Practice on rule {', '.join(self.task.rules)}"
         if self.answered:
             text += f" · right first time: {self.right} of {self.answered}"
-        self.status.value = f"<div class='cl-status'>{text}</div>"
+        self.status.value = styled(f"<div class='cl-status'>{text}</div>")
 
 
 # ---------------------------------------------------------------------- sandbox
@@ -377,7 +382,7 @@ class GameWidget(w.VBox):
         self.game = Game(players=players, partners=partners, seed=seed)
         self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
         self.table.on_move(self._moved)
-        super().__init__([_style(), self.status, self.table,
+        super().__init__([self.status, self.table,
                           _row(self.hint_button, self.new_button), self.hint_box, self.review])
         self.add_class("cl-quiz")
         self._start()
@@ -485,7 +490,7 @@ class GameWidget(w.VBox):
             where = (f"Round {game.round_number} · deal {game.deal_number} of "
                      f"{game.deals_per_round}{' (last)' if game.last_deal else ''} · "
                      f"seat {game.dealer} dealt")
-        self.status.value = f"<div class='cl-status'>{where} · {scores}</div>"
+        self.status.value = styled(f"<div class='cl-status'>{where} · {scores}</div>")
         self.hint_button.disabled = game.over or game.turn != self.LEARNER
         (self.new_button.add_class if game.over else self.new_button.remove_class)("cl-primary")
 

@@ -112,18 +112,22 @@ def time_pages(browser, server: VoilaServer, pages: list[str], rounds: int, labe
                pools: int = 0) -> dict[str, float]:
     """`pools`: with preheated kernels, how many notebooks have a pool; each load then waits
     until the pool used by the previous load is full again (as it would be for a learner)."""
-    medians: dict[str, float] = {}
-    for name in [EMPTY, *pages]:
-        times = []
-        for _ in range(rounds):
+    # Rounds go round-robin over the pages (empty notebook included), so a slow spell of this
+    # shared machine falls on every page alike instead of on whichever page was being timed.
+    samples: dict[str, list[float]] = {name: [] for name in [EMPTY, *pages]}
+    for _ in range(rounds):
+        for name in samples:
             if pools:
                 used = server.log().count("Using pre-heated kernel")
                 wait_for_pools(server, expected=pools + used, timeout=120)
             elapsed, errors = open_until_interactive(browser, server.url(name))
             if errors:
                 print(f"  {name}: ERRORS on the page: {errors[:2]}")
-            times.append(elapsed)
-        medians[name] = statistics.median(t for t in times if t == t) if any(t == t for t in times) else float('nan')
+            samples[name].append(elapsed)
+    medians: dict[str, float] = {}
+    for name, times in samples.items():
+        valid = [t for t in times if t == t]
+        medians[name] = statistics.median(valid) if valid else float("nan")
     base = medians[EMPTY]
     print(f"\n{label}: median seconds until interactive ({rounds} round(s) each)")
     print(f"  {'empty notebook':34s} {base:6.2f} s")

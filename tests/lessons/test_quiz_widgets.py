@@ -69,3 +69,16 @@ def test_quiz_builds_a_question_only_when_it_is_shown():
     first = widget.view(0)
     widget.go(0)
     assert widget.holder.children == (first,)  # a question keeps its state when revisited
+
+
+def test_practice_is_built_only_when_the_learner_starts_it():
+    from cassino_learn.lesson import practice
+    from cassino_learn.ui.quiz_widgets import PracticeWidget
+
+    launcher = practice("05_building", seed=3)
+    assert not any(isinstance(child, PracticeWidget) for child in launcher.children)
+    start = launcher.children[-1]
+    assert start.description == "Start practising"
+    start.click()
+    widget = launcher.children[-1]
+    assert isinstance(widget, PracticeWidget) and widget.rules == ["B1", "B2", "B3", "B4", "S3"]
