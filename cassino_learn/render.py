@@ -114,31 +114,23 @@ def card_svg(card: Card, *, face_down: bool = False, four_color: bool = False,
 
 # ---------------------------------------------------------------------------- positions
 
-def _owner_words(build: "Build", viewer: int, position: "Position") -> str:
+def _owner(build: "Build", viewer: int, position: "Position") -> tuple[str, str]:
+    """The build's owner as seen by `viewer`: a short tag ("yours", "seat 2") and words for
+    screen readers ("yours", "seat 2's")."""
     if build.owner is None:
-        return "another player's"
+        return "other", "another player's"
     if build.owner == viewer:
-        return "yours"
+        return "yours", "yours"
     if position.partner_of(viewer) == build.owner:
-        return "your partner's"
-    return f"seat {build.owner}'s"
-
-
-def _owner_tag(build: "Build", viewer: int, position: "Position") -> str:
-    if build.owner is None:
-        return "other"
-    if build.owner == viewer:
-        return "yours"
-    if position.partner_of(viewer) == build.owner:
-        return "partner"
-    return f"seat {build.owner}"
+        return "partner", "your partner's"
+    return f"seat {build.owner}", f"seat {build.owner}'s"
 
 
 def build_label(build: "Build", viewer: int, position: "Position") -> str:
     """A build in words for screen readers: "build of eight, yours: three of spades, ..."."""
     kind = "multiple build" if build.is_multiple else "build"
     sets = "; ".join(", ".join(c.name for c in s) for s in build.sets)
-    return f"{kind} of {_WORDS[build.value]}, {_owner_words(build, viewer, position)}: {sets}"
+    return f"{kind} of {_WORDS[build.value]}, {_owner(build, viewer, position)[1]}: {sets}"
 
 
 def _card_div(card: Card, *, four_color: bool, interactive: bool, extra: str = "") -> str:
@@ -155,7 +147,7 @@ def _back_div() -> str:
 def _build_div(index: int, build: "Build", viewer: int, position: "Position", *,
                four_color: bool, interactive: bool) -> str:
     badge = f"{build.value}s" if build.is_multiple else str(build.value)
-    tag = _owner_tag(build, viewer, position)
+    tag = _owner(build, viewer, position)[0]
     focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="group"'
     sets = '<span class="cl-sep" aria-hidden="true"></span>'.join(
         '<div class="cl-set">' + "".join(
