@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import threading
 import webbrowser
@@ -76,9 +77,18 @@ def _lessons_folder(given: Path | None) -> Path:
     return folder
 
 
+def _interrupt(signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
 def serve(args: argparse.Namespace) -> int:
     folder = _lessons_folder(args.lessons)
     server = VoilaServer(folder, port=args.port, ip=args.ip, preheat=args.preheat, quiet=False)
+    # Being told to stop (kill, a closed terminal, a service manager) stops Voila and its
+    # kernels the same clean way as Ctrl-C, instead of leaving them running.
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _interrupt)
     try:
         try:
             server.start(timeout=120)

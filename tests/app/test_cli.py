@@ -120,6 +120,22 @@ def test_serve_listens_on_localhost_only_and_stops_cleanly_on_ctrl_c(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP])
+def test_serve_stopped_by_a_signal_leaves_no_server_or_kernel(tmp_path, stop):
+    process, port = _serve(tmp_path, display=None)
+    with urllib.request.urlopen(f"http://localhost:{port}/voila/render/00_index.ipynb") as r:
+        assert r.status == 200  # a kernel is running for the page
+    children = psutil.Process(process.pid).children(recursive=True)
+    assert children
+    process.send_signal(stop)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 0 and b"Traceback" not in output, output.decode()
+    time.sleep(0.5)
+    assert not [p for p in children if p.is_running() and p.status() != psutil.STATUS_ZOMBIE], \
+        f"Voila or a kernel outlived {stop.name}"
+
+
+@pytest.mark.slow
 def test_serve_opens_the_index_in_a_browser_on_a_desktop_unless_told_not_to(tmp_path):
     process, port = _serve(tmp_path, display=":99")
     output = _stop_with_ctrl_c(process)
