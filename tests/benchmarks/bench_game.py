@@ -83,11 +83,23 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, half
 
 
+def wilson_ci(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate (draws count half): unlike mean +- 1.96 sd it stays
+    within 0..1 and stays honest near 0% or 100%."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def summarize(results: list[float], margins: list[int]) -> dict:
-    rate, rate_half = mean_ci(results)
+    rate = statistics.fmean(results)
+    low, high = wilson_ci(sum(results), len(results))
     margin, margin_half = mean_ci([float(m) for m in margins])
     return {"rounds": len(results), "wins": results.count(1.0), "draws": results.count(0.5),
-            "losses": results.count(0.0), "rate": rate, "rate_half": rate_half,
+            "losses": results.count(0.0), "rate": rate, "rate_low": low, "rate_high": high,
             "margin": margin, "margin_half": margin_half}
 
 
@@ -95,7 +107,7 @@ def print_table(rows: list[tuple[str, dict]]) -> None:
     print(f"{'match-up':<22}{'rounds':>7}{'W':>6}{'D':>5}{'L':>6}"
           f"{'win rate (95% CI)':>26}{'points/round (95% CI)':>28}")
     for label, r in rows:
-        low, high = r["rate"] - r["rate_half"], r["rate"] + r["rate_half"]
+        low, high = r["rate_low"], r["rate_high"]
         ci = f"{100 * r['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
         m_ci = (f"{r['margin']:+.2f} [{r['margin'] - r['margin_half']:+.2f}, "
                 f"{r['margin'] + r['margin_half']:+.2f}]")
