@@ -18,7 +18,10 @@ from .errors import IllegalMove, MoveSyntaxError
 from .position import Position
 
 __all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "game", "index",
-           "try_move", "captures", "notation"]
+           "settings", "try_move", "captures", "notation"]
+
+FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
+_PREVIEW_CARDS = ("AS", "AH", "AD", "AC")
 
 
 class Html:
@@ -207,6 +210,45 @@ def index() -> Html:
               "<tr><th></th><th>Lesson</th><th>Rules</th><th>Done</th><th>Best quiz</th></tr>"
               + "".join(rows) + "</table>")
     return Html(markup, "\n".join([f"{done} of {len(LESSONS)} lessons done."] + lines))
+
+
+def _suit_preview(four_color: bool) -> str:
+    """One card of each suit, drawn as every card table will draw them."""
+    from .cards import Card
+    from .render import card_svg
+
+    cards = "".join(card_svg(Card.parse(c), four_color=four_color, size=48)
+                    for c in _PREVIEW_CARDS)
+    return (f'<div class="cl-suit-preview" data-four-color="{str(four_color).lower()}" '
+            f'style="display:flex;gap:6px;margin:0.3em 0 0.6em">{cards}</div>')
+
+
+def settings() -> Any:
+    """The learner's settings, saved the moment they change: for now, four-colour suits (for
+    colour-blind learners), with a preview of one card per suit that follows the toggle."""
+    import ipywidgets as w
+
+    toggle = w.Checkbox(value=_progress.preference("four_color"), description=FOUR_COLOR_LABEL,
+                        indent=False, layout=w.Layout(width="auto"))
+    preview = w.HTML(_suit_preview(toggle.value))
+    status = w.HTML("")
+
+    def changed(change: dict) -> None:
+        on = bool(change["new"])
+        preview.value = _suit_preview(on)
+        try:
+            _progress.load().set_preference("four_color", on)
+        except OSError as error:
+            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
+                            f"saved: {html.escape(str(error))}</span>")
+            return
+        colours = "four colours" if on else "red and black"
+        status.value = (f'<span role="status" style="color:#2e6b47">Saved: four-colour suits '
+                        f"are {'on' if on else 'off'}. Card tables you open from now on use "
+                        f"{colours}.</span>")
+
+    toggle.observe(changed, "value")
+    return w.VBox([toggle, preview, status])
 
 
 def _verdict(ok: bool | None, headline: str, detail: str, text: str) -> Html:

@@ -1,10 +1,13 @@
-"""The learner's progress (lessons done, quiz scores), kept across page reloads and restarts.
+"""The learner's progress (lessons done, quiz scores) and settings, kept across restarts.
 
 Stored as JSON in the user's data folder (platformdirs' user_data_dir("cassino-learn"), or the
 folder named by the environment variable CASSINO_LEARN_DATA). Every write goes to a temporary
 file first and is moved into place with os.replace, so a crash never leaves half a file. A file
 that cannot be read is renamed aside (progress.json.corrupt-<time>) with a warning, and the
 learner starts afresh instead of seeing an error.
+
+Settings live beside the lessons as "preferences" (see `Preferences`); a file written before
+they existed loads with the defaults, and names this version does not know are kept as they are.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ import os
 import tempfile
 import time
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "load", "ProgressWarning"]
+__all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "Preferences", "load",
+           "preference", "ProgressWarning"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -61,12 +65,62 @@ class LessonProgress:
                    total=int(data.get("total", 0)), practised=int(data.get("practised", 0)))
 
 
-class Progress:
-    """All lessons' progress; every change is saved at once."""
+@dataclass
+class Preferences:
+    """The learner's settings. Add a field (with a default) to add a setting."""
 
-    def __init__(self, path: Path, lessons: dict[str, LessonProgress] | None = None) -> None:
+    four_color: bool = False  # spades black, hearts red, diamonds blue, clubs green
+    unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's, kept
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls) if f.name != "unknown")
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.unknown, **{name: getattr(self, name) for name in self.names()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Preferences":
+        """Raises ValueError naming a known setting whose stored value has the wrong type."""
+        known = cls.names()
+        values = {}
+        for name in known:
+            if name in data:
+                values[name] = _checked(name, data[name])
+        unknown = {str(k): v for k, v in data.items() if k not in known}
+        return cls(**values, unknown=unknown)
+
+
+def _known(name: str) -> str:
+    if name not in Preferences.names():
+        raise ValueError(f"there is no setting {name!r}; the settings are "
+                         f"{', '.join(Preferences.names())}")
+    return name
+
+
+def _checked(name: str, value: Any) -> Any:
+    """`value` if it suits the setting `name`; otherwise a ValueError saying what is wrong."""
+    default = getattr(Preferences(), _known(name))
+    if type(value) is not type(default):
+        raise ValueError(f"the setting {name!r} takes a {type(default).__name__}, "
+                         f"not {value!r}")
+    return value
+
+
+class Progress:
+    """All lessons' progress and the learner's settings; every change is saved at once."""
+
+    def __init__(self, path: Path, lessons: dict[str, LessonProgress] | None = None,
+                 preferences: Preferences | None = None) -> None:
         self.path = path
         self.lessons: dict[str, LessonProgress] = lessons or {}
+        self.preferences: Preferences = preferences or Preferences()
+
+    def set_preference(self, name: str, value: Any) -> None:
+        """Change one setting (e.g. `set_preference("four_color", True)`) and save at once.
+        An unknown name or a value of the wrong type raises ValueError and changes nothing."""
+        setattr(self.preferences, name, _checked(name, value))
+        self.save()
 
     def lesson(self, slug: str) -> LessonProgress:
         return self.lessons.get(slug) or LessonProgress()
@@ -89,6 +143,7 @@ class Progress:
         self.save()
 
     def reset(self) -> None:
+        """Forget the lessons' progress (the settings stay)."""
         self.lessons.clear()
         self.save()
 
@@ -97,7 +152,8 @@ class Progress:
 
     def to_json(self) -> dict[str, Any]:
         return {"version": VERSION,
-                "lessons": {slug: entry.to_json() for slug, entry in sorted(self.lessons.items())}}
+                "lessons": {slug: entry.to_json() for slug, entry in sorted(self.lessons.items())},
+                "preferences": self.preferences.to_json()}
 
     def save(self) -> None:
         """Write atomically: a temporary file in the same folder, then os.replace."""
@@ -129,8 +185,11 @@ def load(path: Path | None = None) -> Progress:
         data = json.loads(text)
         if not isinstance(data, dict) or not isinstance(data.get("lessons", {}), dict):
             raise ValueError("not a progress file")
+        if not isinstance(data.get("preferences", {}), dict):
+            raise ValueError("its preferences are not a table of settings")
         lessons = {str(slug): LessonProgress.from_json(entry)
                    for slug, entry in data.get("lessons", {}).items()}
+        preferences = Preferences.from_json(data.get("preferences", {}))
     except (ValueError, TypeError, AttributeError) as error:
         aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
@@ -141,4 +200,9 @@ def load(path: Path | None = None) -> Progress:
         warnings.warn(f"the progress file {path} could not be read ({error}); {where} and "
                       f"progress starts afresh", ProgressWarning, stacklevel=2)
         return Progress(path)
-    return Progress(path, lessons)
+    return Progress(path, lessons, preferences)
+
+
+def preference(name: str) -> Any:
+    """One setting as stored right now (read afresh, so another page's change is seen)."""
+    return getattr(load().preferences, _known(name))

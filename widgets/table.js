@@ -194,6 +194,9 @@ function render({ model, el: root }) {
   drawActions();
   drawMessage();
   drawMode();
+  // Ask Python to re-read the learner's settings (suit colours): this page may come from a
+  // kernel that ran before the learner changed them.
+  model.send({ type: "shown" });
   return () => {
     for (const [events, handler] of handlers) model.off(events, handler);
   };

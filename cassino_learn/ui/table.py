@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 import anywidget
 import traitlets as t
 
+from .. import progress
 from ..cards import Card, CardError
 from ..errors import IllegalMove, MoveSyntaxError, PositionError
 from ..explain import check_move
@@ -58,7 +59,8 @@ class CardTable(anywidget.AnyWidget):
     Modes: "play" (the learner moves; an optional `opponent` answers for the other seats),
     "watch" (read only; set `.position` from Python to follow a game) and "demo" (step through
     scripted moves with captions, see `CardTable.demo`). `four_color` colours the four suits
-    apart. `seat` is the learner's seat (default: the seat to move, following the turn when
+    apart; left as None, the table follows the learner's stored setting (progress preferences)
+    and reads it again whenever it is shown, while True or False fixes it. `seat` is the learner's seat (default: the seat to move, following the turn when
     there is no opponent). `reveal` shows the other hands face up (default: only in demo mode).
     """
 
@@ -84,7 +86,8 @@ class CardTable(anywidget.AnyWidget):
     demo_length = t.Int(0).tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
 
-    def __init__(self, position: "Position | str", mode: str = "play", four_color: bool = False,
+    def __init__(self, position: "Position | str", mode: str = "play",
+                 four_color: bool | None = None,
                  *, seat: int | None = None, opponent: "Opponent | Any | None" = None,
                  reveal: bool | None = None, move_box: bool = True, **kwargs: Any) -> None:
         start = _as_position(position)
@@ -101,7 +104,12 @@ class CardTable(anywidget.AnyWidget):
         self._callbacks: list[MoveCallback] = []
         self._demo: list[tuple[Position, Move | None, str]] = []
         self._updating = False
+        self._follows_setting = four_color is None
+        if four_color is None:
+            four_color = progress.preference("four_color")
+        self._reading_setting = True  # the colours given here are not a later change from code
         super().__init__(mode=mode, four_color=four_color, move_box=move_box, **kwargs)
+        self._reading_setting = False
         self.on_msg(self._on_front_end_message)
         self._show(start)
 
@@ -190,7 +198,7 @@ class CardTable(anywidget.AnyWidget):
 
     @classmethod
     def demo(cls, position: "Position | str", steps: Sequence[tuple[str, str]], *,
-             intro: str = "", four_color: bool = False, **kwargs: Any) -> "CardTable":
+             intro: str = "", four_color: bool | None = None, **kwargs: Any) -> "CardTable":
         """A demonstration: the table steps forward and back through `steps`, a list of
         (move text, caption). Every move is checked first; an illegal one raises, naming its step."""
         here = _as_position(position)
@@ -213,6 +221,19 @@ class CardTable(anywidget.AnyWidget):
         table.demo_length = len(steps)
         table.go(0)
         return table
+
+    def follow_setting(self) -> None:
+        """Colour the suits as the learner's stored setting says (read afresh); redraws only if
+        that changes the colours. Called whenever the front end shows the table, so a table made
+        in a kernel that ran before the learner changed the setting still follows it. A table
+        given an explicit `four_color` keeps it."""
+        if not self._follows_setting:
+            return
+        self._reading_setting = True
+        try:
+            self.four_color = progress.preference("four_color")
+        finally:
+            self._reading_setting = False
 
     def forward(self) -> None:
         """Demo: show the next step."""
@@ -256,6 +277,8 @@ class CardTable(anywidget.AnyWidget):
                 self.go(self.demo_index + (1 if content.get("step", 1) > 0 else -1))
         elif kind == "clear":
             self.select()
+        elif kind == "shown":
+            self.follow_setting()
 
     @t.validate("mode")
     def _check_mode(self, proposal: dict) -> str:
@@ -265,7 +288,9 @@ class CardTable(anywidget.AnyWidget):
         return proposal["value"]
 
     @t.observe("mode", "four_color")
-    def _redraw(self, _change: dict) -> None:
+    def _redraw(self, change: dict) -> None:
+        if change["name"] == "four_color" and not self._reading_setting:
+            self._follows_setting = False  # set from code: that choice now wins over the setting
         if hasattr(self, "_position"):
             self._show(self._position)
 
