@@ -1,4 +1,4 @@
-"""No test here reads or writes the developer's own progress file (card tables read the
+"""No test reads or writes the developer's own progress file (card tables read the
 learner's settings from it): each test gets an empty data folder of its own."""
 
 from __future__ import annotations
