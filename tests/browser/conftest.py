@@ -115,3 +115,23 @@ def _screenshot(page, name: str) -> Path:
 @pytest.fixture
 def screenshot() -> Callable[..., Path]:
     return _screenshot
+
+
+def _select_capture(page, card: str = "7S", takes: tuple[str, ...] = ("2C", "5D")):
+    """Click a hand card, then the table cards it takes, as a learner would; check that the
+    table offers exactly one action, Take, and return that button (not yet pressed)."""
+    page.wait_for_selector(f'[data-zone="hand"] [data-card="{card}"]', timeout=45_000)
+    table = page.locator('[data-zone="table"]')
+    page.locator(f'[data-zone="hand"] [data-card="{card}"]').click()
+    page.wait_for_selector(f'[data-zone="table"] [data-card="{takes[0]}"].cl-usable')
+    for taken in takes:
+        table.locator(f'[data-card="{taken}"]').click()
+    take = page.locator('.cl-action[data-action="Take"]')
+    take.wait_for()
+    assert page.locator(".cl-action").count() == 1  # only the legal move for this selection
+    return take
+
+
+@pytest.fixture
+def select_capture() -> Callable[..., object]:
+    return _select_capture

@@ -22,6 +22,7 @@ from typing import Iterator
 
 import pytest
 
+
 from cassino_learn.serve import free_port
 
 pytestmark = pytest.mark.browser
@@ -164,18 +165,10 @@ def _run_first_cell(page) -> None:
     page.keyboard.press("Shift+Enter")
 
 
-def _play_capture(page) -> None:
+def _play_capture(page, select_capture) -> None:
     """Select 7S, then 2C and 5D on the table, press Take: the table loses 2C and 5D."""
-    page.wait_for_selector('[data-zone="hand"] [data-card="7S"]', timeout=45_000)
     table = page.locator('[data-zone="table"]')
-    page.locator('[data-zone="hand"] [data-card="7S"]').click()
-    page.wait_for_selector('[data-zone="table"] [data-card="2C"].cl-usable')
-    table.locator('[data-card="2C"]').click()
-    table.locator('[data-card="5D"]').click()
-    take = page.locator('.cl-action[data-action="Take"]')
-    take.wait_for()
-    assert page.locator(".cl-action").count() == 1  # only the legal move for this selection
-    take.click()
+    select_capture(page).click()
     page.wait_for_function(
         "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
     assert table.locator('[data-card="2C"]').count() == 0
@@ -186,12 +179,12 @@ def _play_capture(page) -> None:
 
 
 def _open_and_play(page, url: str, server: JupyterServer, screenshot, error_outputs,
-                   name: str) -> None:
+                   select_capture, name: str) -> None:
     page.goto(url, timeout=45_000)
     try:
         server.wait_for_connected_kernel(KERNEL_TIMEOUT)
         _run_first_cell(page)
-        _play_capture(page)
+        _play_capture(page, select_capture)
     except Exception:
         screenshot(page, f"{name}_failed")
         print(server.log_tail())
@@ -200,13 +193,15 @@ def _open_and_play(page, url: str, server: JupyterServer, screenshot, error_outp
     screenshot(page, name)
 
 
-def test_card_table_plays_in_jupyterlab(jupyter, page, screenshot, error_outputs) -> None:
+def test_card_table_plays_in_jupyterlab(jupyter, page, screenshot, error_outputs,
+                                       select_capture) -> None:
     server = jupyter("lab")
     _open_and_play(page, f"{server.base_url}lab/tree/{NOTEBOOK}", server, screenshot,
-                   error_outputs, "table_widget_lab")
+                   error_outputs, select_capture, "table_widget_lab")
 
 
-def test_card_table_plays_in_notebook7(jupyter, page, screenshot, error_outputs) -> None:
+def test_card_table_plays_in_notebook7(jupyter, page, screenshot, error_outputs,
+                                      select_capture) -> None:
     server = jupyter("notebook")
     _open_and_play(page, f"{server.base_url}notebooks/{NOTEBOOK}", server, screenshot,
-                   error_outputs, "table_widget_notebook")
+                   error_outputs, select_capture, "table_widget_notebook")

@@ -26,21 +26,14 @@ def table_page(voila, page, wait_for_voila, error_outputs):
     return page
 
 
-def test_click_a_capture_on_the_table(table_page, screenshot) -> None:
+def test_click_a_capture_on_the_table(table_page, screenshot, select_capture) -> None:
     page = table_page
     table = page.locator('[data-zone="table"]')
-    hand = page.locator('[data-zone="hand"]')
     assert table.locator('[data-card="5D"]').count() == 1
     assert page.locator('[data-build="0"] .cl-badge').inner_text() == "8"
     assert page.locator('[data-build="1"] .cl-badge').inner_text() == "9s"
 
-    hand.locator('[data-card="7S"]').click()
-    page.wait_for_selector('[data-zone="table"] [data-card="2C"].cl-usable')
-    table.locator('[data-card="2C"]').click()
-    table.locator('[data-card="5D"]').click()
-    take = page.locator('.cl-action[data-action="Take"]')
-    take.wait_for()
-    assert page.locator(".cl-action").count() == 1  # only the legal move for this selection
+    take = select_capture(page)
     screenshot(page, "table_widget_selected")
     take.click()
 
