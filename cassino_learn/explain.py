@@ -9,14 +9,13 @@ whole (S3), then the shape of the play (P, S, B), then what you must keep (B2, O
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Iterable
 
 from .cards import Card, CardError
 from .errors import IllegalMove, MoveSyntaxError
 from .movegen import BUILD, CAPTURE, TRAIL, Move, legal_moves
 from .position import Build, Position
-from .structure import partition, split_build_cards
+from .structure import partition, split_build_cards, subsets_summing
 
 __all__ = ["read_move", "parse_move", "explain_illegal", "ReadMove"]
 
@@ -262,10 +261,8 @@ def _grouping_problem(card: Card, loose: list[Card], v: int) -> tuple[str, str]:
 
 def _fits_a_group(card: Card, loose: list[Card], v: int) -> bool:
     """Whether `card` adds up to v alone or with some of the other cards."""
-    others = [o for o in loose if o is not card]
-    return card.value == v or any(
-        sum(x.value for x in combo) + card.value == v  # type: ignore[misc]
-        for size in range(1, len(others) + 1) for combo in combinations(others, size))
+    others = tuple(o for o in loose if o is not card)
+    return next(subsets_summing(others, v - card.value), None) is not None  # type: ignore[operator]
 
 
 def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],

@@ -14,8 +14,6 @@ __all__ = ["parse_position", "split_fields"]
 _BUILD_HEAD = re.compile(r"^\s*(\d+)\s*(?:@\s*(\d+))?\s*:(.*)$", re.S)
 _HAND_KEY = re.compile(r"^hand\s*(\d+)$")
 _PILE_KEY = re.compile(r"^pile\s*(\d+)$")
-_SIMPLE_KEYS = ("table", "hand", "turn", "players", "partners", "declared", "rules", "sweeps",
-                "last capture")
 
 
 def split_fields(text: str) -> list[tuple[str, str, str]]:
@@ -47,10 +45,9 @@ def parse_position(text: str) -> Position:
     seen: dict[str, str] = {}
     values: dict = {"hands": {}, "piles": {}}
     for key, value, where in fields:
-        canonical_key = key
         if key in seen:
             raise PositionError(f"{where}: the field '{key}' is given twice")
-        seen[canonical_key] = where
+        seen[key] = where
         hand_match = _HAND_KEY.match(key)
         pile_match = _PILE_KEY.match(key)
         if key == "table":

@@ -14,12 +14,11 @@ captured last (W2).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
-from .cards import Card, CardError, format_cards
+from .cards import Card, format_cards
 from .errors import PositionError
 from .rules import Rules
 
@@ -98,11 +97,6 @@ class Build:
 
     def __str__(self) -> str:
         return self.text()
-
-
-_BUILD_RE = re.compile(r"^\s*(\d+)\s*(?:@\s*(\d+))?\s*:(.*)$", re.S)
-_FIELD_ORDER = ("table", "hand", "turn", "players", "partners", "declared", "rules", "sweeps",
-                "last capture")
 
 
 @dataclass(frozen=True)
@@ -362,9 +356,3 @@ def _replace(position: Position, **changes: object) -> Position:
     values.update(changes)
     return Position(**values)  # type: ignore[arg-type]
 
-
-def parse_card_word(word: str, where: str) -> Card:
-    try:
-        return Card.parse(word)
-    except CardError as error:
-        raise PositionError(f"{where}: {error}") from None

@@ -13,7 +13,8 @@ from .cards import Card, format_cards
 from .position import Build, Position, _build_key, _replace
 from .movegen import CAPTURE, TRAIL, Move
 
-__all__ = ["partition", "move_groups", "move_text", "move_words", "apply_move", "group_text"]
+__all__ = ["partition", "subsets_summing", "move_groups", "move_text", "move_words", "apply_move",
+           "group_text"]
 
 
 def partition(cards: Sequence[Card], value: int) -> list[tuple[Card, ...]] | None:
@@ -36,7 +37,7 @@ def _partition(cards: tuple[Card, ...], value: int) -> list[tuple[Card, ...]] | 
     need = value - first.value  # type: ignore[operator]
     if need < 0:
         return None
-    for chosen in _subsets_summing(rest, need):
+    for chosen in subsets_summing(rest, need):
         remaining = tuple(c for c in rest if c not in chosen)
         tail = _partition(remaining, value)
         if tail is not None:
@@ -44,7 +45,7 @@ def _partition(cards: tuple[Card, ...], value: int) -> list[tuple[Card, ...]] | 
     return None
 
 
-def _subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0):
+def subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0):
     """Subsets of cards[start:] adding up to total, fewest cards first within each branch."""
     if total == 0:
         yield ()
@@ -53,7 +54,7 @@ def _subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0):
         v = cards[i].value
         if v is None or v > total:
             continue
-        for tail in _subsets_summing(cards, total - v, i + 1):
+        for tail in subsets_summing(cards, total - v, i + 1):
             yield (cards[i], *tail)
 
 
@@ -65,7 +66,7 @@ def split_build_cards(card: Card, loose: Sequence[Card], value: int
     if need < 0 or any(c.value is None for c in loose):
         return None
     ordered = tuple(sorted(loose, key=lambda c: c.index))
-    for chosen in _subsets_summing(ordered, need):
+    for chosen in subsets_summing(ordered, need):
         rest = [c for c in ordered if c not in chosen]
         groups = partition(rest, value)
         if groups is not None:

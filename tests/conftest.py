@@ -9,5 +9,7 @@ from cassino_learn import progress
 
 
 @pytest.fixture(autouse=True)
-def _own_progress_folder(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv(progress.ENV_VAR, str(tmp_path_factory.mktemp("progress")))
+def data(tmp_path, monkeypatch):
+    """The progress folder of this test (empty at the start); tests may also ask for it by name."""
+    monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
+    return tmp_path

@@ -13,11 +13,6 @@ from cassino_learn.lesson import FOUR_COLOR_LABEL, settings
 from cassino_learn.render import card_svg
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
-    return tmp_path
-
 
 def test_a_setting_survives_a_restart_beside_the_progress(data):
     store = progress.load()

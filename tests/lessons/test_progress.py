@@ -9,11 +9,6 @@ import pytest
 from cassino_learn import progress
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
-    return tmp_path
-
 
 def test_progress_survives_a_restart(data):
     store = progress.load()

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from cassino_learn import progress
 from cassino_learn.lesson import header, progress_summary
 from cassino_learn.ui.progress_badge import ProgressBadge
-
-
-@pytest.fixture(autouse=True)
-def data_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("CASSINO_LEARN_DATA", str(tmp_path))
 
 
 def test_badge_rereads_progress_when_the_front_end_asks():

@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from cassino_learn import progress
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
 
 
 def _right_answer(item):

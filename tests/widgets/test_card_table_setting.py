@@ -10,11 +10,6 @@ from cassino_learn.ui import CardTable
 START = "table: 5D 2C KH; hand: 7S 3D 9S 8C"
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
-    return tmp_path
-
 
 def blue_diamonds(table: CardTable) -> bool:
     return 'fill="#0b5cad"' in table.table_html
