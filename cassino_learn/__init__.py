@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, CardError
-from .errors import IllegalMove, MoveSyntaxError, PositionError
-from .movegen import Move, legal_moves
-from .position import Build, Position
-from .rules import Rules
+from .core.cards import Card, CardError
+from .core.errors import IllegalMove, MoveSyntaxError, PositionError
+from .core.movegen import Move, legal_moves
+from .core.position import Build, Position
+from .core.rules import Rules
 
 __all__ = [
     "Build", "Card", "CardError", "Game", "IllegalMove", "Move", "MoveSyntaxError", "Position",
@@ -28,7 +28,7 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> Any:
     # The game loop is loaded on first use, so `import cassino_learn` stays fast.
     if name == "Game":
-        from .game import Game
+        from .game.match import Game
 
         return Game
     raise AttributeError(f"module 'cassino_learn' has no attribute {name!r}")

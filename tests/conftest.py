@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cassino_learn import progress
+from cassino_learn.teaching import progress
 
 
 @pytest.fixture(autouse=True)

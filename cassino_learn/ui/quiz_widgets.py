@@ -1,7 +1,7 @@
 """Quiz, practice, sandbox and game widgets for the lessons (ipywidgets around CardTable).
 
 Every answer is judged by `QuizItem.judge`, i.e. by the rules core and the game modules; hints
-come from `cassino_learn.hints` and the review from the game's scores. These classes only lay
+come from `cassino_learn.game.hints` and the review from the game's scores. These classes only lay
 things out and keep the score.
 """
 
@@ -13,10 +13,10 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
-from ..errors import IllegalMove, MoveSyntaxError, PositionError
-from ..position import Position
-from ..quiz import QuizItem, Verdict, load_bank
-from ..words import count
+from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.position import Position
+from ..core.words import count
+from ..teaching.quiz import QuizItem, Verdict, load_bank
 from ._assets import asset
 from .table import CardTable, played_words
 
@@ -239,7 +239,7 @@ class PracticeWidget(w.VBox):
 
     def __init__(self, rules: Sequence[str], seed: int | None = None,
                  on_right: Callable[[], None] | None = None) -> None:
-        from ..practice import make_task
+        from ..teaching.practice import make_task
 
         if not rules:
             raise ValueError("practice needs at least one rule id")
@@ -366,8 +366,8 @@ class GameWidget(w.VBox):
 
     def __init__(self, players: int = 2, partners: bool = False, bot: str = "greedy",
                  seed: int | None = None) -> None:
-        from ..bots import make_player
-        from ..game import Game
+        from ..game.bots import make_player
+        from ..game.match import Game
 
         self._Game = Game
         self.players, self.partners = players, partners
@@ -453,7 +453,7 @@ class GameWidget(w.VBox):
 
     def show_hints(self) -> list:
         """List the moves worth considering for the learner, from what the learner can see."""
-        from ..hints import hints
+        from ..game.hints import hints
 
         if self.game.over:
             self.hint_box.value = _note_html("The match is over: press New game to play again.")

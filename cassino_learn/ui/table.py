@@ -12,14 +12,14 @@ from typing import Any, Callable, Sequence
 import anywidget
 import traitlets as t
 
-from .. import progress
-from ..cards import Card, CardError
-from ..errors import IllegalMove, MoveSyntaxError, PositionError
-from ..explain import check_move
-from ..movegen import BUILD, CAPTURE, TRAIL, Move
-from ..position import Build, Position
-from ..render import TABLE_CSS, position_html
-from ..words import count, played
+from ..core.cards import Card, CardError
+from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.explain import check_move
+from ..core.movegen import BUILD, CAPTURE, TRAIL, Move
+from ..core.position import Build, Position
+from ..core.render import TABLE_CSS, position_html
+from ..core.words import count, played
+from ..teaching import progress
 from ._assets import asset
 
 __all__ = ["CardTable", "MODES", "played_words"]

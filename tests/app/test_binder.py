@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from cassino_learn import catalog
-from cassino_learn.serve import free_port, install_jupyter_files
+from cassino_learn.teaching import catalog
+from cassino_learn.serving.voila import free_port, install_jupyter_files
 
 ROOT = Path(__file__).resolve().parents[2]
 BINDER = ROOT / "binder"
@@ -74,7 +74,7 @@ def test_the_binder_files_install_the_package_in_a_fresh_environment(tmp_path):
                            capture_output=True, text=True)
     assert build.returncode == 0, build.stdout + build.stderr
 
-    probe = ("import cassino_learn, cassino_learn.cli, cassino_learn.catalog as c; "
+    probe = ("import cassino_learn, cassino_learn.serving.cli, cassino_learn.teaching.catalog as c; "
              "print(cassino_learn.__file__); print(c.lessons_dir())")
     result = subprocess.run([str(python), "-c", probe], env=env, cwd=tmp_path,
                             capture_output=True, text=True, check=True)

@@ -14,11 +14,13 @@ from pathlib import Path
 import psutil
 import pytest
 
-from cassino_learn import catalog, cli
-from cassino_learn.serve import DEFAULT_PORT, free_port
+from cassino_learn.teaching import catalog
+
+from cassino_learn.serving import cli
+from cassino_learn.serving.voila import DEFAULT_PORT, free_port
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
-COMMAND = [sys.executable, "-m", "cassino_learn.cli"]
+COMMAND = [sys.executable, "-m", "cassino_learn.serving.cli"]
 
 
 def test_help_names_the_commands(capsys):

@@ -29,8 +29,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwrig
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from cassino_learn import catalog  # noqa: E402
-from cassino_learn.serve import VoilaServer  # noqa: E402
+from cassino_learn.teaching import catalog  # noqa: E402
+from cassino_learn.serving.voila import VoilaServer  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

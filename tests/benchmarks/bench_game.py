@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cassino_learn import Game, Rules  # noqa: E402
-from cassino_learn.bots import GreedyPlayer, RandomPlayer, StrongPlayer  # noqa: E402
+from cassino_learn.game.bots import GreedyPlayer, RandomPlayer, StrongPlayer  # noqa: E402
 
 ONE_ROUND = Rules(game="round")
 

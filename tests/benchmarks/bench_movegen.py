@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from cassino_learn import Position, legal_moves
-from cassino_learn.sampling import random_position
+from cassino_learn.teaching.sampling import random_position
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_FILES = [ROOT.parent / "shared" / "bench" / "positions.txt",

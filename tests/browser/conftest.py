@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from cassino_learn.serve import VoilaServer
+from cassino_learn.serving.voila import VoilaServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cassino_learn import Card, Position, catalog
+from cassino_learn import Card, Position
+from cassino_learn.teaching import catalog
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 LESSONS = catalog.lessons_dir()

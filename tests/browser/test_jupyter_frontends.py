@@ -23,7 +23,7 @@ from typing import Iterator
 import pytest
 
 
-from cassino_learn.serve import free_port
+from cassino_learn.serving.voila import free_port
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from cassino_learn import Build, Card, Position, Rules
-from cassino_learn.cards import FULL_DECK
+from cassino_learn.core.cards import FULL_DECK
 
 FACE_RANKS = (11, 12, 13)
 

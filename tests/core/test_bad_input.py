@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn import Card, IllegalMove, MoveSyntaxError, Position, PositionError
-from cassino_learn.cards import CardError
+from cassino_learn.core.cards import CardError
 
 # (position text, pieces the message must contain)
 BAD_POSITIONS = [

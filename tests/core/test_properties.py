@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cassino_learn import Card, IllegalMove, MoveSyntaxError, Position
-from cassino_learn.cards import FULL_DECK
-from cassino_learn.explain import check_move
+from cassino_learn.core.cards import FULL_DECK
+from cassino_learn.core.explain import check_move
 from random_positions import random_position
 from reference import effects
 

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from cassino_learn import Game, IllegalMove, MoveSyntaxError, Rules, legal_moves
-from cassino_learn.dealing import deal
-from cassino_learn.cards import FULL_DECK
-from cassino_learn.game import GameOver
+from cassino_learn.game.dealing import deal
+from cassino_learn.core.cards import FULL_DECK
+from cassino_learn.game.match import GameOver
 
 
 def play_random(game: Game, moves: int, seed: int = 0) -> None:

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from cassino_learn import Game, Position, legal_moves
-from cassino_learn.bots import GreedyPlayer, RandomPlayer, StrongPlayer, make_player, play_game
-from cassino_learn.cards import FULL_DECK, parse_cards
-from cassino_learn.game import _replace_snapshot
-from cassino_learn.hints import hints
+from cassino_learn.game.bots import GreedyPlayer, RandomPlayer, StrongPlayer, make_player, play_game
+from cassino_learn.core.cards import FULL_DECK, parse_cards
+from cassino_learn.game.match import _replace_snapshot
+from cassino_learn.game.hints import hints
 
 
 def advance(game: Game, moves: int, seed: int = 0) -> None:

@@ -3,8 +3,8 @@
 import pytest
 
 from cassino_learn import Rules
-from cassino_learn.cards import FULL_DECK, parse_cards
-from cassino_learn.scoring import ITEMS, match_points, match_result, score_round
+from cassino_learn.core.cards import FULL_DECK, parse_cards
+from cassino_learn.game.scoring import ITEMS, match_points, match_result, score_round
 
 
 def test_items_and_points_for_known_piles():

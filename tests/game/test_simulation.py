@@ -6,7 +6,7 @@ import random
 import pytest
 
 from cassino_learn import Game
-from cassino_learn.cards import FULL_DECK
+from cassino_learn.core.cards import FULL_DECK
 
 CONFIGS = [(2, False), (3, False), (4, False), (4, True)]
 ROUNDS_PER_CONFIG = 500  # 2,000 rounds in all

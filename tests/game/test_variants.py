@@ -3,9 +3,9 @@
 import random
 
 from cassino_learn import Game, Position, Rules
-from cassino_learn.bots import GreedyPlayer
-from cassino_learn.cards import parse_cards
-from cassino_learn.dealing import shuffled_deck
+from cassino_learn.game.bots import GreedyPlayer
+from cassino_learn.core.cards import parse_cards
+from cassino_learn.game.dealing import shuffled_deck
 
 
 def finish_rounds(game: Game, rounds: int, seed: int = 0) -> None:

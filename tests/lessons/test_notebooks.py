@@ -10,7 +10,7 @@ import sys
 import nbformat
 import pytest
 
-from cassino_learn.catalog import INDEX, LESSONS, SANDBOX, lessons_dir
+from cassino_learn.teaching.catalog import INDEX, LESSONS, SANDBOX, lessons_dir
 
 NOTEBOOKS = [item.notebook for item in (INDEX, *LESSONS, SANDBOX)]
 

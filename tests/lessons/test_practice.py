@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cassino_learn.catalog import LESSONS
-from cassino_learn.practice import PracticeError, make_task, practice_rules, rules_for_lesson
-from cassino_learn.quiz import check_item
+from cassino_learn.teaching.catalog import LESSONS
+from cassino_learn.teaching.practice import PracticeError, make_task, practice_rules, rules_for_lesson
+from cassino_learn.teaching.quiz import check_item
 
 SEEDS = range(8)
 

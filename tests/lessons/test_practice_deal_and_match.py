@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn import Game
-from cassino_learn.dealing import DEALS_PER_ROUND, first_seat
-from cassino_learn.practice import make_task, rules_for_lesson
-from cassino_learn.quiz import check_item
-from cassino_learn.rules import Rules
-from cassino_learn.scoring import match_points, match_result
+from cassino_learn.game.dealing import DEALS_PER_ROUND, first_seat
+from cassino_learn.teaching.practice import make_task, rules_for_lesson
+from cassino_learn.teaching.quiz import check_item
+from cassino_learn.core.rules import Rules
+from cassino_learn.game.scoring import match_points, match_result
 
 SEEDS = range(12)
 RULES = ["D1", "D2", "D3", "K3", "V4", "V5"]

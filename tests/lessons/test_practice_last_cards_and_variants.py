@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from cassino_learn.dealing import close_round
-from cassino_learn.practice import make_task, rules_for_lesson
-from cassino_learn.quiz import check_item
-from cassino_learn.rules import Rules
-from cassino_learn.scoring import score_round
+from cassino_learn.game.dealing import close_round
+from cassino_learn.teaching.practice import make_task, rules_for_lesson
+from cassino_learn.teaching.quiz import check_item
+from cassino_learn.core.rules import Rules
+from cassino_learn.game.scoring import score_round
 
 SEEDS = range(10)
 

@@ -7,10 +7,10 @@ import json
 import ipywidgets as w
 import pytest
 
-from cassino_learn import progress
-from cassino_learn.cards import Card
-from cassino_learn.lesson import FOUR_COLOR_LABEL, settings
-from cassino_learn.render import card_svg
+from cassino_learn.teaching import progress
+from cassino_learn.core.cards import Card
+from cassino_learn.teaching.lesson import FOUR_COLOR_LABEL, settings
+from cassino_learn.core.render import card_svg
 
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cassino_learn import progress
+from cassino_learn.teaching import progress
 
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cassino_learn import progress
-from cassino_learn.lesson import header, progress_summary
+from cassino_learn.teaching import progress
+from cassino_learn.teaching.lesson import header, progress_summary
 from cassino_learn.ui.progress_badge import ProgressBadge
 
 
@@ -26,7 +26,7 @@ def test_header_text_names_lesson_and_rules_without_progress():
 
 
 def test_footer_button_marks_the_lesson_done_and_says_so():
-    from cassino_learn.lesson import footer
+    from cassino_learn.teaching.lesson import footer
 
     end = footer("02_pairing")
     assert "03_combining.ipynb" in end.link._repr_html_()

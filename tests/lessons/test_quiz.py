@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from cassino_learn.catalog import LESSONS
-from cassino_learn.quiz import BankError, all_banks, load_bank, parse_bank
+from cassino_learn.teaching.catalog import LESSONS
+from cassino_learn.teaching.quiz import BankError, all_banks, load_bank, parse_bank
 
 NO_QUIZ = {"11_full_game"}
 

@@ -8,11 +8,11 @@ import json
 import pytest
 
 from cassino_learn import Game
-from cassino_learn.dealing import DEALS_PER_ROUND, first_seat
-from cassino_learn.facts import FACTS, FactError, answer
-from cassino_learn.quiz import BankError, load_bank, parse_bank
-from cassino_learn.rules import Rules
-from cassino_learn.scoring import match_points, match_result
+from cassino_learn.game.dealing import DEALS_PER_ROUND, first_seat
+from cassino_learn.teaching.facts import FACTS, FactError, answer
+from cassino_learn.teaching.quiz import BankError, load_bank, parse_bank
+from cassino_learn.core.rules import Rules
+from cassino_learn.game.scoring import match_points, match_result
 
 
 def _item(raw):

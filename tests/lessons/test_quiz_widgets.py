@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cassino_learn import progress
+from cassino_learn.teaching import progress
 
 
 
@@ -18,7 +18,7 @@ def _right_answer(item):
 
 
 def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
-    from cassino_learn.lesson import quiz
+    from cassino_learn.teaching.lesson import quiz
 
     widget = quiz("04_trailing")
     assert widget.views[0].item.kind == "legal"
@@ -32,7 +32,7 @@ def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
 
 
 def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
-    from cassino_learn.lesson import quiz
+    from cassino_learn.teaching.lesson import quiz
 
     view = quiz("05_building").views[0]
     view.table.play("3D build 8 5C")
@@ -41,7 +41,7 @@ def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
 
 
 def test_sandbox_keeps_its_position_on_bad_text_and_steps_back():
-    from cassino_learn.lesson import sandbox
+    from cassino_learn.teaching.lesson import sandbox
 
     box = sandbox("table: 2C 5D; hand: 7S 3D")
     before = box.share.value
@@ -54,7 +54,7 @@ def test_sandbox_keeps_its_position_on_bad_text_and_steps_back():
 
 
 def test_quiz_builds_a_question_only_when_it_is_shown():
-    from cassino_learn.lesson import quiz
+    from cassino_learn.teaching.lesson import quiz
 
     widget = quiz("08_owning_a_build")
     assert list(widget._views) == [0]  # one question's table on the page, not one per question
@@ -66,7 +66,7 @@ def test_quiz_builds_a_question_only_when_it_is_shown():
 
 
 def test_practice_is_built_only_when_the_learner_starts_it():
-    from cassino_learn.lesson import practice
+    from cassino_learn.teaching.lesson import practice
     from cassino_learn.ui.quiz_widgets import PracticeWidget
 
     launcher = practice("05_building", seed=3)

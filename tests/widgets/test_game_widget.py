@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cassino_learn.hints import hints
+from cassino_learn.game.hints import hints
 from cassino_learn.ui.quiz_widgets import GameWidget
 
 

@@ -3,8 +3,8 @@ with colour, icon, reason and rule, buttons like the table's, and plurals."""
 
 from __future__ import annotations
 
-from cassino_learn.practice import make_task
-from cassino_learn.quiz import parse_bank
+from cassino_learn.teaching.practice import make_task
+from cassino_learn.teaching.quiz import parse_bank
 from cassino_learn.ui.quiz_widgets import ItemView, PracticeWidget, QuizWidget
 
 

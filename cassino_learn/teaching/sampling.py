@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from .cards import FULL_DECK
-from .movegen import legal_moves
-from .position import Position
-from .rules import Rules
+from ..core.cards import FULL_DECK
+from ..core.movegen import legal_moves
+from ..core.position import Position
+from ..core.rules import Rules
 
 __all__ = ["random_deal", "random_position"]
 

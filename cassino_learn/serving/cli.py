@@ -11,8 +11,8 @@ import threading
 import webbrowser
 from pathlib import Path
 
-from . import catalog
-from .serve import DEFAULT_PORT, VoilaServer, index_path, install_jupyter_files
+from ..teaching import catalog
+from .voila import DEFAULT_PORT, VoilaServer, index_path, install_jupyter_files
 
 __all__ = ["main", "build_parser"]
 

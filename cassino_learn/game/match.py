@@ -19,12 +19,12 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
+from ..core.cards import Card
+from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.movegen import Move, find_legal, legal_moves
+from ..core.position import Position
+from ..core.rules import Rules
 from .dealing import DEALS_PER_ROUND, close_round, next_deal, shuffled_deck, start_round
-from .errors import IllegalMove, MoveSyntaxError
-from .movegen import Move, find_legal, legal_moves
-from .position import Position
-from .rules import Rules
 from .scoring import MatchResult, RoundScore, match_points, match_result, score_round
 
 if TYPE_CHECKING:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import FULL_DECK, Card
-from .movegen import Move, legal_moves
-from .position import Build, Position
+from ..core.cards import FULL_DECK, Card
+from ..core.movegen import Move, legal_moves
+from ..core.position import Build, Position
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Game
 
 __all__ = ["Observation", "observe"]
 

@@ -4,7 +4,7 @@ A quiz item of kind ``number`` or ``choice`` names a fact (``ask``) and what is 
 (``given``); the answer is worked out here by the dealing, game and scoring modules each time it
 is asked, never stored. For example::
 
-    >>> from cassino_learn.facts import answer
+    >>> from cassino_learn.teaching.facts import answer
     >>> answer("deals per round", {"players": 3}).value
     4
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .words import count
+from ..core.words import count
 
 __all__ = ["FACTS", "Fact", "Answer", "FactError", "answer", "fact"]
 
@@ -58,7 +58,7 @@ def _whole(given: Mapping[str, Any], key: str) -> int:
 
 
 def _players(given: Mapping[str, Any]) -> int:
-    from .dealing import DEALS_PER_ROUND
+    from ..game.dealing import DEALS_PER_ROUND
 
     players = _whole(given, "players")
     if players not in DEALS_PER_ROUND:
@@ -74,7 +74,7 @@ def _seat(given: Mapping[str, Any], key: str, players: int) -> int:
 
 
 def _rules(given: Mapping[str, Any]) -> Any:
-    from .rules import Rules
+    from ..core.rules import Rules
 
     try:
         return Rules(game=str(given.get("game", "21")))
@@ -110,15 +110,15 @@ def _listing(scores: Mapping[int, int]) -> str:
 # ---------------------------------------------------------------------- the deal (D1-D3)
 
 def _first_deal(players: int, dealer: int = 1, partners: bool = False) -> tuple[Any, list]:
-    from .cards import FULL_DECK
-    from .dealing import start_round
-    from .rules import Rules
+    from ..core.cards import FULL_DECK
+    from ..core.rules import Rules
+    from ..game.dealing import start_round
 
     return start_round(list(FULL_DECK), players, partners, dealer, Rules())
 
 
 def _deals(given: dict) -> Answer:
-    from .dealing import next_deal
+    from ..game.dealing import next_deal
 
     players = _players(given)
     state, stock = _first_deal(players)
@@ -151,7 +151,7 @@ def _first(given: dict) -> Answer:
 
 
 def _dealer_of_round(given: dict) -> Answer:
-    from .game import Game
+    from ..game.match import Game
 
     players = _players(given)
     wanted = _whole(given, "round")
@@ -186,7 +186,7 @@ def _partner(given: dict) -> Answer:
 # ---------------------------------------------------------------------- the match (K3, V4, V5)
 
 def _after_round(given: dict) -> tuple[Any, dict[int, int], dict[int, int], dict[int, int]]:
-    from .scoring import match_points
+    from ..game.scoring import match_points
 
     rules = _rules(given)
     points = _scores(given, "round")
@@ -222,7 +222,13 @@ def _result_words(result: Any) -> str:
 
 
 def _match_result(given: dict) -> Answer:
-    from .scoring import LURCH_LIMIT, TARGET_21, TARGET_LURCH, MatchResult, match_result
+    from ..game.scoring import (
+        LURCH_LIMIT,
+        TARGET_21,
+        TARGET_LURCH,
+        MatchResult,
+        match_result,
+    )
 
     rules, before, points, after = _after_round(given)
     result = match_result(after, 1, rules)

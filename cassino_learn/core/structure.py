@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import Card, format_cards
-from .position import Build, Position, _build_key, _replace
 from .movegen import CAPTURE, TRAIL, Move
+from .position import Build, Position, _build_key, _replace
 
 __all__ = ["partition", "subsets_summing", "move_groups", "move_text", "move_words", "apply_move",
            "group_text"]

@@ -68,8 +68,8 @@ def neighbours(slug: str) -> tuple[Lesson | None, Lesson | None]:
 def lessons_dir() -> Path:
     """The folder holding the lesson notebooks: the repository's `lessons/` in a source checkout
     or editable install, the copy shipped inside the wheel otherwise."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "lessons", here / "_lessons"):
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / "lessons", package / "_lessons"):
         if (candidate / f"{INDEX.slug}.ipynb").exists() or (candidate / "README.md").exists():
             return candidate
     raise FileNotFoundError("the lessons are not installed with this copy of cassino-learn")

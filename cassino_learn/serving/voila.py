@@ -22,7 +22,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import catalog
+from ..teaching import catalog
 
 __all__ = ["TEMPLATE", "DEFAULT_PORT", "data_dir", "voila_settings", "VoilaServer",
            "install_jupyter_files", "free_port", "index_path"]
@@ -39,7 +39,7 @@ FRIENDLY_CELL_ERROR = ("This part of the lesson could not be shown. Reload the p
 
 def data_dir() -> Path:
     """The Jupyter data folder shipped in the package (holds voila/templates/cassino)."""
-    return Path(__file__).resolve().parent / "share"
+    return Path(__file__).resolve().parent.parent / "share"
 
 
 def index_path(lessons: Path) -> Path:

@@ -5,14 +5,14 @@ notation and a question. Whether an answer is right is decided by the legal-move
 the scorer), never by a stored key: stored answers are only examples, and `check_item` proves they
 agree with the generator. Item kinds:
 
-- ``goal``: make a move that achieves a goal (cassino_learn.goals); any legal move meeting the goal
+- ``goal``: make a move that achieves a goal (cassino_learn.teaching.goals); any legal move meeting the goal
   is right. Optional ``answers``: moves that should meet it.
 - ``captures``: find every capture that ``card`` can make. Optional ``expected``: the full list.
 - ``legal``: is ``move`` legal here? Required ``legal`` (true/false); optional ``rule`` (the rule
   id an illegal move breaks).
 - ``score``: the points each side scores for its pile (K1, K2). Optional ``expected`` {side: points}.
 - ``number`` and ``choice``: a question about the deal or the match (``ask``, a fact of
-  `cassino_learn.facts`, with ``given``, e.g. {"players": 3}); the dealing, game and scoring
+  `cassino_learn.teaching.facts`, with ``given``, e.g. {"players": 3}); the dealing, game and scoring
   modules work the answer out. No position needed. Optional ``expected``: the answer (a number,
   or the words of one choice), checked against those modules.
 """
@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .cards import Card
-from .errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.cards import Card
+from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.movegen import Move, find_legal
+from ..core.position import Position
+from ..core.words import count, played
 from .goals import Goal, GoalError, parse_goal
-from .movegen import Move, find_legal
-from .position import Position
-from .words import count, played
 
 __all__ = ["KINDS", "BankError", "Verdict", "QuizItem", "Bank", "load_bank", "parse_bank",
            "check_item", "bank_path", "round_points"]
@@ -78,7 +78,7 @@ class QuizItem:
     rule: str | None = None
     answers: tuple[str, ...] = ()
     expected: Any = None
-    ask: str | None = None                  # number/choice: the fact asked (cassino_learn.facts)
+    ask: str | None = None                  # number/choice: the fact asked (cassino_learn.teaching.facts)
     given: Mapping[str, Any] | None = None  # number/choice: what the question gives
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -270,8 +270,10 @@ def _as_bool(answer: Any) -> bool:
 
 
 def round_score(position: Position) -> Any:
-    """The scorer's RoundScore for the piles and sweeps of `position` (cassino_learn.scoring)."""
-    from .scoring import score_round  # the scorer is the only judge of points (K1-K3)
+    """The scorer's RoundScore for the piles and sweeps of `position` (cassino_learn.game.scoring)."""
+    from ..game.scoring import (
+        score_round,  # the scorer is the only judge of points (K1-K3)
+    )
 
     return score_round(position.piles, position.sweeps, rules=position.rules)
 

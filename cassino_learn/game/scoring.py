@@ -2,7 +2,7 @@
 the end of a match (K3, V4 "11-lurch", V5 "round").
 
 Sides are numbered from 1, like seats; in partnership games side 1 is seats 1+3 and side 2 is
-seats 2+4 (see `cassino_learn.position.side_of`).
+seats 2+4 (see `cassino_learn.core.position.side_of`).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from .cards import BIG_CASINO, LITTLE_CASINO, Card
-from .rules import Rules
+from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
+from ..core.rules import Rules
 
 __all__ = ["ITEMS", "RoundScore", "MatchResult", "score_round", "match_result", "match_points",
            "TARGET_21", "TARGET_LURCH", "LURCH_LIMIT"]

@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .cards import FULL_DECK, Card
-from .errors import IllegalMove, PositionError
-from .explain import check_move
+from ..core.cards import FULL_DECK, Card
+from ..core.errors import IllegalMove, PositionError
+from ..core.explain import check_move
+from ..core.movegen import Move
+from ..core.position import Build, Position
+from ..core.rules import Rules
+from ..core.words import count
 from .goals import Goal, parse_goal
-from .movegen import Move
-from .position import Build, Position
 from .quiz import QuizItem
-from .rules import Rules
-from .words import count
 
 __all__ = ["HINTS", "practice_rules", "make_task", "PracticeError", "rules_for_lesson"]
 
@@ -413,7 +413,7 @@ def _w2(rng: random.Random) -> QuizItem:
     The mover is the dealer (D3: the dealer plays last) holding the round's last card; another
     seat captured last. What each play brings home is worked out by `dealing.close_round`.
     """
-    from .dealing import close_round
+    from ..game.dealing import close_round
 
     players = rng.choice((2, 2, 3))
     dealer = 1
@@ -500,7 +500,7 @@ def _deal_task(rule: str, rng: random.Random) -> QuizItem:
 
 def _round_points(rng: random.Random, rules: Rules, sweeps: int = 2) -> dict[str, int]:
     """The points of a random but possible round, from the scorer."""
-    from .scoring import score_round
+    from ..game.scoring import score_round
 
     deck = list(FULL_DECK)
     rng.shuffle(deck)

@@ -8,9 +8,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .cards import FULL_DECK, Card
-from .position import Position, _replace, side_of
-
+from ..core.cards import FULL_DECK, Card
+from ..core.position import Position, _replace, side_of
 
 __all__ = ["DEALS_PER_ROUND", "HAND_SIZE", "TABLE_SIZE", "shuffled_deck", "deal", "first_seat",
            "start_round", "next_deal", "close_round"]

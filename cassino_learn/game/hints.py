@@ -1,14 +1,14 @@
 """Hints for learners: the moves worth considering in a position, each with why.
 
     >>> from cassino_learn import Position
-    >>> from cassino_learn.hints import hints
+    >>> from cassino_learn.game.hints import hints
     >>> h = hints(Position.parse("table: 5D 3C 6H 2S; hand: 8S 4D"))[0]
     >>> h.move_text, h.sweep
     ('8S take 2S+6H 3C+5D', True)
 
 Each `Hint` is data (cards and points taken, sweep, build kept safe or not, the best reply it
 leaves the next player) plus `text`, one sentence for the learner. Hints rank moves by the
-greedy player's measure (`cassino_learn.assess`), so a hint never decides a rule itself.
+greedy player's measure (`cassino_learn.game.assess`), so a hint never decides a rule itself.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..core.cards import RANK_NAMES, Card, format_cards
+from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
+from ..core.position import Position
 from .assess import Assessment, assess_all, unknown_cards
-from .cards import RANK_NAMES, Card, format_cards
-from .movegen import BUILD, CAPTURE, Move, legal_moves
 from .observation import Observation
-from .position import Position
 
 __all__ = ["Hint", "hints"]
 

@@ -1,9 +1,9 @@
 """One-line helpers for the lesson notebooks (Voila shows outputs only, so cells stay short).
 
-    from cassino_learn.lesson import header, demo, quiz, practice, footer
+    from cassino_learn.teaching.lesson import header, demo, quiz, practice, footer
     header("02_pairing")
 
-Navigation comes from cassino_learn.catalog; progress from cassino_learn.progress. The widgets
+Navigation comes from cassino_learn.teaching.catalog; progress from cassino_learn.teaching.progress. The widgets
 are imported on first use so this module imports without Jupyter packages.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 import html
 from typing import Any, Callable, Sequence
 
+from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.position import Position
 from . import progress as _progress
 from .catalog import INDEX, LESSONS, Lesson, lesson, neighbours
-from .errors import IllegalMove, MoveSyntaxError
-from .position import Position
 
 __all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "game", "index",
            "settings", "try_move", "captures", "notation"]
@@ -55,7 +55,7 @@ class LessonHeader(Html):
 
         display(Html(self.markup, self.text))
         if self.slug:
-            from .ui.progress_badge import ProgressBadge
+            from ..ui.progress_badge import ProgressBadge
 
             slug = self.slug
             display(ProgressBadge(lambda: progress_summary(slug)))
@@ -98,7 +98,7 @@ class LessonFooter:
             f"Next: {after.title}" if after else "That was the last lesson.")
 
     def button(self) -> Any:
-        from .ui.quiz_widgets import button
+        from ..ui.quiz_widgets import button
 
         done = button("I have finished this lesson", primary=True)
 
@@ -123,7 +123,7 @@ def footer(slug: str) -> LessonFooter:
 
 def show(position: str | Position) -> Any:
     """A position as a (read-only) card table."""
-    from .ui import CardTable
+    from ..ui import CardTable
 
     return CardTable(position, mode="watch")
 
@@ -132,7 +132,7 @@ def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str 
          seat: int | None = None) -> Any:
     """Step through moves with captions (every move is checked by the rules core). The table
     stays seen from `seat` (default: the seat to move at the start), so "you" stays one player."""
-    from .ui import CardTable
+    from ..ui import CardTable
 
     start = Position.parse(position) if isinstance(position, str) else position
     return CardTable.demo(start, list(steps), intro=intro,
@@ -141,7 +141,7 @@ def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str 
 
 def quiz(slug: str) -> Any:
     """The lesson's quiz from lessons/quizzes/<slug>.json; a finished quiz is saved."""
-    from .ui.quiz_widgets import QuizWidget
+    from ..ui.quiz_widgets import QuizWidget
 
     return QuizWidget.from_bank(slug, record=lambda s, score, total:
                                 _progress.load().record_quiz(s, score, total))
@@ -151,7 +151,7 @@ def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any
     """Endless practice on a lesson's rules (or on the rule ids given), started by a button, so
     the page opens without building a question nobody has asked for yet."""
     from .practice import rules_for_lesson
-    from .ui.quiz_widgets import PracticeWidget
+    from ..ui.quiz_widgets import PracticeWidget
 
     if isinstance(slug_or_rules, str):
         slug = slug_or_rules
@@ -166,7 +166,7 @@ def on_demand(label: str, build: Callable[[], Any]) -> Any:
     """A button that builds its widget when first pressed and then shows it in its place."""
     import ipywidgets as w
 
-    from .ui.quiz_widgets import _style, button
+    from ..ui.quiz_widgets import _style, button
 
     start = button(label, primary=True)
     box = w.VBox([_style(), start])
@@ -179,14 +179,14 @@ def on_demand(label: str, build: Callable[[], Any]) -> Any:
 
 
 def sandbox(text: str | None = None) -> Any:
-    from .ui.quiz_widgets import SandboxWidget
+    from ..ui.quiz_widgets import SandboxWidget
 
     return SandboxWidget(text) if text else SandboxWidget()
 
 
 def game(players: int = 2, partners: bool = False, bot: str = "greedy",
          seed: int | None = None) -> Any:
-    from .ui.quiz_widgets import GameWidget
+    from ..ui.quiz_widgets import GameWidget
 
     return GameWidget(players=players, partners=partners, bot=bot, seed=seed)
 
@@ -214,8 +214,8 @@ def index() -> Html:
 
 def _suit_preview(four_color: bool) -> str:
     """One card of each suit, drawn as every card table will draw them."""
-    from .cards import Card
-    from .render import card_svg
+    from ..core.cards import Card
+    from ..core.render import card_svg
 
     cards = "".join(card_svg(Card.parse(c), four_color=four_color, size=48)
                     for c in _PREVIEW_CARDS)
@@ -279,7 +279,7 @@ def try_move(position: str, move: str) -> Html:
 
 def captures(position: str, card: str) -> Html:
     """Every capture `card` can make in `position`, in notation."""
-    from .cards import Card
+    from ..core.cards import Card
 
     here = Position.parse(position)
     played = Card.parse(card)

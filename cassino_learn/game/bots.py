@@ -2,14 +2,14 @@
 
 - `RandomPlayer`: any legal move.
 - `GreedyPlayer`: the best immediate gain (points and cards taken, sweeps, builds kept), less
-  what the move leaves the next player to capture (see `cassino_learn.assess`).
+  what the move leaves the next player to capture (see `cassino_learn.game.assess`).
 - `StrongPlayer`: determinized search. It samples deals of the cards it has not seen that agree
   with what it knows (hand sizes, stock size), plays each candidate move in every sample, lets
   greedy players finish the deal, and picks the move with the best average result. It reads only
   its `Observation`, so it cannot peek at other hands or the stock.
 
     >>> from cassino_learn import Game
-    >>> from cassino_learn.bots import GreedyPlayer
+    >>> from cassino_learn.game.bots import GreedyPlayer
     >>> g = Game(seed=1)
     >>> g.play(GreedyPlayer().choose(g.observation()))
 """
@@ -20,12 +20,12 @@ import random
 import zlib
 from typing import Protocol, Sequence
 
+from ..core.cards import Card
+from ..core.movegen import Move, legal_moves
+from ..core.position import Position, _replace
 from .assess import assess_all, cards_value, unknown_cards
-from .cards import Card
 from .dealing import close_round, next_deal
-from .movegen import Move, legal_moves
 from .observation import Observation
-from .position import Position, _replace
 from .scoring import score_round
 
 __all__ = ["Player", "RandomPlayer", "GreedyPlayer", "StrongPlayer", "PLAYERS", "make_player",

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .cards import Card
-from .movegen import Move
-from .position import Build, Position
+from ..core.cards import Card
+from ..core.movegen import Move
+from ..core.position import Build, Position
 
 __all__ = ["Goal", "parse_goal", "GoalError", "GOAL_FORMS"]
 

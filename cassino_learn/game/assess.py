@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import FULL_DECK, Card
+from ..core.cards import FULL_DECK, Card
+from ..core.movegen import CAPTURE, Move, legal_moves
+from ..core.position import Position, _replace
 from .dealing import HAND_SIZE
-from .movegen import CAPTURE, Move, legal_moves
-from .position import Position, _replace
 
 __all__ = ["CARD_WEIGHT", "SPADE_WEIGHT", "BUILD_KEEP", "Threat", "Assessment", "cards_value",
            "unknown_cards", "assess", "assess_all"]
