@@ -4,6 +4,7 @@ JupyterHub or Binder server."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import signal
 import sys
@@ -12,7 +13,8 @@ import webbrowser
 from pathlib import Path
 
 from ..teaching import catalog
-from .voila import DEFAULT_PORT, VoilaServer, index_path, install_jupyter_files
+from .voila import (DEFAULT_CULL_IDLE, DEFAULT_PORT, VoilaServer, check_port, index_path,
+                    install_jupyter_files)
 
 __all__ = ["main", "build_parser"]
 
@@ -28,7 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
         "serve", help="serve the lessons as a web app (Voila)",
         description="Serve the lessons as a web app with Voila, starting at the index page. "
                     "Stop with Ctrl-C.")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+    # Checked after parsing (see `serve`), so a bad port is one line, not a usage message.
+    serve.add_argument("--port", default=str(DEFAULT_PORT),
                        help=f"port to listen on (default {DEFAULT_PORT})")
     serve.add_argument("--ip", default="localhost",
                        help="address to listen on (default localhost: this computer only; "
@@ -38,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-preheat", dest="preheat", action="store_false",
                        help="start a lesson's kernel when it is opened, not in advance "
                             "(saves memory, pages open more slowly)")
+    serve.add_argument("--cull-idle", type=_seconds, default=DEFAULT_CULL_IDLE, metavar="SECONDS",
+                       help="shut down a kernel no page is using after this many idle seconds "
+                            f"(default {DEFAULT_CULL_IDLE}); closing a page shuts its kernel "
+                            "down at once")
     serve.add_argument("--lessons", type=Path, default=None,
                        help="folder of lesson notebooks (default: the installed lessons)")
 
@@ -50,7 +57,20 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("--prefix", type=Path, default=Path(sys.prefix),
                        help="Jupyter prefix to install into (default: this Python's, "
                             f"{sys.prefix})")
+    setup.add_argument("--cull-idle", type=_seconds, default=DEFAULT_CULL_IDLE, metavar="SECONDS",
+                       help="Jupyter Server shuts down a kernel no page is using after this "
+                            f"many idle seconds (default {DEFAULT_CULL_IDLE})")
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"needs a number of seconds, not {text!r}") from None
+    if seconds < 10:
+        raise argparse.ArgumentTypeError(f"needs at least 10 seconds, not {text}")
+    return seconds
 
 
 def has_display() -> bool:
@@ -81,9 +101,24 @@ def _interrupt(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt(signal.Signals(signum).name)
 
 
+VOILA_MISSING = ("cassino-learn: serving needs Voila, which is not installed here; install it "
+                 "with: pip install 'cassino-learn[serve]'")
+
+
+def _voila_installed() -> bool:
+    return importlib.util.find_spec("voila") is not None
+
+
 def serve(args: argparse.Namespace) -> int:
+    try:
+        port = check_port(args.port)
+    except ValueError as error:
+        raise SystemExit(f"cassino-learn: {error}") from None
+    if not _voila_installed():
+        raise SystemExit(VOILA_MISSING)
     folder = _lessons_folder(args.lessons)
-    server = VoilaServer(folder, port=args.port, ip=args.ip, preheat=args.preheat, quiet=False)
+    server = VoilaServer(folder, port=port, ip=args.ip, preheat=args.preheat,
+                         cull_idle=args.cull_idle, quiet=False)
     # Being told to stop (kill, a closed terminal, a service manager) stops Voila and its
     # kernels the same clean way as Ctrl-C, instead of leaving them running.
     for name in ("SIGTERM", "SIGHUP"):
@@ -120,7 +155,7 @@ def _stop_quietly(server: VoilaServer) -> None:
 
 
 def jupyter_setup(args: argparse.Namespace) -> int:
-    for path in install_jupyter_files(args.prefix):
+    for path in install_jupyter_files(args.prefix, cull_idle=args.cull_idle):
         print(f"installed {path}")
     return 0
 

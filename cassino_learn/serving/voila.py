@@ -24,11 +24,13 @@ from pathlib import Path
 
 from ..teaching import catalog
 
-__all__ = ["TEMPLATE", "DEFAULT_PORT", "data_dir", "voila_settings", "VoilaServer",
-           "install_jupyter_files", "free_port", "index_path"]
+__all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_settings",
+           "culling_settings", "kernel_spec", "VoilaServer", "install_jupyter_files",
+           "free_port", "index_path", "check_port"]
 
 TEMPLATE = "cassino"
 DEFAULT_PORT = 8866
+DEFAULT_CULL_IDLE = 180  # seconds a kernel with no page connected may sit idle
 APP_TITLE = catalog.INDEX.title
 # Notebooks that must run when a learner opens them, never ahead of time in a preheated kernel:
 # the index shows the learner's progress, the sandbox is a teacher's scratch pad.
@@ -58,7 +60,14 @@ def _page_links() -> dict[str, dict]:
     return pages
 
 
-def voila_settings(*, preheat: bool = True) -> dict:
+def culling_settings(idle: float = DEFAULT_CULL_IDLE) -> dict:
+    """Jupyter Server's kernel culling: a kernel no page is connected to is shut down after
+    `idle` seconds without activity (a page that is open keeps its kernel)."""
+    return {"cull_idle_timeout": int(idle), "cull_interval": max(1, min(60, int(idle) // 4)),
+            "cull_connected": False, "cull_busy": False}
+
+
+def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE) -> dict:
     """The Voila configuration of the app, as the contents of a voila.json file."""
     settings: dict = {
         "VoilaConfiguration": {
@@ -71,33 +80,62 @@ def voila_settings(*, preheat: bool = True) -> dict:
                                       "pages": _page_links()}},
         },
         "VoilaExecutor": {"cell_error_instruction": FRIENDLY_CELL_ERROR},
+        "MappingKernelManager": culling_settings(cull_idle),
     }
     if preheat:
-        settings["VoilaConfiguration"].update(preheat_kernel=True, default_pool_size=1)
+        settings["VoilaConfiguration"].update(
+            preheat_kernel=True, default_pool_size=1,
+            multi_kernel_manager_class="cassino_learn.serving.kernels.ClassroomKernelManager")
         settings["VoilaKernelManager"] = {"preheat_denylist": list(NOT_PREHEATED)}
     return settings
 
 
-def install_jupyter_files(prefix: Path) -> list[Path]:
-    """Install the template and voila.json under a Jupyter prefix (sys.prefix, ~/.local, ...)
-    so that Voila in a JupyterHub or Binder server uses the app's look and settings.
-    Returns the paths written. Preheated kernels stay off there (each user has one server)."""
+def kernel_spec() -> dict:
+    """The Python kernel of the app's own server: this Python, interrupted by a message rather
+    than a signal. Jupyter interrupts a kernel before shutting it down; a SIGINT that lands
+    while the kernel is still importing prints a KeyboardInterrupt traceback, a message is
+    simply never read by a kernel that is going away."""
+    return {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": "Python 3 (ipykernel)", "language": "python",
+            "interrupt_mode": "message", "metadata": {"debugger": False}}
+
+
+def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) -> list[Path]:
+    """Install the template, voila.json and the server's kernel culling under a Jupyter prefix
+    (sys.prefix, ~/.local, ...) so that Voila in a JupyterHub or Binder server uses the app's
+    look and settings and idle kernels go away. Returns the paths written. Preheated kernels
+    stay off there (each user has one server)."""
     prefix = Path(prefix)
     template_target = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
     if template_target.exists():
         shutil.rmtree(template_target)
     shutil.copytree(data_dir() / "voila" / "templates" / TEMPLATE, template_target)
+    settings = voila_settings(preheat=False)
+    del settings["MappingKernelManager"]  # Voila there uses Jupyter Server's kernel manager
+    culling = {"MappingKernelManager": culling_settings(cull_idle)}
     config_target = prefix / "etc" / "jupyter" / "voila.json"
-    config_target.parent.mkdir(parents=True, exist_ok=True)
-    config_target.write_text(json.dumps(voila_settings(preheat=False), indent=2) + "\n",
-                             encoding="utf-8")
-    return [template_target, config_target]
+    server_target = prefix / "etc" / "jupyter" / "jupyter_server_config.d" / "cassino-learn.json"
+    for target, content in ((config_target, settings), (server_target, culling)):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(content, indent=2) + "\n", encoding="utf-8")
+    return [template_target, config_target, server_target]
 
 
 def free_port(ip: str = "127.0.0.1") -> int:
     with socket.socket() as sock:
         sock.bind((ip, 0))
         return sock.getsockname()[1]
+
+
+def check_port(text: str) -> int:
+    """A TCP port number from the command line, or ValueError saying what is wrong."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise ValueError(f"--port needs a whole number from 1 to 65535, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise ValueError(f"--port needs a number from 1 to 65535, not {port}")
+    return port
 
 
 def _port_taken(ip: str, port: int) -> bool:
@@ -119,6 +157,7 @@ class VoilaServer:
     port: int = 0  # 0: any free port
     ip: str = "localhost"
     preheat: bool = False
+    cull_idle: float = DEFAULT_CULL_IDLE
     quiet: bool = True
     extra_args: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)  # extra environment for Voila and kernels
@@ -129,6 +168,11 @@ class VoilaServer:
     def base_url(self) -> str:
         host = "localhost" if self.ip in ("localhost", "127.0.0.1", "") else self.ip
         return f"http://{host}:{self.port}/"
+
+    @property
+    def ready_url(self) -> str:
+        """A small file Voila serves once it is up (the app's stylesheet)."""
+        return f"{self.base_url}voila/templates/{TEMPLATE}/static/cassino.css"
 
     def url(self, notebook: str) -> str:
         return f"{self.base_url}voila/render/{notebook}"
@@ -147,7 +191,8 @@ class VoilaServer:
         assert self._tmp is not None
         env = dict(os.environ)
         env["JUPYTER_PATH"] = os.pathsep.join(
-            p for p in (str(data_dir()), env.get("JUPYTER_PATH", "")) if p)
+            p for p in (str(self._tmp / "data"), str(data_dir()), env.get("JUPYTER_PATH", ""))
+            if p)
         env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
             p for p in (str(self._tmp / "config"), env.get("JUPYTER_CONFIG_PATH", "")) if p)
         env["PYTHONUNBUFFERED"] = "1"
@@ -164,7 +209,11 @@ class VoilaServer:
         self._tmp = Path(tempfile.mkdtemp(prefix="cassino-voila-"))
         (self._tmp / "config").mkdir()
         (self._tmp / "config" / "voila.json").write_text(
-            json.dumps(voila_settings(preheat=self.preheat)), encoding="utf-8")
+            json.dumps(voila_settings(preheat=self.preheat, cull_idle=self.cull_idle)),
+            encoding="utf-8")
+        kernel_folder = self._tmp / "data" / "kernels" / "python3"
+        kernel_folder.mkdir(parents=True)
+        (kernel_folder / "kernel.json").write_text(json.dumps(kernel_spec()), encoding="utf-8")
         output = None if not self.quiet else open(self.log_path, "wb")
         try:
             self.process = subprocess.Popen(
@@ -185,10 +234,11 @@ class VoilaServer:
                 raise RuntimeError(f"Voila stopped at start (exit {self.process.returncode})"
                                    + self._log_tail())
             try:
-                with urllib.request.urlopen(f"{self.base_url}api/status", timeout=2):
+                with urllib.request.urlopen(self.ready_url, timeout=2):
                     return
-            except urllib.error.HTTPError:
-                return  # it answers: it is up (an error status on this path is fine)
+            except urllib.error.HTTPError as error:
+                raise RuntimeError(f"Voila answered {self.ready_url} with {error.code}"
+                                   + self._log_tail()) from None
             except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
                 time.sleep(0.2)
         self.stop()

@@ -3,12 +3,14 @@ that exists, and Voila inside Jupyter Server (as on Binder or a JupyterHub) uses
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
 import re
 import subprocess
 import sys
 import sysconfig
 import time
+import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -28,28 +30,75 @@ def _binder_links() -> list[str]:
     return re.findall(r"https://mybinder\.org/v2/[^\s)\]]+", (ROOT / "README.md").read_text())
 
 
-def test_the_readme_has_a_binder_badge_opening_the_index_in_voila():
+def _settings() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cassino-learn"]
+
+
+def launch_link(repository: str, branch: str) -> str:
+    """Binder's link that opens the index of the lessons in Voila."""
+    return (f"https://mybinder.org/v2/gh/{repository}/{branch}"
+            f"?urlpath=voila/render/lessons/{catalog.INDEX.notebook}")
+
+
+def test_the_readme_launch_link_is_made_from_the_repository_setting():
+    settings = _settings()
+    repository, branch = settings["binder-repository"], settings["binder-branch"]
     links = _binder_links()
-    assert links, "README.md has no Binder launch link"
-    for link in links:
-        query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
-        assert "urlpath" in query, link
-        urlpath = query["urlpath"][0]
-        assert not urlpath.startswith("/"), "Binder's urlpath takes no leading slash"
-        prefix = "voila/render/"
-        assert urlpath.startswith(prefix), urlpath
-        notebook = ROOT / urlpath[len(prefix):]
-        assert notebook.name == catalog.INDEX.notebook
-        assert notebook.parent == ROOT / "lessons"
-        if any((notebook.parent / item.notebook).exists() for item in catalog.LESSONS):
-            assert notebook.exists(), f"the Binder link opens {notebook}, which does not exist"
+    if not repository:
+        assert links == [], ("README.md links to a Binder repository, but pyproject.toml names "
+                             "none ([tool.cassino-learn] binder-repository)")
+        return
+    assert re.fullmatch(r"[A-Za-z0-9-]+/[A-Za-z0-9._-]+", repository), repository
+    expected = launch_link(repository, branch)
+    assert links == [expected], f"the README's Binder link should be exactly {expected}"
+
+
+def test_the_launch_link_opens_the_index_in_voila():
+    link = launch_link("owner/name", "main")
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+    urlpath = query["urlpath"][0]
+    assert not urlpath.startswith("/"), "Binder's urlpath takes no leading slash"
+    prefix = "voila/render/"
+    assert urlpath.startswith(prefix), urlpath
+    notebook = ROOT / urlpath[len(prefix):]
+    assert notebook == ROOT / "lessons" / catalog.INDEX.notebook and notebook.exists()
+
+
+def _pins(path: Path) -> dict[str, str]:
+    """name -> version of a requirements file, following `-r` includes; every line must pin."""
+    pins: dict[str, str] = {}
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("-r "):
+            pins.update(_pins((path.parent / line[3:].strip()).resolve()))
+            continue
+        match = re.fullmatch(r"([A-Za-z0-9._-]+)==([A-Za-z0-9.+!-]+)", line)
+        assert match, f"{path}:{number}: {line!r} does not pin an exact version"
+        pins[_normal(match[1])] = match[2]
+    return pins
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_binder_installs_exactly_the_versions_the_tests_use():
+    pins = _pins(BINDER / "requirements.txt")
+    for needed in ("voila", "ipywidgets", "anywidget", "ipykernel", "jupyter-server"):
+        assert needed in pins, f"binder/requirements.txt does not pin {needed}"
+    installed = {_normal(d.metadata["Name"]): d.version for d in importlib.metadata.distributions()}
+    differ = {name: (version, installed.get(name)) for name, version in pins.items()
+              if installed.get(name) != version}
+    assert not differ, f"pinned for the app and Binder, but the tests run (pin, test): {differ}"
 
 
 def test_postbuild_stops_at_the_first_error_and_installs_the_package():
     script = (BINDER / "postBuild").read_text()
     assert script.startswith("#!/bin/bash") and "set -e" in script
     assert os.access(BINDER / "postBuild", os.X_OK), "postBuild must be executable"
-    assert re.search(r"pip install[^\n]* \.\s*$", script, re.M)
+    assert re.search(r"pip install[^\n]* -c requirements/app\.txt \"\.\[serve\]\"\s*$", script, re.M)
     assert "cassino-learn jupyter-setup" in script
 
 
