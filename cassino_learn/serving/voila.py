@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..teaching import catalog
+from .logs import logging_config
 
 __all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_settings",
            "culling_settings", "kernel_spec", "VoilaServer", "install_jupyter_files",
@@ -35,6 +36,9 @@ APP_TITLE = catalog.INDEX.title
 # Notebooks that must run when a learner opens them, never ahead of time in a preheated kernel:
 # the index shows the learner's progress, the sandbox is a teacher's scratch pad.
 NOT_PREHEATED = (catalog.INDEX.notebook, catalog.SANDBOX.notebook)
+KERNEL_MANAGER = "cassino_learn.serving.kernels.ClassroomKernelManager"
+FRONT_END_EXTENSIONS = ("@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager",
+                        "anywidget", "jupyterlab_pygments")
 FRIENDLY_CELL_ERROR = ("This part of the lesson could not be shown. Reload the page to try "
                        "again; if that does not help, tell your teacher.")
 
@@ -75,17 +79,28 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
             "theme": "light",
             "show_tracebacks": False,
             "classic_tree": True,
+            # Only the front-end extensions the lessons use: others installed beside Voila
+            # (JupyterLab's, Notebook 7's) break its page with module federation errors.
+            "extension_allowlist": list(FRONT_END_EXTENSIONS),
             "resources": {"cassino": {"app_title": APP_TITLE,
                                       "index": catalog.INDEX.notebook,
                                       "pages": _page_links()}},
         },
         "VoilaExecutor": {"cell_error_instruction": FRIENDLY_CELL_ERROR},
         "MappingKernelManager": culling_settings(cull_idle),
+        # Kernels talk to the server over local sockets, not TCP: other users of the machine
+        # cannot reach them, and ipykernel has no "unencrypted TCP" warning to print.
+        "KernelManager": {"transport": "ipc"},
+        "Voila": {
+            # Jupyter Server's default (90 s) is longer than the ping interval (30 s), which
+            # tornado refuses with a warning at every first connection; it uses 30 s anyway.
+            "tornado_settings": {"ws_ping_timeout": 30_000},
+            "logging_config": logging_config(),
+        },
     }
+    settings["VoilaConfiguration"]["multi_kernel_manager_class"] = KERNEL_MANAGER
     if preheat:
-        settings["VoilaConfiguration"].update(
-            preheat_kernel=True, default_pool_size=1,
-            multi_kernel_manager_class="cassino_learn.serving.kernels.ClassroomKernelManager")
+        settings["VoilaConfiguration"].update(preheat_kernel=True, default_pool_size=1)
         settings["VoilaKernelManager"] = {"preheat_denylist": list(NOT_PREHEATED)}
     return settings
 
@@ -111,7 +126,11 @@ def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) ->
         shutil.rmtree(template_target)
     shutil.copytree(data_dir() / "voila" / "templates" / TEMPLATE, template_target)
     settings = voila_settings(preheat=False)
-    del settings["MappingKernelManager"]  # Voila there uses Jupyter Server's kernel manager
+    # Voila there runs inside Jupyter Server, with its kernel manager, configured in the
+    # server's own file.
+    for section in ("MappingKernelManager", "KernelManager", "Voila"):
+        del settings[section]
+    del settings["VoilaConfiguration"]["multi_kernel_manager_class"]
     culling = {"MappingKernelManager": culling_settings(cull_idle)}
     config_target = prefix / "etc" / "jupyter" / "voila.json"
     server_target = prefix / "etc" / "jupyter" / "jupyter_server_config.d" / "cassino-learn.json"

@@ -1,16 +1,17 @@
-// Leaving a page shuts its kernel down: Voila sends `POST voila/api/shutdown/<kernel>` with
-// navigator.sendBeacon, but without the _xsrf token Jupyter Server requires, so the server
-// refuses it (403) and the kernel lives on (Voila issue 1458). Add the token, taken from the
-// server's _xsrf cookie, as a form field: a beacon cannot carry headers, a form field it can.
+// Leaving a page: Voila asks the server to shut the page's kernel down with
+// navigator.sendBeacon, a form carrying the _xsrf token from the server's cookie. Voila's own
+// server never sets that cookie, so the request is refused (403, Voila issue 1458) and the log
+// fills with warnings. Without the cookie the request is not sent: `cassino-learn serve` shuts
+// a kernel down itself once its page's connection has gone, and Jupyter Server culls kernels
+// that no page uses. Where a server has set the cookie (Jupyter Server with JupyterLab, as on a
+// JupyterHub), the request goes as Voila sends it.
 (function () {
   if (!navigator.sendBeacon) { return; }
   var send = navigator.sendBeacon.bind(navigator);
   var shutdown = /\/voila\/api\/shutdown\/[^/]+$/;
   navigator.sendBeacon = function (url, data) {
-    var match = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/);
-    if (data == null && match && shutdown.test(String(url))) {
-      data = new FormData();
-      data.append('_xsrf', decodeURIComponent(match[1]));
+    if (shutdown.test(String(url)) && !/(?:^|;\s*)_xsrf=[^;]/.test(document.cookie)) {
+      return true;
     }
     return send(url, data);
   };
