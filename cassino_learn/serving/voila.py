@@ -275,17 +275,19 @@ class VoilaServer:
             return ""
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
-    def stop(self, timeout: float = 20) -> None:
-        """Stop Voila the way Ctrl-C does (it then shuts its kernels down), harder if needed."""
+    def stop(self, timeout: float = 30) -> None:
+        """Stop Voila with SIGTERM: it then leaves its event loop between two steps of work and
+        stops its kernels (a SIGINT would interrupt whatever it is doing, with a traceback).
+        Killed only if it has not stopped within `timeout` seconds."""
         process, self.process = self.process, None
-        if process is not None and process.poll() is None:
-            for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
-                try:
-                    process.send_signal(sig)
-                    process.wait(timeout=timeout if sig != signal.SIGKILL else None)
-                    break
-                except subprocess.TimeoutExpired:
-                    continue
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
     def cleanup(self) -> None:
         if self._tmp is not None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -17,7 +20,8 @@ import pytest
 from cassino_learn.teaching import catalog
 
 from cassino_learn.serving import cli
-from cassino_learn.serving.voila import DEFAULT_PORT, free_port
+from cassino_learn.serving.voila import (DEFAULT_CULL_IDLE, DEFAULT_PORT, free_port,
+                                         install_jupyter_files, voila_settings)
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
 COMMAND = [sys.executable, "-m", "cassino_learn.serving.cli"]
@@ -33,7 +37,7 @@ def test_help_names_the_commands(capsys):
 
 def test_serve_defaults_are_this_computer_on_port_8866():
     args = cli.build_parser().parse_args(["serve"])
-    assert (args.ip, args.port, args.no_browser, args.preheat) == \
+    assert (args.ip, int(args.port), args.no_browser, args.preheat) == \
         ("localhost", DEFAULT_PORT, False, True)
     assert DEFAULT_PORT == 8866
 
@@ -67,87 +71,210 @@ def _fake_browser(tmp_path: Path) -> tuple[Path, Path]:
     return script, record
 
 
-def _serve(tmp_path: Path, *extra: str, display: str | None) -> tuple[subprocess.Popen, int]:
+class Served:
+    """`cassino-learn serve` running in a subprocess, its output collected as it comes."""
+
+    def __init__(self, process: subprocess.Popen, port: int):
+        self.process, self.port, self.lines = process, port, []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.append(line.decode(errors="replace"))
+
+    def wait_for_output(self, text: str, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.output:
+            assert self.process.poll() is None or text in self.output, self.output
+            assert time.monotonic() < deadline, f"no {text!r} within {timeout:.0f} s:\n{self.output}"
+            time.sleep(0.05)
+
+    def stop(self, sig: int = signal.SIGINT) -> str:
+        self.process.send_signal(sig)
+        self.process.wait(timeout=90)
+        self._reader.join(timeout=10)
+        return self.output
+
+    @property
+    def output(self) -> str:
+        return "".join(self.lines)
+
+
+def _serve(tmp_path: Path, *extra: str, display: str | None,
+           env: dict[str, str] | None = None) -> Served:
     script, _ = _fake_browser(tmp_path)
-    env = dict(os.environ, BROWSER=str(script), CASSINO_LEARN_DATA=str(tmp_path / "data"))
-    env.pop("WAYLAND_DISPLAY", None)
+    environment = dict(os.environ, BROWSER=str(script),
+                       CASSINO_LEARN_DATA=str(tmp_path / "data"), **(env or {}))
+    environment.pop("WAYLAND_DISPLAY", None)
     if display is None:
-        env.pop("DISPLAY", None)
+        environment.pop("DISPLAY", None)
     else:
-        env["DISPLAY"] = display
+        environment["DISPLAY"] = display
     port = free_port()
     process = subprocess.Popen(
         [*COMMAND, "serve", "--lessons", str(NOTEBOOKS), "--port", str(port), "--no-preheat",
-         *extra], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://localhost:{port}/voila/tree", timeout=2):
-                break
-        except OSError:
-            assert process.poll() is None, process.stdout.read().decode()
-            time.sleep(0.3)
-    else:
-        process.kill()
-        pytest.fail("cassino-learn serve did not answer within 90 s")
-    time.sleep(1.0)  # the browser is opened right after the server answers
-    return process, port
+         *extra], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    served = Served(process, port)
+    served.wait_for_output("Press Ctrl-C to stop.")  # printed once the server answers
+    return served
 
 
-def _stop_with_ctrl_c(process: subprocess.Popen) -> str:
-    process.send_signal(signal.SIGINT)
-    output, _ = process.communicate(timeout=60)
-    return output.decode()
+def _alive(processes: list[psutil.Process]) -> list[psutil.Process]:
+    return [p for p in processes if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def _wait_until_gone(processes: list[psutil.Process], timeout: float = 30) -> list:
+    """The processes still alive after waiting up to `timeout` seconds for them to end."""
+    psutil.wait_procs(_alive(processes), timeout=timeout)
+    return _alive(processes)
 
 
 @pytest.mark.slow
 def test_serve_listens_on_localhost_only_and_stops_cleanly_on_ctrl_c(tmp_path):
-    process, port = _serve(tmp_path, display=None)
+    served = _serve(tmp_path, display=None)
+    port = served.port
     try:
-        voila = psutil.Process(process.pid).children(recursive=True)
+        voila = psutil.Process(served.process.pid).children(recursive=True)
         listening = [c.laddr for p in voila for c in p.net_connections(kind="inet")
                      if c.status == psutil.CONN_LISTEN and c.laddr.port == port]
         assert listening and all(addr.ip in ("127.0.0.1", "::1") for addr in listening)
         with urllib.request.urlopen(f"http://localhost:{port}/voila/render/00_index.ipynb") as r:
             assert b"<title>Learn Cassino</title>" in r.read()
+        voila = psutil.Process(served.process.pid).children(recursive=True)  # with the kernel
     finally:
-        output = _stop_with_ctrl_c(process)
-    assert process.returncode == 0, output
+        output = served.stop(signal.SIGINT)
+    assert served.process.returncode == 0, output
     assert "Traceback" not in output, output
     assert f"http://localhost:{port}/voila/render/00_index.ipynb" in output
-    time.sleep(0.5)
-    assert not [p for p in voila if p.is_running() and p.status() != psutil.STATUS_ZOMBIE], \
-        "Voila or a kernel outlived Ctrl-C"
+    assert not _wait_until_gone(voila), "Voila or a kernel outlived Ctrl-C"
     assert not (tmp_path / "opened.txt").exists(), "a browser was opened without a display"
+
+
+@pytest.mark.slow
+def test_the_log_of_a_served_page_has_no_error_and_no_warning(tmp_path):
+    """What a teacher sees in the terminal: no 404 of the server's own making, no warning."""
+    served = _serve(tmp_path, display=None)
+    try:
+        with urllib.request.urlopen(
+                f"http://localhost:{served.port}/voila/render/02_pairing.ipynb") as response:
+            assert response.status == 200
+    finally:
+        output = served.stop(signal.SIGINT)
+    for worrying in (" 404 ", "WARNING", "ERROR", "Traceback", "not trusted", "encryption"):
+        assert worrying not in output, output
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP])
 def test_serve_stopped_by_a_signal_leaves_no_server_or_kernel(tmp_path, stop):
-    process, port = _serve(tmp_path, display=None)
-    with urllib.request.urlopen(f"http://localhost:{port}/voila/render/00_index.ipynb") as r:
+    served = _serve(tmp_path, display=None)
+    with urllib.request.urlopen(
+            f"http://localhost:{served.port}/voila/render/00_index.ipynb") as r:
         assert r.status == 200  # a kernel is running for the page
-    children = psutil.Process(process.pid).children(recursive=True)
-    assert children
-    process.send_signal(stop)
-    output, _ = process.communicate(timeout=60)
-    assert process.returncode == 0 and b"Traceback" not in output, output.decode()
-    time.sleep(0.5)
-    assert not [p for p in children if p.is_running() and p.status() != psutil.STATUS_ZOMBIE], \
-        f"Voila or a kernel outlived {stop.name}"
+    children = psutil.Process(served.process.pid).children(recursive=True)
+    assert len(children) >= 2  # Voila and the page's kernel
+    output = served.stop(stop)
+    assert served.process.returncode == 0 and "Traceback" not in output, output
+    assert not _wait_until_gone(children), f"Voila or a kernel outlived {stop.name}"
+
+
+GATE = """\
+import os, sys, time
+from pathlib import Path
+
+# A kernel (python -m ipykernel_launcher) waits at its import of ipykernel's app until the
+# test opens the gate: the server is stopped while the kernel is certainly starting.
+if any("ipykernel_launcher" in arg for arg in getattr(sys, "orig_argv", ())):
+    class Gate:
+        def find_spec(self, name, path=None, target=None):
+            if name == "ipykernel.kernelapp":
+                gate = Path(os.environ["CASSINO_TEST_GATE"])
+                (gate / f"kernel-{os.getpid()}").touch()
+                deadline = time.monotonic() + 120
+                while not (gate / "open").exists() and time.monotonic() < deadline:
+                    time.sleep(0.05)
+            return None
+
+    sys.meta_path.insert(0, Gate())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_while_a_kernel_starts_leaves_no_traceback_and_no_process(tmp_path, stop):
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    (gate / "sitecustomize.py").write_text(GATE)
+    served = _serve(tmp_path, display=None,
+                    env={"PYTHONPATH": str(gate), "CASSINO_TEST_GATE": str(gate)})
+    url = f"http://localhost:{served.port}/voila/render/00_index.ipynb"
+    opener = threading.Thread(target=_open_quietly, args=(url,), daemon=True)
+    opener.start()  # the page asks for a kernel, which stops at the gate
+    deadline = time.monotonic() + 120
+    while not list(gate.glob("kernel-*")):
+        assert time.monotonic() < deadline, "no kernel started within 120 s\n" + served.output
+        time.sleep(0.05)
+    children = psutil.Process(served.process.pid).children(recursive=True)
+    assert any("ipykernel_launcher" in " ".join(p.cmdline()) for p in children)
+    output = served.stop(stop)
+    assert served.process.returncode == 0, output
+    assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
+    assert not _wait_until_gone(children), "a kernel or Voila outlived the stop"
+
+
+def _open_quietly(url: str) -> None:
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            response.read()
+    except (OSError, http.client.HTTPException):
+        pass  # the server stopped while answering: that is the point
 
 
 @pytest.mark.slow
 def test_serve_opens_the_index_in_a_browser_on_a_desktop_unless_told_not_to(tmp_path):
-    process, port = _serve(tmp_path, display=":99")
-    output = _stop_with_ctrl_c(process)
+    served = _serve(tmp_path, display=":99")
     record = tmp_path / "opened.txt"
-    assert record.exists(), output
-    assert record.read_text().split() == [f"http://localhost:{port}/voila/render/00_index.ipynb"]
+    deadline = time.monotonic() + 30
+    while not record.exists():
+        assert time.monotonic() < deadline, "no browser was opened within 30 s"
+        time.sleep(0.05)
+    served.stop(signal.SIGINT)
+    assert record.read_text().split() == \
+        [f"http://localhost:{served.port}/voila/render/00_index.ipynb"]
     record.unlink()
-    process, _ = _serve(tmp_path, "--no-browser", display=":99")
-    _stop_with_ctrl_c(process)
+    served = _serve(tmp_path, "--no-browser", display=":99")
+    served.stop(signal.SIGINT)
     assert not record.exists()
+
+
+@pytest.mark.parametrize("port", ["80000", "0", "eighty", "-1"])
+def test_a_bad_port_is_a_one_line_error(port):
+    result = subprocess.run([*COMMAND, "serve", "--lessons", str(NOTEBOOKS), "--port", port],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--port" in lines[0] and port in lines[0], result.stderr
+
+
+def test_serve_without_voila_says_how_to_install_it(monkeypatch, tmp_path):
+    monkeypatch.setattr(cli, "_voila_installed", lambda: False)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["serve", "--lessons", str(NOTEBOOKS)])
+    message = str(exit_.value.code)
+    assert "\n" not in message and "pip install 'cassino-learn[serve]'" in message
+
+
+def test_idle_kernels_are_culled_after_the_time_given(tmp_path):
+    args = cli.build_parser().parse_args(["serve", "--cull-idle", "90"])
+    assert args.cull_idle == 90
+    assert cli.build_parser().parse_args(["serve"]).cull_idle == DEFAULT_CULL_IDLE
+    culling = voila_settings(cull_idle=90)["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] == 90 and culling["cull_connected"] is False
+    install_jupyter_files(tmp_path, cull_idle=90)
+    server = json.loads((tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" /
+                         "cassino-learn.json").read_text())
+    assert server["MappingKernelManager"]["cull_idle_timeout"] == 90
 
 
 def test_a_taken_port_is_reported(tmp_path):
