@@ -2,9 +2,11 @@
 
 - `browser`: one Chromium for the whole session.
 - `page`: a fresh browser context and page per test (closed afterwards).
-- `voila`: a factory, `voila(folder, preheat=False)` -> a running `VoilaServer` on a free
-  localhost port, started once per (folder, preheat) and stopped at the end of the session.
-  Its kernels keep their progress in a temporary folder, never in the user's.
+- `voila`: a factory, `voila(folder, preheat=False, cull_idle=...)` -> a running `VoilaServer`
+  on a free localhost port, started once per (folder, options) and stopped at the end of the
+  session. Its kernels keep their progress in a temporary folder, never in the user's.
+- `console_errors`: the errors the page's console shows from now on (a live list; request the
+  fixture before opening the page).
 - `wait_for_voila(page)`: waits until Voila has shown the page and the kernel is connected.
 - `error_outputs(page)`: the texts of error outputs on the page (an empty list is good).
 - `screenshot(page, name)`: saves tests/artifacts/<name>.png.
@@ -66,13 +68,13 @@ def progress_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def voila(progress_dir) -> Iterator[Callable[..., VoilaServer]]:
-    servers: dict[tuple[Path, bool], VoilaServer] = {}
+    servers: dict[tuple, VoilaServer] = {}
 
-    def start(folder: Path, preheat: bool = False) -> VoilaServer:
-        key = (Path(folder).resolve(), preheat)
+    def start(folder: Path, preheat: bool = False, **options) -> VoilaServer:
+        key = (Path(folder).resolve(), preheat, *sorted(options.items()))
         if key not in servers:
             server = VoilaServer(key[0], preheat=preheat,
-                                 env={"CASSINO_LEARN_DATA": str(progress_dir)})
+                                 env={"CASSINO_LEARN_DATA": str(progress_dir)}, **options)
             servers[key] = server.start(timeout=120)
         return servers[key]
 
@@ -103,6 +105,15 @@ def _error_outputs(page) -> list[str]:
 @pytest.fixture
 def error_outputs() -> Callable[..., list[str]]:
     return _error_outputs
+
+
+@pytest.fixture
+def console_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    return errors
 
 
 def _screenshot(page, name: str) -> Path:

@@ -18,7 +18,7 @@ PAGES = [item for item in (catalog.INDEX, *catalog.LESSONS, catalog.SANDBOX)
          if (LESSONS / item.notebook).exists()]
 
 
-def test_the_app_opens_at_the_index(voila, page, wait_for_voila, screenshot):
+def test_the_app_opens_at_the_index(voila, page, wait_for_voila, screenshot, console_errors):
     server = voila(NOTEBOOKS)
     page.goto(server.base_url)
     page.wait_for_url("**/voila/render/00_index.ipynb")
@@ -26,9 +26,11 @@ def test_the_app_opens_at_the_index(voila, page, wait_for_voila, screenshot):
     assert page.title() == "Learn Cassino"
     assert page.locator(".cassino-appbar .cassino-home").inner_text().endswith("Learn Cassino")
     screenshot(page, "app_index")
+    assert console_errors == []
 
 
-def test_a_lesson_has_its_title_and_a_way_home(voila, page, wait_for_voila, screenshot):
+def test_a_lesson_has_its_title_and_a_way_home(voila, page, wait_for_voila, screenshot,
+                                              console_errors):
     server = voila(NOTEBOOKS)
     page.goto(server.url("02_pairing.ipynb"))
     wait_for_voila(page)
@@ -41,6 +43,7 @@ def test_a_lesson_has_its_title_and_a_way_home(voila, page, wait_for_voila, scre
     page.wait_for_url("**/00_index.ipynb")
     wait_for_voila(page)
     assert page.title() == "Learn Cassino"
+    assert console_errors == []
 
 
 def test_widgets_talk_to_python(voila, page, wait_for_voila):
@@ -84,12 +87,13 @@ def test_the_lessons_have_an_index_once_they_exist():
 @pytest.mark.slow
 @pytest.mark.parametrize("item", PAGES, ids=[item.slug for item in PAGES])
 def test_every_lesson_renders_without_errors(item, voila, page, wait_for_voila, error_outputs,
-                                             screenshot):
+                                             screenshot, console_errors):
     server = voila(LESSONS)
     page.goto(server.url(item.notebook))
     wait_for_voila(page)
     screenshot(page, f"lesson_{item.slug}")
     assert error_outputs(page) == [], f"{item.notebook} shows errors in Voila"
+    assert console_errors == [], f"{item.notebook} logs errors in the browser's console"
     expected = item.title if item is catalog.INDEX else f"{item.title} · {catalog.INDEX.title}"
     assert page.title() == expected
 
@@ -116,7 +120,7 @@ def _answer_right(quiz, item: dict) -> None:
 
 @pytest.mark.slow
 def test_a_learner_answers_the_pairing_quiz_and_finds_the_progress_on_the_index(
-        voila, page, wait_for_voila, error_outputs, screenshot, progress_dir):
+        voila, page, wait_for_voila, error_outputs, screenshot, progress_dir, console_errors):
     slug = "02_pairing"
     if not (LESSONS / f"{slug}.ipynb").exists():
         pytest.fail(f"{slug}.ipynb is missing from {LESSONS}")
@@ -160,3 +164,4 @@ def test_a_learner_answers_the_pairing_quiz_and_finds_the_progress_on_the_index(
     row = page.locator("table.cl-index tr").filter(has_text=catalog.lesson(slug).title)
     assert f"{score}/{len(bank)}" in row.inner_text()
     screenshot(page, "learner_index_progress")
+    assert console_errors == []
