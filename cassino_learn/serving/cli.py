@@ -155,7 +155,11 @@ def _stop_quietly(server: VoilaServer) -> None:
 
 
 def jupyter_setup(args: argparse.Namespace) -> int:
-    for path in install_jupyter_files(args.prefix, cull_idle=args.cull_idle):
+    try:
+        paths = install_jupyter_files(args.prefix, cull_idle=args.cull_idle)
+    except ValueError as error:
+        raise SystemExit(f"cassino-learn: {error}") from None
+    for path in paths:
         print(f"installed {path}")
     return 0
 

@@ -116,28 +116,46 @@ def kernel_spec() -> dict:
 
 
 def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) -> list[Path]:
-    """Install the template, voila.json and the server's kernel culling under a Jupyter prefix
-    (sys.prefix, ~/.local, ...) so that Voila in a JupyterHub or Binder server uses the app's
-    look and settings and idle kernels go away. Returns the paths written. Preheated kernels
-    stay off there (each user has one server)."""
+    """Install the template and voila.json under a Jupyter prefix (sys.prefix, ~/.local, ...),
+    and kernel culling into that prefix's jupyter_server_config.json (its other settings kept),
+    so that Voila in a JupyterHub or Binder server uses the app's look and settings and idle
+    kernels go away. Returns the paths written. Preheated kernels stay off there (each user has
+    one server)."""
     prefix = Path(prefix)
+    config_dir = prefix / "etc" / "jupyter"
+    server_target = config_dir / "jupyter_server_config.json"
+    server_config = _read_json_config(server_target)
     template_target = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
     if template_target.exists():
         shutil.rmtree(template_target)
     shutil.copytree(data_dir() / "voila" / "templates" / TEMPLATE, template_target)
     settings = voila_settings(preheat=False)
-    # Voila there runs inside Jupyter Server, with its kernel manager, configured in the
-    # server's own file.
+    # Voila there runs inside Jupyter Server, with the server's kernel manager and log.
     for section in ("MappingKernelManager", "KernelManager", "Voila"):
         del settings[section]
     del settings["VoilaConfiguration"]["multi_kernel_manager_class"]
-    culling = {"MappingKernelManager": culling_settings(cull_idle)}
-    config_target = prefix / "etc" / "jupyter" / "voila.json"
-    server_target = prefix / "etc" / "jupyter" / "jupyter_server_config.d" / "cassino-learn.json"
-    for target, content in ((config_target, settings), (server_target, culling)):
+    # Jupyter Server reads kernel settings from its main file only (its .d folder is for
+    # enabling extensions), so culling is merged into that file.
+    server_config.setdefault("MappingKernelManager", {}).update(culling_settings(cull_idle))
+    config_target = config_dir / "voila.json"
+    for target, content in ((config_target, settings), (server_target, server_config)):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(content, indent=2) + "\n", encoding="utf-8")
     return [template_target, config_target, server_target]
+
+
+def _read_json_config(path: Path) -> dict:
+    if not path.exists():
+        return {}
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ValueError(f"cannot read {path} ({error}); fix or move it, then run "
+                         "jupyter-setup again (nothing was installed)") from None
+    if not isinstance(config, dict):
+        raise ValueError(f"{path} does not hold a JSON object; fix or move it, then run "
+                         "jupyter-setup again (nothing was installed)")
+    return config
 
 
 def free_port(ip: str = "127.0.0.1") -> int:

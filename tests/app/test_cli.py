@@ -271,10 +271,24 @@ def test_idle_kernels_are_culled_after_the_time_given(tmp_path):
     assert cli.build_parser().parse_args(["serve"]).cull_idle == DEFAULT_CULL_IDLE
     culling = voila_settings(cull_idle=90)["MappingKernelManager"]
     assert culling["cull_idle_timeout"] == 90 and culling["cull_connected"] is False
+    server_file = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
+    server_file.parent.mkdir(parents=True)
+    server_file.write_text('{"ServerApp": {"root_dir": "/srv"}}')  # a school's own setting
     install_jupyter_files(tmp_path, cull_idle=90)
-    server = json.loads((tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" /
-                         "cassino-learn.json").read_text())
+    server = json.loads(server_file.read_text())
     assert server["MappingKernelManager"]["cull_idle_timeout"] == 90
+    assert server["ServerApp"] == {"root_dir": "/srv"}
+
+
+def test_jupyter_setup_refuses_an_unreadable_server_config_and_installs_nothing(tmp_path):
+    server_file = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
+    server_file.parent.mkdir(parents=True)
+    server_file.write_text("{not json")
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["jupyter-setup", "--prefix", str(tmp_path)])
+    assert str(server_file) in str(exit_.value.code)
+    assert server_file.read_text() == "{not json"
+    assert not (tmp_path / "etc" / "jupyter" / "voila.json").exists()
 
 
 def test_a_taken_port_is_reported(tmp_path):
