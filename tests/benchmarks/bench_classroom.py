@@ -1,0 +1,244 @@
+"""Benchmark of a classroom on one machine (loopback only, Debian's Chromium):
+
+1. start: from `cassino-learn serve` (the real command, lessons preheated) to the server
+   answering and to the index interactive (target: index interactive within 5 s of the server
+   answering, while the lessons are being preheated);
+2. class: N learners (Playwright pages, arriving a little apart) each open the index and five
+   lessons in turn, answer a quiz question, then leave. Kernels alive and the server's memory
+   are sampled during the lesson and for two minutes after (target: kernels back to the pool
+   size and memory within 10% of the idle server within 2 minutes; no page error).
+
+Run: ./run bench  (or .venv-test/bin/python tests/benchmarks/bench_classroom.py [--learners N])
+Quote the figures with the machine's load (printed: `uptime` before and after).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+from playwright.async_api import async_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from cassino_learn.serving.voila import VoilaServer, free_port  # noqa: E402
+from cassino_learn.teaching import catalog  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+READY = ("() => !document.getElementById('loading') && document.getElementById('rendered_cells')"
+         " && !document.body.innerText.includes('Loading widget...')")
+ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+          '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+LESSONS = ["02_pairing.ipynb", "03_combining.ipynb", "04_trailing.ipynb", "05_building.ipynb",
+           "06_raising_builds.ipynb"]
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def tree(pid: int) -> list[psutil.Process]:
+    root = psutil.Process(pid)
+    return [root, *root.children(recursive=True)]
+
+
+def kernel_count(pid: int) -> int:
+    return sum(1 for p in tree(pid)[1:] if "ipykernel" in " ".join(_cmdline(p)))
+
+
+def rss_mib(pid: int) -> float:
+    total = 0
+    for process in tree(pid):
+        try:
+            total += process.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return total / 2**20
+
+
+def _cmdline(process: psutil.Process) -> list[str]:
+    try:
+        return process.cmdline()
+    except psutil.Error:
+        return []
+
+
+async def until_interactive(page, url: str) -> float:
+    start = time.perf_counter()
+    await page.goto(url, wait_until="commit", timeout=300_000)
+    await page.wait_for_function(READY, timeout=300_000, polling=100)
+    return time.perf_counter() - start
+
+
+# -- 1. start --------------------------------------------------------------------------------
+
+async def measure_start(browser, lessons: Path, progress: Path) -> None:
+    port = free_port()
+    env = dict(os.environ, CASSINO_LEARN_DATA=str(progress))
+    started = time.perf_counter()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cassino_learn.serving.cli", "serve", "--no-browser",
+         "--port", str(port), "--lessons", str(lessons)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    base = f"http://localhost:{port}/"
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}voila/templates/cassino/static/cassino.css",
+                                            timeout=2):
+                    break
+            except OSError:
+                await asyncio.sleep(0.05)
+        answered = time.perf_counter() - started
+        context = await browser.new_context()
+        page = await context.new_page()
+        index = await until_interactive(page, f"{base}voila/render/{catalog.INDEX.notebook}")
+        await context.close()
+        print(f"\nstart (cold, lessons preheated): the server answered {answered:.1f} s after "
+              f"`cassino-learn serve`; the index was interactive {index:.1f} s after that "
+              f"({answered + index:.1f} s in all; target <= 5 s after answering)")
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+# -- 2. class --------------------------------------------------------------------------------
+
+async def learner(browser, server: VoilaServer, number: int, delay: float, bank: dict,
+                  times: list[float], errors: list[str]) -> None:
+    await asyncio.sleep(delay)
+    context = await browser.new_context()
+    page = await context.new_page()
+    page.on("console", lambda m: errors.append(f"learner {number}: console: {m.text}")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"learner {number}: uncaught: {e}"))
+    try:
+        for name in [catalog.INDEX.notebook, *LESSONS]:
+            times.append(await until_interactive(page, server.url(name)))
+            shown = await page.locator(ERRORS).count()
+            if shown:
+                errors.append(f"learner {number}: {shown} error output(s) on {name}")
+            if name == LESSONS[0]:
+                await answer_first_question(page, bank)
+        await page.goto("about:blank")  # leaving the last lesson
+    except Exception as error:  # a page that never became usable is the figure, not a crash
+        errors.append(f"learner {number}: {type(error).__name__}: {str(error)[:200]}")
+    finally:
+        await context.close()
+
+
+async def answer_first_question(page, bank: dict) -> None:
+    quiz = page.locator(".widget-vbox").filter(has=page.locator(".cl-quiz-status")).first
+    box = quiz.locator(".cl-move-input")
+    await box.fill(bank["items"][0]["answers"][0])
+    await box.press("Enter")
+    await quiz.locator(".cl-feedback").filter(has_text="✔").wait_for(timeout=120_000)
+
+
+async def sample(server: VoilaServer, samples: list, stop: asyncio.Event) -> None:
+    start = time.perf_counter()
+    while not stop.is_set():
+        samples.append((time.perf_counter() - start, kernel_count(server.process.pid),
+                        rss_mib(server.process.pid)))
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=2)
+        except asyncio.TimeoutError:
+            pass
+
+
+async def measure_class(browser, lessons: Path, progress: Path, learners: int,
+                        spacing: float, after: float) -> None:
+    bank = json.loads((lessons / catalog.lesson("02_pairing").quiz_bank).read_text())
+    pooled = sum(1 for item in catalog.LESSONS if (lessons / item.notebook).exists())
+    with VoilaServer(lessons, ip="127.0.0.1", preheat=True,
+                     env={"CASSINO_LEARN_DATA": str(progress)}) as server:
+        deadline = time.monotonic() + 600
+        while server.log().count("Kernel pool of") < pooled and time.monotonic() < deadline:
+            await asyncio.sleep(1)
+        await asyncio.sleep(5)
+        idle_rss, idle_kernels = rss_mib(server.process.pid), kernel_count(server.process.pid)
+        print(f"\nclass: idle server with its pool: {idle_kernels} kernels, {idle_rss:.0f} MiB")
+        times: list[float] = []
+        errors: list[str] = []
+        samples: list = []
+        stop = asyncio.Event()
+        sampler = asyncio.create_task(sample(server, samples, stop))
+        started = time.perf_counter()
+        await asyncio.gather(*(learner(browser, server, n, n * spacing, bank, times, errors)
+                               for n in range(learners)))
+        lesson_time = time.perf_counter() - started
+        during = [s for s in samples]
+        left = time.perf_counter()
+        while time.perf_counter() - left < after:
+            await asyncio.sleep(2)
+        stop.set()
+        await sampler
+        end_kernels, end_rss = kernel_count(server.process.pid), rss_mib(server.process.pid)
+        back = next((t for t, k, r in samples
+                     if t >= left - started and k <= idle_kernels and r <= 1.1 * idle_rss), None)
+        print(f"  {learners} learners, one arriving every {spacing:.1f} s, the index and "
+              f"{len(LESSONS)} lessons each: done in {lesson_time:.0f} s")
+        print(f"  pages interactive: {len(times)} of {learners * (1 + len(LESSONS))}, median "
+              f"{statistics.median(times):.1f} s, slowest {max(times):.1f} s" if times else
+              "  no page became interactive")
+        print(f"  during: at most {max(k for _, k, _ in during)} kernels, "
+              f"{max(r for _, _, r in during):.0f} MiB")
+        print(f"  {after:.0f} s after the last learner left: {end_kernels} kernels (pool "
+              f"{idle_kernels}), {end_rss:.0f} MiB ({100 * (end_rss / idle_rss - 1):+.0f}% of "
+              f"the idle server); back to the pool size and within 10%: "
+              + (f"after {back - (left - started):.0f} s" if back is not None else "not yet"))
+        print(f"  errors: {len(errors)}")
+        for error in errors[:10]:
+            print(f"    {error}")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    progress = Path(tempfile.mkdtemp(prefix="cassino-bench-progress-"))
+    lessons = Path(tempfile.mkdtemp(prefix="cassino-bench-lessons-")) / "lessons"
+    shutil.copytree(catalog.lessons_dir(), lessons)
+    try:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            if "start" in args.parts:
+                await measure_start(browser, lessons, progress)
+            if "class" in args.parts:
+                await measure_class(browser, lessons, progress, args.learners, args.spacing,
+                                    args.after)
+            await browser.close()
+    finally:
+        shutil.rmtree(progress, ignore_errors=True)
+        shutil.rmtree(lessons.parent, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--spacing", type=float, default=2.0,
+                        help="seconds between two learners arriving")
+    parser.add_argument("--after", type=float, default=120.0,
+                        help="seconds to watch the server after the last learner left")
+    parser.add_argument("--parts", default="start,class")
+    args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)
+    print(f"load before: {uptime()}")
+    asyncio.run(main_async(args))
+    print(f"load after: {uptime()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
