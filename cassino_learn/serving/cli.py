@@ -43,8 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "(saves memory, pages open more slowly)")
     serve.add_argument("--cull-idle", type=_seconds, default=DEFAULT_CULL_IDLE, metavar="SECONDS",
                        help="shut down a kernel no page is using after this many idle seconds "
-                            f"(default {DEFAULT_CULL_IDLE}); closing a page shuts its kernel "
-                            "down at once")
+                            f"(default {DEFAULT_CULL_IDLE}); a closed page's kernel goes "
+                            "10 seconds after the page")
     serve.add_argument("--lessons", type=Path, default=None,
                        help="folder of lesson notebooks (default: the installed lessons)")
 
