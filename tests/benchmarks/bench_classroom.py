@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -224,6 +225,10 @@ async def main_async(args: argparse.Namespace) -> None:
         shutil.rmtree(lessons.parent, ignore_errors=True)
 
 
+def _interrupt(signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=30)
@@ -234,6 +239,8 @@ def main() -> int:
     parser.add_argument("--parts", default="start,class")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
+    # Stopped with kill: unwind like Ctrl-C, so the servers it started stop with their kernels.
+    signal.signal(signal.SIGTERM, _interrupt)
     print(f"load before: {uptime()}")
     asyncio.run(main_async(args))
     print(f"load after: {uptime()}")
