@@ -87,13 +87,13 @@ async def until_interactive(page, url: str) -> float:
 
 # -- 1. start --------------------------------------------------------------------------------
 
-async def measure_start(browser, lessons: Path, progress: Path) -> None:
+async def measure_start(browser, lessons: Path, progress: Path, preheat: bool = True) -> None:
     port = free_port()
     env = dict(os.environ, CASSINO_LEARN_DATA=str(progress))
     started = time.perf_counter()
     server = subprocess.Popen(
         [sys.executable, "-m", "cassino_learn.serving.cli", "serve", "--no-browser",
-         "--port", str(port), "--lessons", str(lessons)],
+         "--port", str(port), "--lessons", str(lessons), *([] if preheat else ["--no-preheat"])],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     base = f"http://localhost:{port}/"
     try:
@@ -109,7 +109,8 @@ async def measure_start(browser, lessons: Path, progress: Path) -> None:
         page = await context.new_page()
         index = await until_interactive(page, f"{base}voila/render/{catalog.INDEX.notebook}")
         await context.close()
-        print(f"\nstart (cold, lessons preheated): the server answered {answered:.1f} s after "
+        how = "lessons preheated" if preheat else "--no-preheat, for comparison"
+        print(f"\nstart (cold, {how}): the server answered {answered:.1f} s after "
               f"`cassino-learn serve`; the index was interactive {index:.1f} s after that "
               f"({answered + index:.1f} s in all; target <= 5 s after answering)")
     finally:
@@ -216,6 +217,7 @@ async def main_async(args: argparse.Namespace) -> None:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             if "start" in args.parts:
                 await measure_start(browser, lessons, progress)
+                await measure_start(browser, lessons, progress, preheat=False)
             if "class" in args.parts:
                 await measure_class(browser, lessons, progress, args.learners, args.spacing,
                                     args.after)
