@@ -13,7 +13,7 @@ from typing import Iterable
 
 from .cards import Card, CardError
 from .errors import IllegalMove, MoveSyntaxError
-from .movegen import BUILD, CAPTURE, TRAIL, Move, legal_moves
+from .movegen import BUILD, CAPTURE, TRAIL, Move, find_move, has_play
 from .position import Build, Position
 from .structure import partition, split_build_cards, subsets_summing
 
@@ -110,11 +110,12 @@ def parse_move(position: Position, text: str) -> Move:
 
 def check_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
                value: int | None, text: str = "") -> Move:
-    """The legal move with this effect, or the `IllegalMove` that explains why there is none."""
-    for move in legal_moves(position):
-        if move.kind == kind and move.card is card and move.value == value \
-                and move.table_cards == table_cards:
-            return move
+    """The legal move with this effect, or the `IllegalMove` that explains why there is none.
+    Decided directly from the rules' families of moves: no list of legal moves is built."""
+    table_cards = frozenset(table_cards)
+    move = find_move(position, kind, card, table_cards, value)
+    if move is not None:
+        return move
     raise explain_illegal(position, kind, card, table_cards, value, text)
 
 
@@ -206,7 +207,7 @@ def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
     if taken:
         return (f"A trail only puts your {card.name} on the table; it takes nothing with "
                 f"it.", "R1")
-    if owned and any(m.kind != TRAIL for m in legal_moves(position)):
+    if owned and has_play(position):
         return (f"You own {owned[0].describe()}, so you may not trail: capture something or "
                 f"make or change a build instead.", "O1")
     problem = _last_card_problem(card, position.hand, list(owned))
