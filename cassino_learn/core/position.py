@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 from .cards import FULL_DECK, Card, format_cards
 from .errors import PositionError
 from .rules import Rules
+from .words import count as cards_count
 
 if TYPE_CHECKING:
     from .movegen import Move
@@ -244,8 +245,8 @@ class Position:
                                     f"{most} in a round with {self.players} players")
             if piles_given and count > len(self.piles[side - 1]):
                 raise PositionError(f"sweeps: side {side} has {count} sweeps but only "
-                                    f"{len(self.piles[side - 1])} cards in pile {side}; "
-                                    f"every sweep captures cards")
+                                    f"{cards_count(len(self.piles[side - 1]), 'card')} in pile "
+                                    f"{side}; every sweep captures cards")
         if self.last_capture is not None and piles_given \
                 and not self.piles[self.side_of(self.last_capture) - 1]:
             side = self.side_of(self.last_capture)
