@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..core.cards import Card
-from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.errors import IllegalMove, MoveSyntaxError, PositionError, shorten
 from ..core.movegen import Move, find_legal
 from ..core.position import Position
 from ..core.words import count, played
@@ -311,14 +311,29 @@ def load_bank(source: str | Path, *, verify: bool = True) -> Bank:
     """
     path = Path(source)
     if not path.suffix:
-        path = bank_path(str(source))
+        try:
+            path = bank_path(str(source))
+        except KeyError as error:
+            raise BankError(str(error.args[0])) from None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise BankError(f"{path}: no such quiz bank") from None
+    except OSError as error:
+        raise BankError(f"{path}: cannot be read: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise BankError(f"{path}: not UTF-8 text: byte {error.start + 1} (line {line}) "
+                        f"is {raw[error.start]:#04x}") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise BankError(f"{path}: not valid JSON: line {error.lineno} column {error.colno}: "
                         f"{error.msg}") from None
+    except RecursionError:
+        raise BankError(f"{path}: not a quiz bank: its brackets are nested too deeply") from None
     return parse_bank(data, path, verify=verify)
 
 
@@ -331,8 +346,10 @@ def parse_bank(data: Any, path: Path | str = "<bank>", *, verify: bool = True) -
     for number, raw in enumerate(data["items"], 1):
         label = f"item {number}"
         if isinstance(raw, dict) and raw.get("id"):
-            label += f" ({raw['id']})"
+            label += f" ({shorten(str(raw['id']), 40)})"
         try:
+            if not isinstance(raw, dict):
+                raise BankError("an item is an object with a kind and a position")
             item = _parse_item(raw, number)
             if item.id in seen:
                 raise BankError(f"the id {item.id!r} is used twice")
@@ -365,6 +382,7 @@ def _parse_item(raw: Any, number: int) -> QuizItem:
     legal = raw.get("legal")
     if kind == "legal" and not isinstance(legal, bool):
         raise BankError("legal must be true or false")
+    _check_shapes(raw, kind)
     if kind in FACT_KINDS:
         from .facts import FACTS
 
@@ -386,6 +404,39 @@ def _parse_item(raw: Any, number: int) -> QuizItem:
         expected=raw.get("expected"), raw=raw,
         ask=str(raw["ask"]) if kind in FACT_KINDS else None,
         given=dict(raw["given"]) if kind in FACT_KINDS else None)
+
+
+def _check_shapes(raw: dict, kind: str) -> None:
+    """BankError unless the optional fields have the shapes their kind reads."""
+    def text_list(name: str) -> None:
+        value = raw.get(name)
+        if value is not None and not (isinstance(value, list)
+                                      and all(isinstance(x, str) for x in value)):
+            raise BankError(f"{name} must be a list of texts, not {_short(value)}")
+
+    text_list("rules")
+    text_list("answers")
+    if raw.get("rule") is not None and not isinstance(raw["rule"], str):
+        raise BankError(f"rule must be a rule id like \"B2\", not {_short(raw['rule'])}")
+    if kind in FACT_KINDS and not isinstance(raw["ask"], str):
+        raise BankError(f"ask must name a fact, not {_short(raw['ask'])}")
+    expected = raw.get("expected")
+    if expected is None:
+        return
+    if kind == "captures":
+        text_list("expected")
+    elif kind == "score":
+        if not (isinstance(expected, dict)
+                and all(k.isascii() and k.isdigit() and len(k) < 3 for k in expected)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in
+                        expected.values())):
+            raise BankError(f"expected must give whole points per side, like "
+                            f"{{\"1\": 7, \"2\": 4}}, not {_short(expected)}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def check_item(item: QuizItem) -> None:
