@@ -81,10 +81,14 @@ class LooseSets:
 
     # ------------------------------------------------------------------ going through sets
 
-    def vectors(self, value: int, need: int = 0) -> Iterator[Vector]:
-        """Every value vector (within the loose cards) that fits `value` and `need`."""
+    def vectors(self, value: int, need: int = 0, floor: Vector | None = None) -> Iterator[Vector]:
+        """Every value vector (within the loose cards) that fits `value` and `need`; with
+        `floor`, only those holding at least the cards it counts."""
         top = min(value, 10)
         counts = self.counts
+        low = floor or (0,) * 11
+        if any(low[v] for v in range(top + 1, 11)):
+            return iter(())
         chosen = [0] * 11
 
         def walk(v: int, total: int) -> Iterator[Vector]:
@@ -94,7 +98,7 @@ class LooseSets:
                     if self.splits_with(vector, value, need):
                         yield vector
                 return
-            for n in range(counts[v] + 1):
+            for n in range(low[v], counts[v] + 1):
                 chosen[v] = n
                 yield from walk(v + 1, total + n * v)
             chosen[v] = 0

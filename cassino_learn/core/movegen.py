@@ -18,7 +18,7 @@ from .loosesets import LooseSets
 from .position import Build, Position
 
 __all__ = ["Move", "legal_moves", "iter_moves", "count_moves", "has_play", "find_move",
-           "find_legal", "TRAIL", "CAPTURE", "BUILD"]
+           "extensions", "moves_with", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
 
 TRAIL, CAPTURE, BUILD = "trail", "capture", "build"
 _KIND_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
@@ -437,26 +437,10 @@ def has_play(position: Position) -> bool:
 def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
               value: int | None) -> Move | None:
     """The legal move with this effect, decided directly (no list of moves), or None."""
-    hand = position.hand
-    if card not in hand:
+    masks = _table_masks(position, table_cards)
+    if card not in position.hand or masks is None:
         return None
-    loose_index = {c: i for i, c in enumerate(position.loose)}
-    lm = bm = 0
-    used = 0
-    for c in table_cards:
-        i = loose_index.get(c)
-        if i is not None:
-            lm |= 1 << i
-            used += 1
-    for i, build in enumerate(position.builds):
-        inside = sum(1 for c in build.cards if c in table_cards)
-        if inside:
-            if inside != len(build.cards):
-                return None  # S3: a build moves whole
-            bm |= 1 << i
-            used += inside
-    if used != len(table_cards):
-        return None  # T2: a card that is not on the table
+    lm, bm = masks
     plays = _Plays(position)
     if kind == TRAIL:
         if table_cards or value is not None:
@@ -475,6 +459,80 @@ def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[
                 and sets.fits(lm, v, need):
             return _new(Move, (kind, card, v, lm, bm, raised, position, None))
     return None
+
+
+def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> frozenset[Card]:
+    """The table cards (loose, or whole builds) that some legal move of `card` taking every
+    card of `chosen` could take as well: what a learner who picked `card` and `chosen` may
+    still add. Worked out by families and value vectors, never from a list of moves."""
+    masks = _table_masks(position, chosen, whole_builds=True)
+    if card not in position.hand or masks is None:
+        return frozenset()
+    chosen_loose, chosen_builds = masks
+    plays = _Plays(position)
+    loose_mask = build_mask = 0
+    if card.value is None:
+        for move in plays.face_moves(card):
+            if move[3] & chosen_loose == chosen_loose and not chosen_builds:
+                loose_mask |= move[3]
+                build_mask |= chosen_builds
+    else:
+        sets = LooseSets(position.loose)
+        floor = sets.vector(chosen_loose)
+        if floor is None:
+            return frozenset()
+        values: set[int] = set()
+        for _kind, v, need, bsubs, _raised in plays.families(card, plays.must(card)):
+            kept = [bm for bm in bsubs if bm & chosen_builds == chosen_builds]
+            if not kept:
+                continue
+            fitting = False
+            for vector in sets.vectors(v, need, floor):
+                fitting = True
+                values.update(i for i in range(1, 11) if vector[i] > floor[i])
+            if fitting:
+                for bm in kept:
+                    build_mask |= bm
+        for i, c in enumerate(position.loose):
+            if c.value in values:
+                loose_mask |= 1 << i
+    # a build named in part: the rest of it comes along with any move that uses it
+    return frozenset(_cards_of(position, loose_mask & ~chosen_loose, build_mask)) - chosen
+
+
+def moves_with(position: Position, card: Card, table_cards: frozenset[Card]) -> list[Move]:
+    """The legal moves playing `card` with exactly these table cards (the capture, then builds
+    by value, then the trail), each checked directly."""
+    kinds: list[tuple[str, int | None]] = [(CAPTURE, card.value)]
+    kinds.extend((BUILD, v) for v in range(1, 11))
+    kinds.append((TRAIL, None))
+    found = (find_move(position, kind, card, table_cards, value) for kind, value in kinds)
+    return [move for move in found if move is not None]
+
+
+def _table_masks(position: Position, cards: frozenset[Card], whole_builds: bool = False
+                 ) -> tuple[int, int] | None:
+    """(loose mask, build mask) of table cards, or None if a card is not on the table or
+    (unless `whole_builds` counts a build named in part as named whole) only part of a build
+    is named."""
+    loose_index = {c: i for i, c in enumerate(position.loose)}
+    lm = bm = 0
+    used = 0
+    for c in cards:
+        i = loose_index.get(c)
+        if i is not None:
+            lm |= 1 << i
+            used += 1
+    for i, build in enumerate(position.builds):
+        inside = sum(1 for c in build.cards if c in cards)
+        if inside:
+            if inside != len(build.cards) and not whole_builds:
+                return None  # S3: a build moves whole
+            bm |= 1 << i
+            used += inside
+    if used != len(cards):
+        return None  # T2: a card that is not on the table
+    return lm, bm
 
 
 def _may_trail(plays: _Plays, card: Card) -> bool:
