@@ -37,6 +37,7 @@ class LooseSets:
                 self.bits[card.value].append(1 << i)
         self.counts: Vector = tuple(len(b) for b in self.bits)
         self._splits: dict[tuple[Vector, int], bool] = {}
+        self._covers: dict[tuple[Vector, Vector, int], bool] = {}
 
     # ------------------------------------------------------------------ judging one set
 
@@ -78,6 +79,37 @@ class LooseSets:
         # the group holding one of the highest cards: that card and cards no higher
         return any(self.splits(_minus(remaining, part), value)
                    for part in _parts(remaining, value - top, top))
+
+    def extends(self, floor: Vector, value: int, need: int = 0) -> bool:
+        """Whether some fitting set (see `fits`) holds at least the cards `floor` counts."""
+        spare = _minus(self.counts, floor)
+        if not need:
+            return self._cover(floor, spare, value)
+        return any(self._cover(*_take(floor, spare, part), value)
+                   for part in _parts(_plus(floor, spare), need, need))
+
+    def _cover(self, must: Vector, spare: Vector, value: int) -> bool:
+        """Whether the cards `must` counts go into groups adding up to `value`, completed
+        with cards `spare` counts where needed."""
+        key = (must, spare, value)
+        known = self._covers.get(key)
+        if known is None:
+            known = self._covers[key] = self._cover_now(must, spare, value)
+        return known
+
+    def _cover_now(self, must: Vector, spare: Vector, value: int) -> bool:
+        top = next((v for v in range(10, 0, -1) if must[v]), 0)
+        if not top:
+            return True
+        if top > value:
+            return False
+        rest = list(must)
+        rest[top] -= 1
+        remaining = tuple(rest)
+        # the group of one highest card still to place; taking its other cards from `must`
+        # first is never worse than taking the same values from `spare`
+        return any(self._cover(*_take(remaining, spare, part), value)
+                   for part in _parts(_plus(remaining, spare), value - top, value - top))
 
     # ------------------------------------------------------------------ going through sets
 
@@ -133,6 +165,16 @@ class LooseSets:
 
 def _minus(vector: Vector, part: Vector) -> Vector:
     return tuple(a - b for a, b in zip(vector, part))
+
+
+def _plus(a: Vector, b: Vector) -> Vector:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _take(must: Vector, spare: Vector, part: Vector) -> tuple[Vector, Vector]:
+    """`must` and `spare` after `part` is taken from them, from `must` first."""
+    from_must = tuple(min(p, m) for p, m in zip(part, must))
+    return _minus(must, from_must), _minus(spare, _minus(part, from_must))
 
 
 def _parts(vector: Vector, total: int, highest: int) -> Iterator[Vector]:

@@ -484,15 +484,15 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
         values: set[int] = set()
         for _kind, v, need, bsubs, _raised in plays.families(card, plays.must(card)):
             kept = [bm for bm in bsubs if bm & chosen_builds == chosen_builds]
-            if not kept:
+            if not kept or not sets.extends(floor, v, need):
                 continue
-            fitting = False
-            for vector in sets.vectors(v, need, floor):
-                fitting = True
-                values.update(i for i in range(1, 11) if vector[i] > floor[i])
-            if fitting:
-                for bm in kept:
-                    build_mask |= bm
+            for bm in kept:
+                build_mask |= bm
+            for i in range(1, v + 1):
+                if i not in values and sets.counts[i] > floor[i]:
+                    wider = floor[:i] + (floor[i] + 1,) + floor[i + 1:]
+                    if sets.extends(wider, v, need):
+                        values.add(i)
         for i, c in enumerate(position.loose):
             if c.value in values:
                 loose_mask |= 1 << i

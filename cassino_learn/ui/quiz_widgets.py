@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.listing import first_moves
 from ..core.position import Position
 from ..core.words import count
 from ..teaching.quiz import QuizItem, Verdict, load_bank
@@ -295,13 +296,14 @@ class SandboxWidget(w.VBox):
         self.share = w.Textarea(layout=w.Layout(width="36em", height="3em"),
                                 description="Share", disabled=False)
         self.error = w.HTML()
+        self.moves = w.HTML()  # how many legal moves, and the first ones
         self.history: list[Position] = []
         self.table = CardTable(Position.parse(text) if text.strip() else "table:", mode="play")
         self.table.on_move(self._moved)
         self.show_button.on_click(lambda _: self.load(self.source.value))
         self.back_button.on_click(lambda _: self.step_back())
         super().__init__([_style(), self.source, _row(self.show_button, self.back_button),
-                          self.error, self.table, self.share])
+                          self.error, self.table, self.moves, self.share])
         self.add_class("cl-quiz")
         self._refresh()
 
@@ -346,7 +348,23 @@ class SandboxWidget(w.VBox):
     def _refresh(self, position: Position | None = None) -> None:
         self._shown = position or self.table.position
         self.share.value = self._shown.one_line()
+        self.moves.value = moves_html(self._shown)
         self.back_button.disabled = not self.history
+
+
+SANDBOX_MOVES_SHOWN = 8
+SANDBOX_COUNT_LIMIT = 1_000_000  # counted exactly up to here, then "more than"
+
+
+def moves_html(position: Position, first: int = SANDBOX_MOVES_SHOWN) -> str:
+    """The legal moves in a sentence: how many, and the first few in notation (a pasted
+    table may have millions; they are counted, never listed)."""
+    if not position.hand:
+        return ""
+    listing = first_moves(position, first=first, limit=SANDBOX_COUNT_LIMIT)
+    shown = " · ".join(f"<code>{html.escape(str(m))}</code>" for m in listing.moves)
+    return (f'<div class="cl-sandbox-moves" role="status">{html.escape(listing.sentence())} '
+            f'{shown}</div>')
 
 
 # ---------------------------------------------------------------------- a full game
