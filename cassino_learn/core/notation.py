@@ -30,11 +30,11 @@ def split_fields(text: str) -> list[tuple[str, str, str]]:
                 continue
             where = f"line {number}" if multi_line else "position"
             if ":" not in part:
-                raise PositionError(f"{where}: {part.strip()!r} is not a field; "
+                raise PositionError(f"{where}: {shorten(part.strip())!r} is not a field; "
                                     f"write key: value, like 'table: 5D 2C'")
             key, value = part.split(":", 1)
             key = " ".join(key.lower().split())
-            result.append((key, value.strip(), f"{where}, field '{key}'"))
+            result.append((key, value.strip(), f"{where}, field '{shorten(key, 30)}'"))
     return result
 
 
@@ -46,7 +46,7 @@ def parse_position(text: str) -> Position:
     values: dict = {"hands": {}, "piles": {}}
     for key, value, where in fields:
         if key in seen:
-            raise PositionError(f"{where}: the field '{key}' is given twice")
+            raise PositionError(f"{where}: the field is given twice")
         seen[key] = where
         hand_match = _HAND_KEY.match(key)
         pile_match = _PILE_KEY.match(key)
@@ -72,7 +72,7 @@ def parse_position(text: str) -> Position:
             except ValueError as error:
                 raise PositionError(f"{where}: {str(error).removeprefix('rules: ')}") from None
         else:
-            raise PositionError(f"{where}: unknown field '{key}' (known: table, hand, hand N, "
+            raise PositionError(f"{where}: unknown field '{shorten(key, 30)}' (known: table, hand, hand N, "
                                 f"turn, players, partners, declared, rules, pile N, sweeps, "
                                 f"last capture)")
     if "table" not in values:
@@ -167,7 +167,7 @@ def _parse_yes_no(value: str, where: str) -> bool:
         return True
     if lowered in ("no", "false", "off", "0"):
         return False
-    raise PositionError(f"{where}: write yes or no, not {value!r}")
+    raise PositionError(f"{where}: write yes or no, not {shorten(value)!r}")
 
 
 def _parse_assignments(value: str, where: str) -> dict[int, int]:
@@ -178,7 +178,7 @@ def _parse_assignments(value: str, where: str) -> dict[int, int]:
             continue
         left, sep, right = item.partition("=")
         if not sep:
-            raise PositionError(f"{where}: {item!r} should look like seat=number, like 2=9")
+            raise PositionError(f"{where}: {shorten(item)!r} should look like seat=number, like 2=9")
         seat, number = _parse_int(left.strip(), where), _parse_int(right.strip(), where)
         if seat in result:
             raise PositionError(f"{where}: seat {seat} is given twice")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card
-from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.errors import IllegalMove, MoveSyntaxError, shorten
 from ..core.movegen import Move, find_legal, legal_moves
 from ..core.position import Position
 from ..core.rules import Rules
@@ -250,8 +250,8 @@ class Game:
             raise GameFileError(f"game file: expected JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise GameFileError(f"game file: not valid JSON ({error})") from None
+        except ValueError as error:  # not JSON, not UTF-8, or a number too long to read
+            raise GameFileError(f"game file: not valid JSON ({shorten(str(error), 120)})") from None
         except RecursionError:
             raise GameFileError("game file: not a saved game: its brackets are nested too "
                                 "deeply") from None

@@ -334,6 +334,8 @@ def load_bank(source: str | Path, *, verify: bool = True) -> Bank:
                         f"{error.msg}") from None
     except RecursionError:
         raise BankError(f"{path}: not a quiz bank: its brackets are nested too deeply") from None
+    except ValueError as error:  # a number too long to read
+        raise BankError(f"{path}: not valid JSON: {shorten(str(error), 120)}") from None
     return parse_bank(data, path, verify=verify)
 
 
