@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 from .cards import FULL_DECK, Card, format_cards
-from .errors import PositionError
+from .errors import PositionError, shorten
 from .rules import Rules
 from .words import count as cards_count
 
@@ -82,7 +82,7 @@ class Build:
                 return f"{face[0]} is a face card, and face cards are never part of a build (B3)"
             total = sum(c.value for c in s)  # type: ignore[misc]
             if total != self.value:
-                return (f"the set {'+'.join(map(str, s))} adds up to {total}, "
+                return (f"the set {shorten('+'.join(map(str, s)))} adds up to {total}, "
                         f"not the build's value {self.value}")
         if len(self.sets) == 1 and len(self.sets[0]) < 2:
             return (f"a build needs at least two cards; a lone {self.sets[0][0]} "
@@ -191,17 +191,17 @@ class Position:
         for card in self.loose:
             place(card, "the table")
         for build in self.builds:
+            for card in build.cards:
+                place(card, f"the build {shorten(build.text())}")
             problem = build.problem()
             if problem:
-                raise PositionError(f"table: build {build.text()}: {problem}")
+                raise PositionError(f"table: build {shorten(build.text())}: {problem}")
             if build.owner is not None and not 1 <= build.owner <= self.players:
                 raise PositionError(f"table: build {build.text()} is owned by seat {build.owner}, "
                                     f"but there are {self.players} players")
             if build.owner is None and self.partners:
                 raise PositionError(f"table: build {build.text()} needs an owner (@seat) "
                                     f"in a partnership game")
-            for card in build.cards:
-                place(card, f"the build {build.text()}")
         for seat, hand in enumerate(self.hands, 1):
             for card in hand or ():
                 place(card, f"hand {seat}")
