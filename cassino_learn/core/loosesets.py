@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 
 from .cards import Card
 
-__all__ = ["LooseSets"]
+__all__ = ["LooseSets", "value_vector"]
 
 Vector = tuple[int, ...]  # index = card value 0..10 (index 0 unused)
 
@@ -161,6 +161,15 @@ class LooseSets:
             if limit is not None and total > limit:
                 break
         return total
+
+
+def value_vector(cards: Sequence[Card]) -> Vector:
+    """How many numeral cards of each value (face cards are not counted)."""
+    counts = [0] * 11
+    for card in cards:
+        if card.value is not None:
+            counts[card.value] += 1
+    return tuple(counts)
 
 
 def _minus(vector: Vector, part: Vector) -> Vector:
