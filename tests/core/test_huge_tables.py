@@ -186,3 +186,17 @@ def test_doesnt_for_one_card_and_dont_for_several() -> None:
 
 def test_card_parse_is_not_fooled_by_card_objects() -> None:
     assert Card.parse(" 10d ") is Card.parse("10D")
+
+
+def test_a_move_of_thirty_six_cards_prints_and_plays() -> None:
+    """Grouping a huge capture once backtracked for minutes; the value-vector judge guides it."""
+    everything = " ".join(str(c) for c in EVERYTHING.loose)
+    move = EVERYTHING.parse_move(f"10S take {everything}")
+    text = str(move)
+    assert text.startswith("10S take AC+9C AD+9D AH+9H AS+9S 2C+8C")
+    assert EVERYTHING.parse_move(text) == move
+    after = EVERYTHING.play(move)
+    assert not after.loose and len(after.piles[0]) == 37 and after.sweeps[0] == 1
+    build = EVERYTHING.parse_move(f"10H build 10 {everything}")
+    assert str(build).startswith("10H build 10: 10H | AC+9C")
+    assert EVERYTHING.play(build).builds[0].is_multiple
