@@ -1,7 +1,8 @@
 """Reading moves typed by people, and explaining why an illegal move is illegal.
 
-Legality itself is decided only by the generator (`legal_moves`); this module reads the text,
-finds the legal move with the same effect, or names the rule the attempt breaks, choosing the
+Legality itself is decided only by the generator's rules (`movegen.find_move`, which checks one
+move directly, without listing the others); this module reads the text, finds the legal move
+with the same effect, or names the rule the attempt breaks, choosing the
 one a learner most needs to hear: what you hold and what is on the table (T2), that builds move
 whole (S3), then the shape of the play (P, S, B), then what you must keep (B2, O2, O1).
 """

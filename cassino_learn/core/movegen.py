@@ -6,6 +6,11 @@ card by card (hand order) its captures then its builds; the trails come last.
 
 Inside the generator the table's loose cards and builds are bit masks (bit i = `loose[i]` or
 `builds[i]`), which keeps the enumeration of sums and groups cheap.
+
+The rules are decided once, per hand card, as *families* of moves (`_Plays`); four ways go
+through them: `legal_moves` lists every move (fast on real tables), `iter_moves` walks them
+lazily and `count_moves` counts them (both by value vectors, see `loosesets`, so a table with
+millions of moves costs nothing until looked at), and `find_move` checks one move directly.
 """
 
 from __future__ import annotations
