@@ -191,28 +191,41 @@ class _Plays:
     use something from the table (T1, B1).
     """
 
+    __slots__ = ("position", "build_values", "_build_subsets", "singles", "hand_count", "owned",
+                 "partner_values")
+
     def __init__(self, position: Position) -> None:
         self.position = position
         builds = position.builds
-        self.build_values = [b.value for b in builds]
-        self._build_subsets: dict[int, list[int]] = {}
-        self.hand_count = [0] * 11
+        hand_count = self.hand_count = [0] * 11
         for card in position.hand:
             if card.value is not None:
-                self.hand_count[card.value] += 1
+                hand_count[card.value] += 1
+        self.partner_values: set[int] | tuple = ()
+        if not builds and not position.partners:  # the common case, kept cheap
+            self.build_values, self._build_subsets, self.singles, self.owned = (), {}, {}, ()
+            return
+        self.build_values = [b.value for b in builds]
+        self._build_subsets: dict[int, list[int]] = {}
+        self.singles: dict[int, list[int]] = {}  # value -> indexes of the single builds (B7)
+        for i, build in enumerate(builds):
+            if len(build.sets) == 1:
+                self.singles.setdefault(build.value, []).append(i)
         # O2: builds the mover owns that stay protected only by the last card of their value.
         self.owned = [(i, b.value) for i, b in enumerate(builds) if b.owner == position.turn]
         # B9: values the mover may build without holding them, thanks to the partner.
-        self.partner_values: set[int] = set()
         if position.partners:
             partner = position.partner_of(position.turn)
-            self.partner_values.update(b.value for b in builds if b.owner == partner)
+            values = {b.value for b in builds if b.owner == partner}
             declared = position.declared_map.get(partner)  # type: ignore[arg-type]
             if declared is not None:
-                self.partner_values.add(declared)
+                values.add(declared)
+            self.partner_values = values
 
     def build_subsets(self, v: int) -> list[int]:
         """All masks of builds whose value is v (0 included)."""
+        if not self.build_values:
+            return _NO_BUILDS
         cached = self._build_subsets.get(v)
         if cached is None:
             cached = [0]
@@ -226,6 +239,8 @@ class _Plays:
 
     def must(self, card: Card) -> int:
         """Builds that must be taken along if `card` is played (O2)."""
+        if not self.owned:
+            return 0
         cv = card.value
         must = 0
         if cv is not None and self.hand_count[cv] == 1:
@@ -238,23 +253,23 @@ class _Plays:
         """The capture and build families of a numeral card (see the class docstring)."""
         cv = card.value
         assert cv is not None
-        yield CAPTURE, cv, 0, _keeping(self.build_subsets(cv), must), -1  # P1, S1-S3
-        builds = self.position.builds
+        build_subsets = self.build_subsets
+        bsubs = build_subsets(cv)
+        yield CAPTURE, cv, 0, _keeping(bsubs, must) if must else bsubs, -1  # P1, S1-S3
+        hand_count, partner_values, singles = self.hand_count, self.partner_values, self.singles
         for v in range(cv, 11):  # B1-B9
-            if self.hand_count[v] - (v == cv) < 1 and v not in self.partner_values:
+            if hand_count[v] - (v == cv) < 1 and v not in partner_values:
                 continue  # B2 / B9
-            bsubs = self.build_subsets(v)
-            kept = _keeping(bsubs, must)
+            bsubs = build_subsets(v)
+            kept = _keeping(bsubs, must) if must else bsubs
             if kept:
                 yield BUILD, v, v - cv, kept, -1
             # raising a single build of value v - cv (B5, B6, B7)
-            w = v - cv
-            for r, build in enumerate(builds):
-                if build.value == w and len(build.sets) == 1:
-                    rbit = 1 << r
-                    raised = _keeping([bm | rbit for bm in bsubs], must)
-                    if raised:
-                        yield BUILD, v, 0, raised, r
+            for r in singles.get(v - cv, ()):
+                rbit = 1 << r
+                raised = _keeping([bm | rbit for bm in bsubs], must)
+                if raised:
+                    yield BUILD, v, 0, raised, r
 
     def face_moves(self, card: Card) -> list[Move]:
         """A face card's captures: one loose card of its rank (P2), or all three (V1)."""
@@ -268,6 +283,9 @@ class _Plays:
 
     def trail(self, card: Card) -> Move:
         return _new(Move, (TRAIL, card, None, 0, 0, -1, self.position, None))
+
+
+_NO_BUILDS = [0]
 
 
 def _keeping(build_masks: list[int], must: int) -> list[int]:
@@ -350,7 +368,7 @@ def legal_moves(position: Position) -> list[Move]:
             continue
         must = plays.must(card)
         for kind, v, need, bsubs, raised in plays.families(card, must):
-            masks = loose_masks(v, need)
+            masks = loose_masks(v, need) if need else unions(v)
             if len(bsubs) == 1 and not bsubs[0]:  # the common case: no build of this value
                 moves.extend([_new(Move, (kind, card, v, lm, 0, -1, position, None))
                               for lm in masks if lm])
@@ -360,7 +378,7 @@ def legal_moves(position: Position) -> list[Move]:
                         if lm or bm:
                             append(_new(Move, (kind, card, v, lm, bm, raised, position, None)))
         if not must:
-            trails.append(plays.trail(card))
+            trails.append(_new(Move, (TRAIL, card, None, 0, 0, -1, position, None)))
     if plays.owned and moves:
         return moves  # O1: an owner may not trail while anything else is legal
     if not moves and not trails:
