@@ -18,7 +18,8 @@ from ..core.rules import Rules
 from ..core.words import count
 
 __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",
-           "round_outcome", "deal_facts", "variant_points", "dealing_order", "hint_list"]
+           "round_outcome", "deal_facts", "variant_points", "dealing_order", "hint_list",
+           "position_errors"]
 
 CARD_WIDTH = 40
 GOLD = "#b8860b"
@@ -279,7 +280,7 @@ def round_outcome(before: Mapping[int, int], points: Mapping[int, int], rules: R
         how = f" Playing to 11, the lower round score ({low}) is taken off both sides' round points."
     said = _result_sentence(after, result, target).split(": ", 1)[1]
     text = (f"Before the round: {listing(before)}. The round: {listing(points)}.{how} "
-            f"After it: {listing(after)}: {said[0].upper()}{said[1:]}")
+            f"After it: {listing(after)}. {said[0].upper()}{said[1:]}")
     return Drawn(f'<p class="cl-round-outcome" style="margin:0.4em 0">{html.escape(text)}</p>',
                  text)
 
@@ -355,3 +356,21 @@ def hint_list(position: str, limit: int = 3) -> Drawn:
     items = "".join(f"<li>{html.escape(h.text)}</li>" for h in found)
     return Drawn(f'<ol class="cl-hints" style="margin:0.4em 0">{items}</ol>',
                  "\n".join(h.text for h in found))
+
+
+def position_errors(texts: Sequence[str]) -> Drawn:
+    """What the position reader says about each text that cannot be a position (or that it
+    reads it), one line each."""
+    from ..core.errors import PositionError
+
+    items, lines = [], []
+    for text in texts:
+        try:
+            Position.parse(text)
+            said = "reads as a position"
+        except (PositionError, ValueError) as error:
+            said = str(error)
+        items.append(f"<li><code>{html.escape(text)}</code>: {html.escape(said)}</li>")
+        lines.append(f"{text}: {said}")
+    return Drawn(f'<ul class="cl-position-errors" style="margin:0.4em 0">{"".join(items)}</ul>',
+                 "\n".join(lines))
