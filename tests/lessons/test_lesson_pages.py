@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 
 import nbformat
 import pytest
@@ -19,6 +20,7 @@ from cassino_learn.teaching.catalog import INDEX, LESSONS, SANDBOX, lessons_dir
 PAGES = [item.notebook for item in (INDEX, *LESSONS, SANDBOX)]
 # The sandbox may show notation text, which is what teachers type.
 STREAM_ALLOWED = {(SANDBOX.notebook, "notation(")}
+WRONG_PLURAL = re.compile(r"\b1 (cards|spades|sweeps|points|deals|aces)\b")
 REPR_SIGNS = ("MatchResult(", "RoundScore(", "Position.parse(", "Card.parse(", "{1: ", "<cassino")
 
 
@@ -76,6 +78,7 @@ def test_every_lesson_page_shows_html_or_widgets_and_never_a_printout(tmp_path):
                     f"{where} shows plain text: {data.get('text/plain', '')[:200]}"
                 html = data.get("text/html", "")
                 assert not any(sign in html for sign in REPR_SIGNS), f"{where} shows a repr"
+                assert not WRONG_PLURAL.search(re.sub(r"<[^>]+>", " ", html)), f"{where}: plural"
             body = ast.parse(cell.source).body
             if body and isinstance(body[-1], ast.Expr):
                 assert shows or any(o.output_type == "stream" for o in cell.outputs), \
