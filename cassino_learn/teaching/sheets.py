@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.position import Position
-from ..core.render import card_svg, move_html
+from ..core.render import card_svg
 from ..core.rules import Rules
 from ..core.words import count
 
@@ -25,7 +25,9 @@ CARD_WIDTH = 40
 GOLD = "#b8860b"
 _BOX = ("font-family:inherit;margin:0.5em 0;padding:0.5em 0.8em;border:1px solid #ccc;"
         "border-radius:6px;background:#fcfcfa;max-width:100%;box-sizing:border-box")
-_CELL = "border:1px solid #ccc;padding:0.25em 0.7em;text-align:left;vertical-align:top"
+# Font size set here: the notebook's own table style would shrink the text to 12px.
+_CELL = ("border:1px solid #ccc;padding:0.25em 0.7em;text-align:left;vertical-align:top;"
+         "font-size:15px;line-height:1.4;background:#fff;color:#1a1a1a")
 ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
               "little_casino": "Little Casino (2S)", "aces": "Aces", "sweeps": "Sweeps"}
 
@@ -56,7 +58,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css_class: str) -
     top = "".join(f'<th style="{_CELL};background:#f0f0ec">{h}</th>' for h in head)
     body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{c}</td>' for c in row) + "</tr>"
                    for row in rows)
-    return (f'<table class="{css_class}" style="border-collapse:collapse;margin:0.4em 0">'
+    return (f'<table class="{css_class}" style="border-collapse:collapse;margin:0.4em 0;'
+            f'max-width:100%">'
             f"<tr>{top}</tr>{body}</table>")
 
 
@@ -92,11 +95,12 @@ def _card(card: Card, *, marked: bool = True) -> str:
             f'{" ".join(caption)}</span></span>')
 
 
-def _cards(cards: Sequence[Card], *, marked: bool = True) -> str:
+def _cards(cards: Sequence[Card], *, marked: bool = True, wrap: bool = True) -> str:
     if not cards:
-        return '<span style="color:#666">no cards</span>'
-    return ('<div style="display:flex;flex-wrap:wrap;align-items:flex-start">'
-            + "".join(_card(c, marked=marked) for c in cards) + "</div>")
+        return '<div style="color:#666;margin:0.2em 0">no cards</div>'
+    return (f'<div style="display:flex;flex-wrap:{"wrap" if wrap else "nowrap"};'
+            f'align-items:flex-start">' + "".join(_card(c, marked=marked) for c in cards)
+            + "</div>")
 
 
 _LEGEND = (f'<p style="margin:0.2em 0;font-size:90%;color:#444">Ringed in '
@@ -171,7 +175,7 @@ def score_sheet(position: str | Position) -> Drawn:
     notes = "".join(f'<p style="margin:0.2em 0">{html.escape(n)}</p>' for n in _tie_notes(score))
     shared = sum(score.points.values())
     total = (f'<p style="margin:0.2em 0">Points shared this round: {shared}.</p>')
-    return Drawn(_box(_LEGEND + piles + table + notes + total, "cl-score-sheet"),
+    return Drawn(_box(_LEGEND + piles + table + notes + total, "cl-sheet-score"),
                  score_text(here))
 
 
@@ -192,11 +196,22 @@ def piles_sheet(position: str | Position, *, title: str = "") -> Drawn:
                  f"{_cards(tuple(sorted(left, key=lambda c: c.index)), marked=False)}</div>")
     lines.append(f"Table: {' '.join(str(c) for c in sorted(left, key=lambda c: c.index)) or 'empty'}")
     head = f"<p style='margin:0.2em 0'><b>{html.escape(title)}</b></p>" if title else ""
-    return Drawn(_box(head + _LEGEND + "".join(parts), "cl-piles"),
+    return Drawn(_box(head + _LEGEND + "".join(parts), "cl-sheet-piles"),
                  "\n".join(([title] if title else []) + lines))
 
 
 # ---------------------------------------------------------------------- the last cards (W2)
+
+def _move(move: "object") -> str:
+    """A play drawn inline: the card, what it does, the table cards, and its notation."""
+    verb = {"trail": "trails", "capture": "takes"}.get(move.kind, f"builds {move.value}")  # type: ignore[attr-defined]
+    taken = tuple(sorted(move.table_cards, key=lambda c: c.index))  # type: ignore[attr-defined]
+    return ('<div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
+            f"{_card(move.card, marked=False)}"  # type: ignore[attr-defined]
+            f'<b style="margin:0 6px">→ {verb}</b>'
+            + "".join(_card(c, marked=False) for c in taken)
+            + f'<code style="margin-left:10px">{html.escape(str(move))}</code></div>')
+
 
 def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
     """The round's last card played in `position`, then W2 done by the dealing module: what is
@@ -225,27 +240,33 @@ def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
     markup = (f'<p style="margin:0.2em 0"><b>The table before the last card</b></p>'
               f"{_cards(tuple(sorted(before.table_cards, key=lambda c: c.index)), marked=False)}"
               f'<p style="margin:0.4em 0 0.2em"><b>The last card</b></p>'
-              f"{move_html(played, size=CARD_WIDTH)}"
+              f"{_move(played)}"
               f'<p style="margin:0.4em 0">{html.escape(outcome)}</p>'
               + piles_sheet(after, title="After the round: the piles").markup)
     text = f"{played}: {outcome}\n" + piles_sheet(after).text
-    return Drawn(_box(markup, "cl-last-cards"), text)
+    return Drawn(_box(markup, "cl-sheet-last-cards"), text)
 
 
 # ---------------------------------------------------------------------- the match (K3, V4)
+
+def _sides(sides: Sequence[int], total: int) -> str:
+    if len(sides) == total == 2:
+        return "both sides"
+    return " and ".join(f"side {s}" for s in sides)
+
 
 def _result_sentence(scores: Mapping[int, int], result: "object", target: int) -> str:
     reached = [s for s, n in scores.items() if n >= target]
     listing = ", ".join(f"side {s} {n}" for s, n in scores.items())
     if result.over and result.winner is not None:  # type: ignore[attr-defined]
         how = (f"only side {result.winner} has reached {target}" if len(reached) == 1  # type: ignore[attr-defined]
-               else f"{' and '.join(f'side {s}' for s in reached)} have reached {target}, and "
+               else f"{_sides(reached, len(scores))} have reached {target}, and "
                     f"side {result.winner} has the higher total")  # type: ignore[attr-defined]
         lurch = " with a lurch, a double game" if result.lurch else ""  # type: ignore[attr-defined]
         return f"{listing}: {how}. Side {result.winner} wins{lurch}."  # type: ignore[attr-defined]
     if not reached:
         return f"{listing}: nobody has reached {target} yet. Play another round."
-    return (f"{listing}: {' and '.join(f'side {s}' for s in reached)} have reached {target} "
+    return (f"{listing}: {_sides(reached, len(scores))} have reached {target} "
             f"with the same total. Another round decides.")
 
 
@@ -260,9 +281,10 @@ def match_results(score_sets: Sequence[Mapping[int, int]], rules: Rules | None =
         result = match_result(dict(scores), 1, rules)
         sentence = _result_sentence(scores, result, target)
         shown = " to ".join(str(n) for n in scores.values())
-        rows.append([shown, html.escape(sentence.split(": ", 1)[1])])
+        said = sentence.split(": ", 1)[1]
+        rows.append([shown, html.escape(said[0].upper() + said[1:])])
         lines.append(sentence)
-    return Drawn(_table(["Scores (side 1 to side 2)", "Result"], rows, "cl-match-results"),
+    return Drawn(_table(["Scores (side 1 to side 2)", "Result"], rows, "cl-sheet-match"),
                  "\n".join(lines))
 
 
@@ -281,7 +303,7 @@ def round_outcome(before: Mapping[int, int], points: Mapping[int, int], rules: R
     said = _result_sentence(after, result, target).split(": ", 1)[1]
     text = (f"Before the round: {listing(before)}. The round: {listing(points)}.{how} "
             f"After it: {listing(after)}. {said[0].upper()}{said[1:]}")
-    return Drawn(f'<p class="cl-round-outcome" style="margin:0.4em 0">{html.escape(text)}</p>',
+    return Drawn(f'<p class="cl-sheet-round" style="margin:0.4em 0">{html.escape(text)}</p>',
                  text)
 
 
@@ -300,7 +322,7 @@ def deal_facts(players: Sequence[int] = (2, 3, 4)) -> Drawn:
         lines.append(f"{n} players: {count(int(deals), 'deal')} a round; when seat 1 deals, "
                      f"{first} plays first and seat 1 last")
     table = _table(["Players", "Deals in a round", "Cards: table + deals × cards per deal",
-                    "When seat 1 deals, first to play"], rows, "cl-deal-facts")
+                    "When seat 1 deals, first to play"], rows, "cl-sheet-deal-facts")
     return Drawn(table, "\n".join(lines))
 
 
@@ -318,17 +340,17 @@ def dealing_order(cards: Sequence[str], players: int = 2, dealer: int = 1) -> Dr
         words = []
         others = [(dealer + k - 1) % players + 1 for k in range(1, players)]
         for seat in others:
-            cells.append(_cards(hands[seat - 1], marked=False))
+            cells.append(_cards(hands[seat - 1], marked=False, wrap=False))
             words.append(f"seat {seat} {' '.join(map(str, hands[seat - 1]))}")
-        cells.append(_cards(table, marked=False))
-        cells.append(_cards(hands[dealer - 1], marked=False))
+        cells.append(_cards(table, marked=False, wrap=False))
+        cells.append(_cards(hands[dealer - 1], marked=False, wrap=False))
         words += [f"table {' '.join(map(str, table))}",
                   f"dealer {' '.join(map(str, hands[dealer - 1]))}"]
         rows.append(cells)
         lines.append(f"{way}: " + "; ".join(words))
     head = (["Dealt"] + [f"Seat {(dealer + k - 1) % players + 1}" for k in range(1, players)]
             + ["Table", f"Dealer (seat {dealer})"])
-    return Drawn(_table(head, rows, "cl-dealing"), "\n".join(lines))
+    return Drawn(_table(head, rows, "cl-sheet-dealing"), "\n".join(lines))
 
 
 # ---------------------------------------------------------------------- variants and hints
@@ -345,7 +367,7 @@ def variant_points(position: str, variants: Sequence[tuple[str, str]]) -> Drawn:
         lines.append(f"{label}: " + ", ".join(f"side {s} {count(n, 'point')}"
                                               for s, n in points.items()))
     head = ["Rules"] + [f"Side {s}" for s in (sides or [])]
-    return Drawn(_table(head, rows, "cl-variant-points"), "\n".join(lines))
+    return Drawn(_table(head, rows, "cl-sheet-variants"), "\n".join(lines))
 
 
 def hint_list(position: str, limit: int = 3) -> Drawn:
@@ -354,7 +376,7 @@ def hint_list(position: str, limit: int = 3) -> Drawn:
 
     found = hints(Position.parse(position))[:limit]
     items = "".join(f"<li>{html.escape(h.text)}</li>" for h in found)
-    return Drawn(f'<ol class="cl-hints" style="margin:0.4em 0">{items}</ol>',
+    return Drawn(f'<ol class="cl-sheet-hints" style="margin:0.4em 0">{items}</ol>',
                  "\n".join(h.text for h in found))
 
 
@@ -372,5 +394,5 @@ def position_errors(texts: Sequence[str]) -> Drawn:
             said = str(error)
         items.append(f"<li><code>{html.escape(text)}</code>: {html.escape(said)}</li>")
         lines.append(f"{text}: {said}")
-    return Drawn(f'<ul class="cl-position-errors" style="margin:0.4em 0">{"".join(items)}</ul>',
+    return Drawn(f'<ul class="cl-sheet-position-errors" style="margin:0.4em 0">{"".join(items)}</ul>',
                  "\n".join(lines))

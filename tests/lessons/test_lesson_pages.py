@@ -20,7 +20,7 @@ from cassino_learn.teaching.catalog import INDEX, LESSONS, SANDBOX, lessons_dir
 PAGES = [item.notebook for item in (INDEX, *LESSONS, SANDBOX)]
 # The sandbox may show notation text, which is what teachers type.
 STREAM_ALLOWED = {(SANDBOX.notebook, "notation(")}
-WRONG_PLURAL = re.compile(r"\b1 (cards|spades|sweeps|points|deals|aces)\b")
+WRONG_PLURAL = re.compile(r"(?<!seat )\b1 (cards|spades|sweeps|points|deals|aces)\b")
 REPR_SIGNS = ("MatchResult(", "RoundScore(", "Position.parse(", "Card.parse(", "{1: ", "<cassino")
 
 

@@ -17,7 +17,7 @@ def test_a_wrong_score_first_gets_a_second_try_without_the_solution():
     shown = view.feedback.value
     assert "try once more" in shown and "side 1" in shown
     assert "7" not in shown.replace("cl-", "")  # the right total for side 1 is not given away
-    assert "cl-score-sheet" not in shown
+    assert "cl-sheet-score" not in shown
     assert view.verdict is not None and not view.verdict.correct  # the first answer counts
 
 
@@ -26,13 +26,13 @@ def test_the_second_wrong_score_shows_the_solution_as_a_score_sheet():
     view.answer({1: 5, 2: 0})
     view.answer({1: 6, 2: 0})
     shown = view.feedback.value
-    assert "side 1: 7" in shown and "cl-score-sheet" in shown and "Round total" in shown
+    assert "side 1: 7" in shown and "cl-sheet-score" in shown and "Round total" in shown
 
 
 def test_a_right_score_shows_the_score_sheet_at_once():
     view = _score_view()
     view.answer({1: 7, 2: 0})
-    assert view.verdict.correct and "cl-score-sheet" in view.feedback.value
+    assert view.verdict.correct and "cl-sheet-score" in view.feedback.value
 
 
 def test_a_refusal_on_the_table_replaces_the_previous_verdict():
