@@ -135,7 +135,7 @@ def _tie_notes(score: "object") -> list[str]:
         if not any(score.items[s][item] for s in counts):  # type: ignore[attr-defined]
             top = max(counts.values())
             tied = [s for s, n in counts.items() if n == top]
-            sides = " and ".join(f"side {s}" for s in tied)
+            sides = _sides(tied, len(counts))
             notes.append(f"Most {word}s is tied ({sides}: {count(top, word)} each), so nobody "
                          f"scores it (K2).")
     return notes
