@@ -80,6 +80,7 @@ class ItemView(w.VBox):
     def __init__(self, item: QuizItem, on_answer: Callable[[Verdict], None] | None = None) -> None:
         self.item = item
         self.verdict: Verdict | None = None
+        self.tries = 0
         self._on_answer = on_answer
         self.prompt = w.HTML(f'<div class="cl-question">{html.escape(item.prompt())}</div>')
         self.feedback = w.HTML("")
@@ -92,6 +93,8 @@ class ItemView(w.VBox):
         controls = self._controls()
         if not item.has_table or item.kind == "score":
             self.table.layout.display = "none"  # the piles or the words are the question
+        # One message at a time: a refusal on the table replaces the verdict shown below it.
+        self.table.observe(self._table_said, ["message", "message_kind"])
         super().__init__([self.prompt, self.table, *controls, self.feedback])
         self.add_class("cl-item")
 
@@ -141,16 +144,34 @@ class ItemView(w.VBox):
             lambda _: self.answer({s: box.value for s, box in self.points.items()}))
         return [*piles, _row(*self.points.values()), _row(self.check_button, self.hint_button)]
 
+    def _table_said(self, change: dict) -> None:
+        if self.table.message and self.table.message_kind == "error":
+            self.feedback.value = ""
+
     def show_hint(self) -> None:
         if self.item.hint:
             self.feedback.value = _note_html(f"Hint: {html.escape(self.item.hint)}")
+
+    def _feedback(self, verdict: Verdict, answer: object) -> str:
+        """The verdict; a score item gets a second try before its solution is shown, and the
+        solution is the score sheet drawn as cards."""
+        if self.item.kind != "score":
+            return feedback_html(verdict)
+        from ..teaching.quiz import score_retry
+        from ..teaching.sheets import score_sheet
+
+        if not verdict.correct and self.tries == 1:
+            return feedback_html(Verdict(False, score_retry(self.item, answer)))
+        headline = Verdict(verdict.correct, verdict.message.split("\n", 1)[0], verdict.rule)
+        return feedback_html(headline) + score_sheet(self.item.position)._repr_html_()
 
     def answer(self, answer: object) -> Verdict:
         """Judge an answer (also what the buttons and the table call)."""
         verdict = self.item.judge(answer)
         first = self.verdict is None
+        self.tries += 1
         self.verdict = verdict if first or not self.verdict.correct else self.verdict
-        self.feedback.value = feedback_html(verdict)
+        self.feedback.value = self._feedback(verdict, answer)
         for option in self.choice_buttons:
             chosen = option.description == str(answer) or \
                 (self.item.kind == "legal" and (option.description == "Legal") == answer)
