@@ -58,8 +58,11 @@ def test_lesson01_points_table_most_cards_3_spades_1_casinos_2_and_1_aces_1():
 
 
 def test_lesson01_each_sweep_scores_one():
-    assert round_points(Position.parse("table:; pile 1: 3H; pile 2: 4H; sweeps: 1=2, 2=0")) == \
-        {1: 2, 2: 0}
+    # Two sweeps need at least four cards in the pile (each takes a table card and the played one).
+    piles = "table:; pile 1: 3H 3C 5H 5C; pile 2: 4H 4C 6H 6C"
+    without = round_points(Position.parse(piles))
+    assert round_points(Position.parse(f"{piles}; sweeps: 1=2, 2=1")) == \
+        {1: without[1] + 2, 2: without[2] + 1}
 
 
 def test_lesson01_with_two_players_27_cards_win_the_cards_and_26_tie():
