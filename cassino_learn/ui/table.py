@@ -77,7 +77,7 @@ class CardTable(anywidget.AnyWidget):
     """
 
     _esm = asset("table.js")
-    _css = TABLE_CSS + asset("table.css")
+    _css = TABLE_CSS + asset("buttons.css") + asset("table.css")
 
     mode = t.Unicode("play").tag(sync=True)
     four_color = t.Bool(False).tag(sync=True)
@@ -180,6 +180,10 @@ class CardTable(anywidget.AnyWidget):
         moves = [entry for entry in played if not isinstance(entry, str)]
         self.last_move = str(moves[-1][1]) if moves else ""
         self._say(message, "move" if message else "info")
+
+    def resume(self) -> None:
+        """Let the opponent move if the table shows its turn (e.g. after a new position)."""
+        self._let_opponent_play(self.message if self.message_kind == "move" else "")
 
     def finish(self, text: str) -> None:
         """The play is over here (e.g. "Match over: you win, 11 to 7"): the turn line says
@@ -575,6 +579,10 @@ class CardTable(anywidget.AnyWidget):
         while self._position.turn != self._viewer(self._position):
             position = self._position
             if not position.hand:
+                if position.hands[position.turn - 1] is None:
+                    said = (f"{said} Seat {position.turn} has no cards here: give the position "
+                            f"a 'hand {position.turn}:' line to play on.").strip()
+                    self._say(said, "info")
                 return
             chooser = getattr(self._opponent, "choose", self._opponent)
             choice = chooser(position.for_seat(position.turn))
@@ -588,7 +596,7 @@ class CardTable(anywidget.AnyWidget):
             self.last_move = str(move)
             self._recent.append((position.turn, move))
             self._show(after)
-            said += " " + played_words(self._who(position.turn), move)
+            said = f"{said} {played_words(self._who(position.turn), move)}".strip()
             self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)

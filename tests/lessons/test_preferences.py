@@ -64,7 +64,7 @@ def test_a_stored_setting_of_the_wrong_type_sets_the_file_aside(data):
 
 
 def parts(box: w.VBox) -> tuple[w.Checkbox, w.HTML, w.HTML]:
-    toggle, preview, status = box.children
+    toggle, preview, status = box.children[:3]
     assert isinstance(toggle, w.Checkbox) and isinstance(preview, w.HTML)
     return toggle, preview, status
 
