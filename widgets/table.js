@@ -97,8 +97,13 @@ function render({ model, el: root }) {
 
   function restoreFocus() {
     const active = document.activeElement;
-    if (!keepFocus || (active && active !== document.body && widget.contains(active))) return;
-    (current("hand") || board).focus({ preventScroll: true });
+    if (!keepFocus) return;
+    // The table itself holds the focus only while there is no card to hold it.
+    const lost = !active || active === document.body || !widget.contains(active);
+    if (!lost && active !== board) return;
+    const hand = current("hand");
+    if (hand) hand.focus({ preventScroll: true });
+    else if (lost) board.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------------ drawing
