@@ -432,10 +432,13 @@ class CardTable(anywidget.AnyWidget):
             self._updating = False
 
     def _recent_moves(self) -> list[dict]:
-        """The moves to mark on the table (JSON for the front end)."""
+        """The moves to mark on the table (JSON for the front end): those after the last
+        sentence, since a sentence (a new deal, a round's end) means the table moved on."""
+        notes = [i for i, e in enumerate(self._recent) if isinstance(e, str)]
+        since = self._recent[notes[-1] + 1:] if notes else self._recent
         return [{"seat": seat, "who": self._who(seat), "card": str(move.card),
                  "kind": move.kind, "cards": sorted(str(c) for c in move.table_cards)}
-                for seat, move in (e for e in self._recent if not isinstance(e, str))]
+                for seat, move in since]  # type: ignore[misc]
 
     def _recent_markup(self) -> str:
         """What happened since the learner last moved, drawn as moves under the table."""
