@@ -57,6 +57,13 @@ def test_a_move_with_keys_only_keeps_the_focus_on_the_hand(
     page = open_notebook(voila, page, wait_for_voila, error_outputs, "table_game.ipynb")
     turn = page.locator(".cl-turn-news")
     assert turn.get_attribute("role") == "status" and turn.inner_text() == "Your move (seat 1)"
+    # The computer's opening move is marked on the table, in sight and in words.
+    opening = GameWidget(seed=GAME_SEED).table.last_moves
+    if opening and opening[0]["kind"] in ("trail", "build"):
+        marked = page.locator(".cl-board .cl-last")
+        assert marked.count() == 1
+        assert marked.locator(".cl-last-tag").inner_text() == "Seat 2"
+        assert marked.get_attribute("aria-label").endswith("just played by Seat 2")
 
     # One Tab stop for the table's cards and one for the hand: the hand is a few Tabs away.
     presses = tab_to_hand(page)
