@@ -327,7 +327,8 @@ class SandboxWidget(w.VBox):
         self.table = self._make_table(start)
         self.show_button.on_click(lambda _: self.load(self.source.value))
         self.back_button.on_click(lambda _: self.step_back())
-        self.plays.observe(lambda _: self._replace_table(self.table.position), "value")
+        self._switching = False  # True while load() renews the choices: not a change of mind
+        self.plays.observe(self._plays_changed, "value")
         super().__init__([_style(), self.source, _row(self.show_button, self.back_button),
                           self.plays, self.error, self.table, self.share])
         self.add_class("cl-quiz")
@@ -347,6 +348,10 @@ class SandboxWidget(w.VBox):
                               reveal=False)
         table.on_move(self._moved)
         return table
+
+    def _plays_changed(self, _change: dict) -> None:
+        if not self._switching:
+            self._replace_table(self.table.position)
 
     def _replace_table(self, position: Position) -> None:
         """A new table for the chosen way of playing, on the same position."""
@@ -370,11 +375,12 @@ class SandboxWidget(w.VBox):
         players = self._choices(position)
         if list(self.plays.options) != players:
             chosen = self.plays.value if self.plays.value in players else BOTH_SIDES
-            with self.hold_trait_notifications():
-                self.plays.unobserve_all("value")
+            self._switching = True
+            try:
                 self.plays.options = players
                 self.plays.value = chosen
-                self.plays.observe(lambda _: self._replace_table(self.table.position), "value")
+            finally:
+                self._switching = False
             self._replace_table(position)
             return True
         self.table.position = position
