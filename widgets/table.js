@@ -50,6 +50,8 @@ function render({ model, el: root }) {
   controls.append(actions, form);
   widget.append(board, recent, demo, caption, controls, message, turnNews);
   root.append(widget);
+  // JupyterLab's own arrow-key and Escape shortcuts give way inside the card rows.
+  for (const row of [board, actions]) row.setAttribute("data-lm-suppress-shortcuts", "true");
 
   // ------------------------------------------------------------------ rows and focus
 
