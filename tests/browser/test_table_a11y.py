@@ -151,3 +151,32 @@ def test_escape_clears_the_selection_and_the_turn_is_announced(
     assert page.locator('[data-zone="hand"] [data-card="9S"]').count() == 1  # still face up
     status = page.get_by_role("status").filter(has_text="Seat 2 to move")
     assert status.count() >= 1
+
+
+@pytest.mark.slow
+def test_a_round_end_says_who_took_the_last_cards_before_the_next_round(
+        voila, page, wait_for_voila, error_outputs, screenshot) -> None:
+    """Round 1 of the test notebook's game, played by typing the moves a greedy learner
+    would choose (replayed here on the same seed)."""
+    from cassino_learn.game.bots import make_player
+
+    widget, learner = GameWidget(seed=GAME_SEED), make_player("greedy")
+    page = open_notebook(voila, page, wait_for_voila, error_outputs, "table_game.ipynb")
+    box = page.locator(".cl-move-input")
+    while not widget.game.rounds:
+        move = str(learner.choose(widget.game.observation()))
+        played = len(widget.game.history)
+        widget.table.play(move)
+        box.fill(move)
+        box.press("Enter")
+        canonical = widget.game.history[played]
+        page.wait_for_function(  # the learner's move is listed as theirs: Python has answered
+            "(m) => [...document.querySelectorAll('.cl-recent-move[data-seat=\"1\"] .cl-notation')]"
+            ".some((n) => n.textContent === m)", arg=canonical)
+    said = page.locator(".cl-message").inner_text()
+    assert said == widget.table.message
+    took, over, dealt = (said.index(x) for x in ("(rule W2)", "Round 1 is over", "Round 2 is dealt"))
+    assert took < over < dealt
+    notes = page.locator(".cl-recent-note").all_inner_texts()
+    assert any("W2" in note for note in notes)
+    screenshot(page, "table_round_end")
