@@ -565,15 +565,18 @@ class CardTable(anywidget.AnyWidget):
     def _play(self, move: Move) -> Move:
         before = self._position
         after = before.play(move)
-        self.last_move = str(move)
-        self._recent = [(before.turn, move)]
-        self._show(after)
-        said = played_words(self._who(before.turn), move)
-        self._say(said, "move")
-        for callback in self._callbacks:
-            callback(move, after)
-        if self._position is after:  # a callback may have shown another position
-            self._let_opponent_play(said)
+        # One update for the front end: the move, what the callbacks and the opponent make of
+        # it, and the table after them all (no flicker of a turn that is over at once).
+        with self.hold_sync():
+            self.last_move = str(move)
+            self._recent = [(before.turn, move)]
+            self._show(after)
+            said = played_words(self._who(before.turn), move)
+            self._say(said, "move")
+            for callback in self._callbacks:
+                callback(move, after)
+            if self._position is after:  # a callback may have shown another position
+                self._let_opponent_play(said)
         return move
 
     def _let_opponent_play(self, said: str) -> None:
