@@ -1,9 +1,10 @@
 // The card table widget's front end (anywidget ES module, no build step).
 //
-// Python decides everything: it sends the table as HTML (drawn by cassino_learn.render), the
-// cards the selected card could use, and the actions that are legal for the selection. This
-// module only shows them, keeps the learner's selection in the model, and reports pressed
-// actions. It never judges whether a move is legal.
+// Python decides everything: it sends the table as HTML (drawn by cassino_learn.core.render),
+// whose turn it is in words, the moves to mark, the cards the selected card could use, and the
+// actions that are legal for the selection. This module only shows them, keeps the learner's
+// selection in the model, moves the keyboard focus, and reports pressed actions. It never
+// judges whether a move is legal.
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -12,12 +13,22 @@ function el(tag, attrs = {}, text = "") {
   return node;
 }
 
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+const ITEM = "[aria-pressed]"; // a card or build the learner can choose (render's hook)
+
+function quietMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
 function render({ model, el: root }) {
   const widget = el("div", { class: "cl-widget" });
-  const board = el("div", { class: "cl-board" });
+  const board = el("div", { class: "cl-board", tabindex: "-1", role: "region",
+    "aria-label": "card table" });
+  const recent = el("section", { class: "cl-recent", "aria-label": "last moves" });
   const controls = el("div", { class: "cl-controls" });
-  const actions = el("div", { class: "cl-actions", role: "group", "aria-label": "moves" });
-  const clear = el("button", { type: "button", class: "cl-button cl-clear" }, "Clear");
+  const actions = el("div", { class: "cl-actions", role: "toolbar", "aria-label": "moves" });
+  const clear = el("button", { type: "button", class: "cl-button cl-clear",
+    "aria-keyshortcuts": "Escape" }, "Clear");
   const form = el("form", { class: "cl-movebox" });
   const input = el("input", {
     type: "text", class: "cl-move-input", "aria-label": "type a move",
@@ -32,22 +43,91 @@ function render({ model, el: root }) {
   const caption = el("p", { class: "cl-caption" });
   demo.append(back, step, next);
   const message = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
-  controls.append(actions, clear, form);
-  widget.append(board, demo, caption, controls, message);
+  // Whose turn, for screen readers: the visible turn line is redrawn with the table, and a
+  // live region must stay in the page to be announced.
+  const turnNews = el("div", { class: "cl-visually-hidden cl-turn-news", role: "status",
+    "aria-live": "polite" });
+  controls.append(actions, form);
+  widget.append(board, recent, demo, caption, controls, message, turnNews);
   root.append(widget);
+  // JupyterLab's own arrow-key and Escape shortcuts give way inside the card rows.
+  for (const row of [board, actions]) row.setAttribute("data-lm-suppress-shortcuts", "true");
+
+  // ------------------------------------------------------------------ rows and focus
+
+  // One Tab stop per row (roving tabindex); the row remembers where the learner was.
+  const rows = {
+    hand: () => [...board.querySelectorAll(`[data-seat] ${ITEM}`)],
+    table: () => [...board.querySelectorAll(`[data-zone="table"] ${ITEM}`)],
+    actions: () => [...actions.querySelectorAll("button")].filter((b) => !b.hidden),
+  };
+  const memory = { hand: { key: null, index: 0 }, table: { key: null, index: 0 },
+    actions: { key: null, index: 0 } };
+  const keyOf = (node) => node.dataset.card ?? node.dataset.build ?? node.dataset.action
+    ?? node.textContent;
+  const rowOf = (node) => (actions.contains(node) ? "actions"
+    : node.closest("[data-seat]") ? "hand" : "table");
+
+  function remember(node) {
+    const row = rowOf(node);
+    memory[row] = { key: keyOf(node), index: rows[row]().indexOf(node) };
+  }
+
+  function current(row) {
+    const items = rows[row]();
+    const { key, index } = memory[row];
+    return items.find((n) => keyOf(n) === key) || items[Math.min(index, items.length - 1)]
+      || items[0];
+  }
+
+  function rove() {
+    for (const row of Object.keys(rows)) {
+      const chosen = current(row);
+      for (const node of rows[row]()) node.tabIndex = node === chosen ? 0 : -1;
+    }
+  }
+
+  // Focus belongs to the table once the learner is in it: a redraw that removes the focused
+  // card or button puts it back on the hand (or the table itself), never on the page body.
+  let keepFocus = false;
+  widget.addEventListener("focusin", () => { keepFocus = true; });
+  widget.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !widget.contains(event.relatedTarget)) keepFocus = false;
+  });
+  const outside = (event) => { if (!widget.contains(event.target)) keepFocus = false; };
+  document.addEventListener("pointerdown", outside, true);
+
+  function restoreFocus() {
+    const active = document.activeElement;
+    if (!keepFocus) return;
+    // The table itself holds the focus only while there is no card to hold it.
+    const lost = !active || active === document.body || !widget.contains(active);
+    if (!lost && active !== board) return;
+    const hand = current("hand");
+    if (hand) hand.focus({ preventScroll: true });
+    else if (lost) board.focus({ preventScroll: true });
+  }
+
+  // ------------------------------------------------------------------ drawing
 
   let shownCards = new Set();
-
-  function items() {
-    return [...board.querySelectorAll('[tabindex="0"]')];
-  }
+  let leaving = new Map(); // table cards of the previous drawing: where they were, how they looked
 
   function drawTable() {
     const focused = document.activeElement && board.contains(document.activeElement)
       ? document.activeElement : null;
-    const focusKey = focused ? focused.getAttribute("data-card") !== null
-      ? `[data-card="${focused.dataset.card}"]` : `[data-build="${focused.dataset.build}"]` : null;
+    const focusRow = focused && focused.matches(ITEM) ? rowOf(focused) : null;
+    const frame = board.getBoundingClientRect();
+    leaving = new Map([...board.querySelectorAll('[data-zone="table"] [data-card]')].map(
+      (node) => {
+        const box = node.getBoundingClientRect();
+        return [node.dataset.card, { html: node.outerHTML, left: box.left - frame.left,
+          top: box.top - frame.top }];
+      }));
     board.innerHTML = model.get("table_html");
+    for (const node of board.querySelectorAll(ITEM)) {
+      node.dataset.label = node.getAttribute("aria-label");
+    }
     // A short entrance for what is new on the table (a trailed card, a new build).
     const now = new Set([...board.querySelectorAll('[data-zone="table"] [data-card]')]
       .map((node) => node.dataset.card));
@@ -59,11 +139,17 @@ function render({ model, el: root }) {
       }
     }
     shownCards = now;
-    if (focusKey) {
-      const again = board.querySelector(`${focusKey}[tabindex="0"]`);
-      (again || items()[0] || board).focus?.();
-    }
+    rove();
+    if (focusRow) (current(focusRow) || current("hand") || board).focus({ preventScroll: true });
     drawSelection();
+    afterUpdate();
+  }
+
+  function label(node, usable) {
+    const parts = [node.dataset.label];
+    if (usable) parts.push("can be used with your card");
+    if (node.dataset.lastBy) parts.push(`just played by ${node.dataset.lastBy}`);
+    node.setAttribute("aria-label", parts.join(", "));
   }
 
   function drawSelection() {
@@ -71,22 +157,30 @@ function render({ model, el: root }) {
     const chosen = new Set(model.get("selected_table"));
     const usable = new Set(model.get("usable_cards"));
     const usableBuilds = new Set(model.get("usable_builds").map(String));
-    for (const node of board.querySelectorAll('[data-zone="hand"] [data-card]')) {
+    for (const node of board.querySelectorAll(`[data-seat] ${ITEM}`)) {
       const on = node.dataset.card === card;
       node.classList.toggle("cl-selected", on);
-      if (node.hasAttribute("aria-pressed")) node.setAttribute("aria-pressed", String(on));
+      node.setAttribute("aria-pressed", String(on));
     }
     for (const node of board.querySelectorAll('[data-zone="table"] > .cl-cards > [data-card]')) {
       const on = chosen.has(node.dataset.card);
+      const can = usable.has(node.dataset.card);
       node.classList.toggle("cl-selected", on);
-      node.classList.toggle("cl-usable", usable.has(node.dataset.card));
-      if (node.hasAttribute("aria-pressed")) node.setAttribute("aria-pressed", String(on));
+      node.classList.toggle("cl-usable", can);
+      if (node.hasAttribute("aria-pressed")) {
+        node.setAttribute("aria-pressed", String(on));
+        label(node, can);
+      }
     }
     for (const node of board.querySelectorAll("[data-build]")) {
       const on = node.dataset.cards.split(" ").every((c) => chosen.has(c));
+      const can = usableBuilds.has(node.dataset.build);
       node.classList.toggle("cl-selected", on);
-      node.classList.toggle("cl-usable", usableBuilds.has(node.dataset.build));
-      if (node.hasAttribute("aria-pressed")) node.setAttribute("aria-pressed", String(on));
+      node.classList.toggle("cl-usable", can);
+      if (node.hasAttribute("aria-pressed")) {
+        node.setAttribute("aria-pressed", String(on));
+        label(node, can);
+      }
     }
   }
 
@@ -108,6 +202,10 @@ function render({ model, el: root }) {
       actions.append(el("span", { class: "cl-hint" },
         model.get("selected_card") ? "Now choose table cards." : "Choose a card from your hand."));
     }
+    clear.hidden = !model.get("can_act");
+    actions.append(clear);
+    rove();
+    afterUpdate();
   }
 
   function drawMessage() {
@@ -117,13 +215,18 @@ function render({ model, el: root }) {
     message.dataset.rule = rule;
   }
 
+  function drawRecent() {
+    recent.innerHTML = model.get("recent_html");
+    recent.hidden = !model.get("recent_html");
+  }
+
   function drawMode() {
     const mode = model.get("mode");
     widget.dataset.mode = mode;
+    widget.dataset.size = model.get("card_size");
     const playing = mode === "play";
     controls.hidden = !playing;
     form.hidden = !model.get("move_box") || !model.get("can_act");
-    clear.hidden = !model.get("can_act");
     demo.hidden = mode !== "demo";
     caption.hidden = mode !== "demo" || !model.get("caption");
     caption.textContent = model.get("caption");
@@ -134,9 +237,93 @@ function render({ model, el: root }) {
     next.disabled = index >= length;
   }
 
+  function drawTurn() {
+    turnNews.textContent = model.get("turn_text");
+  }
+
+  // ------------------------------------------------------------------ the last moves
+
+  function markLastMoves() {
+    for (const move of model.get("last_moves")) {
+      let node = null;
+      if (move.kind === "trail") {
+        node = board.querySelector(`[data-zone="table"] > .cl-cards > [data-card="${move.card}"]`);
+      } else if (move.kind === "build") {
+        node = [...board.querySelectorAll("[data-build]")]
+          .find((b) => b.dataset.cards.split(" ").includes(move.card));
+      }
+      if (!node) continue;
+      const by = move.who === "You" ? "you" : move.who;
+      node.classList.add("cl-last");
+      node.dataset.lastBy = by;
+      node.append(el("span", { class: "cl-last-tag", "aria-hidden": "true" }, by));
+      if (node.dataset.label) label(node, node.classList.contains("cl-usable"));
+      else node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, just played by ${by}`);
+    }
+  }
+
+  // A capture's cards visibly leave the table for the capturer's side.
+  function showCapturesLeaving() {
+    if (quietMotion() || !leaving.size) return;
+    const tableNode = board.querySelector(".cl-table");
+    if (!tableNode) return;
+    const frame = tableNode.getBoundingClientRect();
+    const boardFrame = board.getBoundingClientRect();
+    for (const move of model.get("last_moves")) {
+      if (move.kind !== "capture") continue;
+      const goal = board.querySelector(`[data-seat="${move.seat}"]`)
+        || board.querySelector(".cl-piles");
+      if (!goal) continue;
+      const target = goal.getBoundingClientRect();
+      for (const card of move.cards) {
+        const was = leaving.get(card);
+        if (!was || board.querySelector(`[data-zone="table"] [data-card="${card}"]`)) continue;
+        const holder = document.createElement("div");
+        holder.innerHTML = was.html;
+        const ghost = holder.firstElementChild;
+        ghost.removeAttribute("tabindex");
+        ghost.setAttribute("aria-hidden", "true");
+        ghost.classList.remove("cl-selected", "cl-usable", "cl-enter", "cl-last");
+        ghost.classList.add("cl-leaving");
+        const left = was.left - (frame.left - boardFrame.left);
+        const top = was.top - (frame.top - boardFrame.top);
+        Object.assign(ghost.style, { left: `${left}px`, top: `${top}px` });
+        tableNode.append(ghost);
+        const dx = target.left + target.width / 2 - (frame.left + left) - 30;
+        const dy = target.top + target.height / 2 - (frame.top + top) - 40;
+        const flight = ghost.animate([
+          { transform: "none", opacity: 1 },
+          { transform: `translate(${dx}px, ${dy}px) scale(0.45)`, opacity: 0 },
+        ], { duration: 650, easing: "ease-in", fill: "forwards" });
+        flight.finished.then(() => ghost.remove(), () => ghost.remove());
+      }
+    }
+    leaving = new Map();
+  }
+
+  // Several traits change together (one message from Python); act once they all have.
+  let pending = false;
+  let tableChanged = false;
+  function afterUpdate() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      if (tableChanged) {
+        tableChanged = false;
+        markLastMoves();
+        showCapturesLeaving();
+      }
+      rove();
+      restoreFocus();
+    });
+  }
+
+  // ------------------------------------------------------------------ input
+
   function toggle(node) {
-    if (!model.get("can_act") || node.getAttribute("tabindex") !== "0") return;
-    if (node.closest('[data-zone="hand"]')) {
+    if (!model.get("can_act") || !node.matches(ITEM)) return;
+    if (node.closest("[data-seat]")) {
       const card = node.dataset.card;
       model.set("selected_card", model.get("selected_card") === card ? "" : card);
     } else {
@@ -150,25 +337,56 @@ function render({ model, el: root }) {
     model.save_changes();
   }
 
+  function clearSelection() {
+    model.set("selected_card", "");
+    model.set("selected_table", []);
+    model.save_changes();
+  }
+
+  function moveWithin(row, node, key) {
+    const items = rows[row]();
+    const at = items.indexOf(node);
+    let target = null;
+    if (key in STEPS) target = items[(at + STEPS[key] + items.length) % items.length];
+    if (key === "Home") target = items[0];
+    if (key === "End") target = items[items.length - 1];
+    if (!target) return false;
+    remember(target);
+    rove();
+    target.focus();
+    return true;
+  }
+
   board.addEventListener("click", (event) => {
-    const node = event.target.closest('[tabindex="0"]');
-    if (node && board.contains(node)) toggle(node);
+    const node = event.target.closest(ITEM);
+    if (!node || !board.contains(node)) return;
+    remember(node);
+    rove();
+    toggle(node);
   });
   board.addEventListener("keydown", (event) => {
-    const node = event.target.closest('[tabindex="0"]');
+    const node = event.target.closest(ITEM);
     if (!node) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
+      remember(node);
       toggle(node);
-      return;
-    }
-    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    if (event.key in moves) {
+    } else if (moveWithin(rowOf(node), node, event.key)) {
       event.preventDefault();
-      const all = items();
-      const at = all.indexOf(node);
-      const target = all[(at + moves[event.key] + all.length) % all.length];
-      target?.focus();
+    }
+  });
+  actions.addEventListener("keydown", (event) => {
+    const node = event.target.closest("button");
+    if (node && moveWithin("actions", node, event.key)) event.preventDefault();
+  });
+  actions.addEventListener("focusin", (event) => {
+    if (event.target.matches("button")) { remember(event.target); rove(); }
+  });
+  widget.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && model.get("can_act")) {
+      event.preventDefault();
+      event.stopPropagation(); // JupyterLab would leave the cell for command mode
+      clearSelection();
     }
   });
   clear.addEventListener("click", () => model.send({ type: "clear" }));
@@ -180,25 +398,31 @@ function render({ model, el: root }) {
   next.addEventListener("click", () => model.send({ type: "demo", step: 1 }));
 
   const handlers = [
-    ["change:table_html", drawTable],
+    ["change:table_html", () => { tableChanged = true; drawTable(); }],
     ["change:selected_card change:selected_table change:usable_cards change:usable_builds",
       drawSelection],
     ["change:actions change:can_act change:selected_card", drawActions],
     ["change:message change:rule change:message_kind", drawMessage],
-    ["change:mode change:can_act change:move_box change:demo_index change:demo_length change:caption",
-      drawMode],
+    ["change:recent_html", drawRecent],
+    ["change:turn_text", drawTurn],
+    ["change:mode change:can_act change:move_box change:demo_index change:demo_length "
+      + "change:caption change:card_size", drawMode],
     ["change:last_move", () => { if (model.get("message_kind") === "move") input.value = ""; }],
   ];
   for (const [events, handler] of handlers) model.on(events, handler);
+  tableChanged = true;
   drawTable();
   drawActions();
   drawMessage();
+  drawRecent();
+  drawTurn();
   drawMode();
-  // Ask Python to re-read the learner's settings (suit colours): this page may come from a
-  // kernel that ran before the learner changed them.
+  // Ask Python to re-read the learner's settings (suit colours, card size): this page may come
+  // from a kernel that ran before the learner changed them.
   model.send({ type: "shown" });
   return () => {
     for (const [events, handler] of handlers) model.off(events, handler);
+    document.removeEventListener("pointerdown", outside, true);
   };
 }
 

@@ -206,7 +206,7 @@ def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up
 
 
 def position_html(position: "Position", *, seat: int | None = None, reveal: bool = False,
-                  four_color: bool = False, size: int = DEFAULT_CARD_WIDTH,
+                  four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
                   interactive: bool = False, style: bool = True) -> str:
     """The position as a card table: other hands, the table (loose cards, builds), the hand.
 
@@ -215,7 +215,8 @@ def position_html(position: "Position", *, seat: int | None = None, reveal: bool
     overlapping piles with a value badge ("8", "8s" for a multiple build) and an owner tag.
     `interactive` makes the viewer's hand cards, loose cards and builds focusable buttons (the
     widget's hooks: `data-card`, `data-build`, `data-zone`). `style=False` leaves out the
-    `<style>` block (the widget loads the same CSS itself).
+    `<style>` block (the widget loads the same CSS itself). `size=None` leaves the card width to
+    the page's CSS (`--cl-card-w`), so the card table widget can scale cards with its width.
     """
     viewer = position.turn if seat is None else seat
     can_act = interactive and viewer == position.turn
@@ -235,9 +236,14 @@ def position_html(position: "Position", *, seat: int | None = None, reveal: bool
     hand = _hand_zone(viewer, position.hands[viewer - 1], viewer=viewer, face_up=True,
                       four_color=four_color, interactive=can_act)
     css = f"<style>{TABLE_CSS}</style>" if style else ""
-    return (f'<div class="cl-table" style="--cl-card-w:{size}px">{css}'
+    return (f'<div class="cl-table"{_width_style(size)}>{css}'
             f'{_status(position, viewer)}<div class="cl-others">{others}</div>{table}{hand}'
             f'</div>')
+
+
+def _width_style(size: int | None) -> str:
+    """The inline card width; none when `size` is None (the stylesheet decides)."""
+    return "" if size is None else f' style="--cl-card-w:{size}px"'
 
 
 # ---------------------------------------------------------------------------- moves
@@ -258,10 +264,10 @@ def _group_html(group: "tuple | Build", four_color: bool) -> str:
     return f'<div class="cl-set cl-group">{inner}</div>'
 
 
-def move_html(move: "Move", *, four_color: bool = False, size: int = DEFAULT_CARD_WIDTH,
+def move_html(move: "Move", *, four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
               style: bool = True) -> str:
     """A move: the played card, what it does ("takes", "builds 8", "trails") and the table
-    cards in the groups of its notation (`str(move)`)."""
+    cards in the groups of its notation (`str(move)`). `size=None`: the CSS sets the width."""
     if move.kind == "trail":
         verb = "trails"
     elif move.kind == "capture":
@@ -276,47 +282,48 @@ def move_html(move: "Move", *, four_color: bool = False, size: int = DEFAULT_CAR
     shown = "".join(_group_html(g if not isinstance(g, Card) else (g,), four_color)
                     for g in groups)
     css = f"<style>{TABLE_CSS}</style>" if style else ""
-    return (f'<div class="cl-table cl-move" style="--cl-card-w:{size}px" '
+    return (f'<div class="cl-table cl-move"{_width_style(size)} '
             f'aria-label="{escape(str(move))}">{css}<div class="cl-cards">'
             f'{_card_div(move.card, four_color=four_color, interactive=False)}'
             f'<span class="cl-verb">&rarr; {verb}</span>{shown}</div>'
             f'<div class="cl-notation">{escape(str(move))}</div></div>')
 
 
+# Every rule is scoped under .cl-table, so the table's look reaches nothing else on a page.
 TABLE_CSS = """
 .cl-table{--cl-card-w:72px;--cl-felt:#1c6b3c;font-family:system-ui,-apple-system,"Segoe UI",
 Arial,sans-serif;font-size:16px;line-height:1.3;color:#f4f4ee;background:#14532e;padding:10px;
 border-radius:12px;display:flex;flex-direction:column;gap:8px;box-sizing:border-box;max-width:100%}
 .cl-table *{box-sizing:border-box}
-.cl-status{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}
-.cl-turn{font-size:1.15em}
-.cl-piles,.cl-note{color:#d7e8da;font-size:.9em}
-.cl-others{display:flex;flex-wrap:wrap;gap:8px}
-.cl-zone{background:var(--cl-felt);border-radius:10px;padding:6px 8px}
-.cl-felt{min-height:calc(var(--cl-card-w)*1.4 + 48px);border:2px solid #0f4426}
-.cl-zone-title{font-weight:600;margin-bottom:4px}
-.cl-cards{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
-.cl-card{display:inline-block;line-height:0;border-radius:calc(var(--cl-card-w)*.09);
+.cl-table .cl-status{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline;color:#f4f4ee}
+.cl-table .cl-turn{font-size:1.15em;color:#fff}
+.cl-table .cl-piles,.cl-table .cl-note{color:#e2efe5;font-size:.9em}
+.cl-table .cl-others{display:flex;flex-wrap:wrap;gap:8px}
+.cl-table .cl-zone{background:var(--cl-felt);border-radius:10px;padding:6px 8px}
+.cl-table .cl-felt{min-height:calc(var(--cl-card-w)*1.4 + 48px);border:2px solid #0f4426}
+.cl-table .cl-zone-title{font-weight:600;margin-bottom:4px}
+.cl-table .cl-cards{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.cl-table .cl-card{display:inline-block;line-height:0;border-radius:calc(var(--cl-card-w)*.09);
 flex:none;position:relative}
-.cl-card .cl-svg{width:var(--cl-card-w);height:calc(var(--cl-card-w)*1.4);display:block}
-.cl-other .cl-card .cl-svg{width:calc(var(--cl-card-w)*.6);height:calc(var(--cl-card-w)*.84)}
-.cl-other .cl-back+.cl-back{margin-left:calc(var(--cl-card-w)*-.42)}
-.cl-build{position:relative;display:inline-flex;align-items:flex-start;gap:2px;padding:18px 6px 22px;
-border:2px solid #f2c94c;border-radius:10px;background:rgba(255,255,255,.10)}
-.cl-build.cl-mine{border-color:#7fd1ff}
-.cl-set{display:inline-flex;align-items:flex-start;padding:2px;border-radius:8px;
+.cl-table .cl-card .cl-svg{width:var(--cl-card-w);height:calc(var(--cl-card-w)*1.4);display:block}
+.cl-table .cl-other .cl-card .cl-svg{width:calc(var(--cl-card-w)*.6);height:calc(var(--cl-card-w)*.84)}
+.cl-table .cl-other .cl-back+.cl-back{margin-left:calc(var(--cl-card-w)*-.42)}
+.cl-table .cl-build{position:relative;display:inline-flex;align-items:flex-start;gap:2px;
+padding:18px 6px 22px;border:2px solid #f2c94c;border-radius:10px;background:rgba(255,255,255,.10)}
+.cl-table .cl-build.cl-mine{border-color:#7fd1ff}
+.cl-table .cl-set{display:inline-flex;align-items:flex-start;padding:2px;border-radius:8px;
 outline:1px dashed rgba(255,255,255,.55)}
-.cl-set .cl-card+.cl-card{margin-left:calc(var(--cl-card-w)*-.5)}
-.cl-sep{width:6px}
-.cl-badge{position:absolute;top:-12px;left:-10px;min-width:30px;height:30px;padding:0 6px;
+.cl-table .cl-set .cl-card+.cl-card{margin-left:calc(var(--cl-card-w)*-.5)}
+.cl-table .cl-sep{width:6px}
+.cl-table .cl-badge{position:absolute;top:-12px;left:-10px;min-width:30px;height:30px;padding:0 6px;
 border-radius:15px;background:#f2c94c;color:#111;font-weight:800;font-size:18px;line-height:30px;
 text-align:center;box-shadow:0 1px 3px rgba(0,0,0,.5)}
-.cl-mine .cl-badge{background:#7fd1ff}
-.cl-owner{position:absolute;bottom:2px;left:0;right:0;text-align:center;font-size:13px;
+.cl-table .cl-mine .cl-badge{background:#7fd1ff}
+.cl-table .cl-owner{position:absolute;bottom:2px;left:0;right:0;text-align:center;font-size:13px;
 font-weight:600;color:#fff}
-.cl-verb{align-self:center;font-size:1.2em;font-weight:700;padding:0 6px}
-.cl-notation{font-family:ui-monospace,Menlo,Consolas,monospace;margin-top:4px}
+.cl-table .cl-verb{align-self:center;font-size:1.2em;font-weight:700;padding:0 6px}
+.cl-table .cl-notation{font-family:ui-monospace,Menlo,Consolas,monospace;margin-top:4px}
 .cl-move .cl-group{margin-left:4px}
-.cl-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
-white-space:nowrap}
+.cl-table .cl-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;
+clip:rect(0 0 0 0);white-space:nowrap}
 """.replace("\n", "")

@@ -22,6 +22,9 @@ __all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "g
            "settings", "try_move", "captures", "notation"]
 
 FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
+CARD_SIZE_LABEL = "Card size"
+CARD_SIZE_CHOICES = (("Normal", "normal"), ("Large", "large"),
+                     ("Projector (for a class)", "projector"))
 _PREVIEW_CARDS = ("AS", "AH", "AD", "AC")
 
 
@@ -112,9 +115,12 @@ class LessonFooter:
         return done
 
     def _ipython_display_(self) -> None:
+        import ipywidgets as w
         from IPython.display import display
 
-        display(self.button(), self.link)
+        from ..ui.quiz_widgets import _style
+
+        display(w.VBox([_style(), self.button()]), self.link)
 
 
 def footer(slug: str) -> LessonFooter:
@@ -225,8 +231,9 @@ def _suit_preview(four_color: bool) -> str:
 
 
 def settings() -> Any:
-    """The learner's settings, saved the moment they change: for now, four-colour suits (for
-    colour-blind learners), with a preview of one card per suit that follows the toggle."""
+    """The learner's settings, saved the moment they change: four-colour suits (for
+    colour-blind learners), with a preview of one card per suit that follows the toggle, and
+    the card size of every card table (normal, large, projector)."""
     import ipywidgets as w
 
     toggle = w.Checkbox(value=_progress.preference("four_color"), description=FOUR_COLOR_LABEL,
@@ -249,7 +256,22 @@ def settings() -> Any:
                         f"{colours}.</span>")
 
     toggle.observe(changed, "value")
-    return w.VBox([toggle, preview, status])
+    size = w.RadioButtons(options=CARD_SIZE_CHOICES, value=_progress.preference("card_size"),
+                          description=CARD_SIZE_LABEL, layout=w.Layout(width="auto"))
+
+    def resized(change: dict) -> None:
+        try:
+            _progress.load().set_preference("card_size", change["new"])
+        except OSError as error:
+            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
+                            f"saved: {html.escape(str(error))}</span>")
+            return
+        name = dict((v, k) for k, v in CARD_SIZE_CHOICES)[change["new"]].lower()
+        status.value = (f'<span role="status" style="color:#2e6b47">Saved: card size '
+                        f"{html.escape(name)}. Card tables follow it when next shown.</span>")
+
+    size.observe(resized, "value")
+    return w.VBox([toggle, preview, status, size])
 
 
 def _verdict(ok: bool | None, headline: str, detail: str, text: str) -> Html:

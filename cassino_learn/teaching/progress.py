@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "Preferences", "load",
-           "preference", "ProgressWarning"]
+           "preference", "ProgressWarning", "CARD_SIZES"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
 VERSION = 1
+CARD_SIZES = ("normal", "large", "projector")
 
 
 class ProgressWarning(UserWarning):
@@ -70,6 +71,7 @@ class Preferences:
     """The learner's settings. Add a field (with a default) to add a setting."""
 
     four_color: bool = False  # spades black, hearts red, diamonds blue, clubs green
+    card_size: str = "normal"  # one of CARD_SIZES: "large" and "projector" draw bigger cards
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's, kept
 
     @classmethod
@@ -103,6 +105,9 @@ def _checked(name: str, value: Any) -> Any:
     default = getattr(Preferences(), _known(name))
     if type(value) is not type(default):
         raise ValueError(f"the setting {name!r} takes a {type(default).__name__}, "
+                         f"not {value!r}")
+    if name == "card_size" and value not in CARD_SIZES:
+        raise ValueError(f"the setting 'card_size' is one of {', '.join(CARD_SIZES)}, "
                          f"not {value!r}")
     return value
 

@@ -15,11 +15,12 @@ import ipywidgets as w
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.listing import first_moves
+from ..core.movegen import Move
 from ..core.position import Position
 from ..core.words import count
 from ..teaching.quiz import QuizItem, Verdict, load_bank
 from ._assets import asset
-from .table import CardTable, played_words
+from .table import CardTable, Played, played_words
 
 __all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "GameWidget",
            "feedback_html", "button"]
@@ -36,7 +37,7 @@ def _style() -> w.HTML:
 def styled(markup: str) -> str:
     """`markup` with the widgets' stylesheet in front: a status line that carries the style
     saves the page a widget of its own for it."""
-    return f"<style>{asset('quiz.css')}</style>{markup}"
+    return f"<style>{asset('buttons.css')}{asset('quiz.css')}</style>{markup}"
 
 
 def button(label: str, *, primary: bool = False, tooltip: str = "") -> w.Button:
@@ -306,10 +307,33 @@ class PracticeWidget(w.VBox):
 
 # ---------------------------------------------------------------------- sandbox
 
-class SandboxWidget(w.VBox):
-    """Type or paste a position, see it as a table, play from it, step back, share it as text."""
+BOTH_SIDES = "every seat, hands open"
 
-    def __init__(self, text: str = "table: 5D 2C KH [8@2: 5H 3S]\nhand: 7S 3D 8S\nturn: 1") -> None:
+
+def computer_move(position: Position) -> Move:
+    """The computer's move for the seat to move in a lone position (the sandbox's opponent):
+    the greedy player's choice from what that seat may see."""
+    from ..game.bots import make_player
+    from ..game.observation import Observation
+
+    seat = position.turn
+    seen = Observation(seat=seat, position=position.for_seat(seat),
+                       hand_sizes=tuple(len(h or ()) for h in position.hands), stock_size=0,
+                       dealer=seat, round_number=1, deal_number=1, deals_per_round=1,
+                       scores=tuple((side, 0) for side in range(1, position.sides + 1)),
+                       over=False)
+    return make_player("greedy").choose(seen)
+
+
+class SandboxWidget(w.VBox):
+    """Type or paste a position, see it as a table, play from it, step back, share it as text.
+
+    "Play" chooses who moves: one person for every seat with every hand open (a teacher at the
+    front), or one seat against the computer with the other hands face down.
+    """
+
+    def __init__(self, text: str = "table: 5D 2C KH [8@2: 5H 3S]\nhand: 7S 3D 8S\nturn: 1",
+                 plays: str = BOTH_SIDES) -> None:
         self.source = w.Textarea(value=text, layout=w.Layout(width="36em", height="8em"),
                                  description="Position")
         self.show_button = button("Show", primary=True)
@@ -319,14 +343,47 @@ class SandboxWidget(w.VBox):
         self.error = w.HTML()
         self.moves = w.HTML()  # how many legal moves, and the first ones
         self.history: list[Position] = []
-        self.table = CardTable(Position.parse(text) if text.strip() else "table:", mode="play")
-        self.table.on_move(self._moved)
+        start = Position.parse(text) if text.strip() else Position.parse("table:")
+        self.plays = w.Dropdown(options=self._choices(start), description="Play",
+                                layout=w.Layout(width="auto"))
+        self.plays.value = plays if plays in self.plays.options else BOTH_SIDES
+        self.table = self._make_table(start)
         self.show_button.on_click(lambda _: self.load(self.source.value))
         self.back_button.on_click(lambda _: self.step_back())
+        self._switching = False  # True while load() renews the choices: not a change of mind
+        self.plays.observe(self._plays_changed, "value")
         super().__init__([_style(), self.source, _row(self.show_button, self.back_button),
-                          self.error, self.table, self.moves, self.share])
+                          self.plays, self.error, self.table, self.moves, self.share])
         self.add_class("cl-quiz")
         self._refresh()
+
+    @staticmethod
+    def _choices(position: Position) -> list[str]:
+        return [BOTH_SIDES] + [f"seat {seat} against the computer"
+                               for seat in range(1, position.players + 1)]
+
+    def _make_table(self, position: Position) -> CardTable:
+        if self.plays.value == BOTH_SIDES:
+            table = CardTable(position, mode="play", all_seats=True)
+        else:
+            seat = int(self.plays.value.split()[1])
+            table = CardTable(position, mode="play", seat=seat, opponent=computer_move,
+                              reveal=False)
+        table.on_move(self._moved)
+        return table
+
+    def _plays_changed(self, _change: dict) -> None:
+        if not self._switching:
+            self._replace_table(self.table.position)
+
+    def _replace_table(self, position: Position) -> None:
+        """A new table for the chosen way of playing, on the same position."""
+        old = self.table
+        self.table = self._make_table(position)
+        self.children = tuple(self.table if child is old else child for child in self.children)
+        old.close()
+        self._refresh()
+        self.table.resume()
 
     def load(self, text: str) -> bool:
         """Show the position typed; on bad text show why and keep everything as it was."""
@@ -338,8 +395,20 @@ class SandboxWidget(w.VBox):
             return False
         self.error.value = ""
         self.history.clear()
+        players = self._choices(position)
+        if list(self.plays.options) != players:
+            chosen = self.plays.value if self.plays.value in players else BOTH_SIDES
+            self._switching = True
+            try:
+                self.plays.options = players
+                self.plays.value = chosen
+            finally:
+                self._switching = False
+            self._replace_table(position)
+            return True
         self.table.position = position
         self._refresh()
+        self.table.resume()
         return True
 
     def play(self, text: str) -> bool:
@@ -356,9 +425,16 @@ class SandboxWidget(w.VBox):
         return True
 
     def step_back(self) -> None:
-        if self.history:
-            self.table.position = self.history.pop()
-            self._refresh()
+        """Back one move (against the computer: back to the learner's previous move)."""
+        if not self.history:
+            return
+        position = self.history.pop()
+        seat = self.table.seat
+        if self.plays.value != BOTH_SIDES:
+            while self.history and position.turn != seat:
+                position = self.history.pop()
+        self.table.position = position
+        self._refresh()
 
     def _moved(self, move: object, after: Position) -> None:
         # the table has already moved: remember where it came from
@@ -443,42 +519,60 @@ class GameWidget(w.VBox):
         self.review.value = ""
         self._bots_play([])
 
-    def _play(self, move: object) -> None:
-        rounds = len(self.game.rounds)
-        self.seats.append(self.game.turn)
-        self.game.play(str(move))
+    def _play(self, move: object) -> list[Played]:
+        """Play one move in the game; returns what happened, in order: the move, then who took
+        the last cards (W2) and the round's end, or a new deal."""
+        state, seat = self.game.state, self.game.turn
+        rounds, deal, dealer = len(self.game.rounds), self.game.deal_number, self.game.dealer
+        legal = state.parse_move(str(move))
+        self.seats.append(seat)
+        self.game.play(legal)
+        happened: list[Played] = [(seat, legal)]
         if len(self.game.rounds) > rounds:
             self.round_ends.append(len(self.game.history))
+            happened.append(self._last_cards_words(state.play(legal), dealer))
+            happened.append(f"Round {len(self.game.rounds)} is over: see the review below.")
+            if not self.game.over:
+                happened.append(f"Round {self.game.round_number} is dealt "
+                                f"(seat {self.game.dealer} deals).")
+        elif self.game.deal_number != deal:
+            happened.append(self._new_deal_words())
+        return happened
+
+    def _last_cards_words(self, end: Position, dealer: int) -> str:
+        """W2 in words: who took the cards left on the table when the round ended."""
+        left = sorted(end.table_cards, key=str)
+        taker = end.last_capture if end.last_capture is not None else dealer
+        who = "You" if taker == self.LEARNER else f"Seat {taker}"
+        if not left:
+            return "The table was empty at the end of the round: no last cards to take (rule W2)."
+        why = "" if end.last_capture is not None else ", the dealer, as nobody captured"
+        cards = " ".join(str(c) for c in left)
+        return (f"{who}{why} took the last {count(len(left), 'card')} on the table "
+                f"({cards}) for the last capture (rule W2).")
 
     def _moved(self, move: object, _after: Position) -> None:
         if self.game.over or self.game.turn != self.LEARNER:
             return
-        rounds, deal = len(self.game.rounds), self.game.deal_number
-        self._play(move)
-        said = [played_words("You", move)]  # type: ignore[arg-type]
-        if len(self.game.rounds) == rounds and self.game.deal_number != deal:
-            said.append(self._new_deal_words())
+        rounds = len(self.game.rounds)
+        happened = self._play(move)
         self.hint_box.value = ""
-        self._bots_play(said, rounds)
+        self._bots_play(happened, rounds)
 
-    def _bots_play(self, said: list[str], rounds: int | None = None) -> None:
-        """Let the computer players move until it is the learner's turn, then show it all."""
+    def _bots_play(self, happened: list[Played], rounds: int | None = None) -> None:
+        """Let the computer players move until it is the learner's turn, then show it all in
+        the order it happened: marked on the table, listed under it and said in words."""
         rounds = len(self.game.rounds) if rounds is None else rounds
         while not self.game.over and self.game.turn != self.LEARNER:
-            seat, deal, before = self.game.turn, self.game.deal_number, len(self.game.rounds)
-            choice = self.bot.choose(self.game.observation())
-            self._play(choice)
-            said.append(played_words(f"Seat {seat}", choice))
-            if len(self.game.rounds) == before and self.game.deal_number != deal:
-                said.append(self._new_deal_words())
-        self.table.position = self.game.position
-        if len(self.game.rounds) > rounds and not self.game.over:
-            said.append(f"Round {len(self.game.rounds)} is over: see the review below. "
-                        f"Round {self.game.round_number} is dealt.")
+            happened.extend(self._play(self.bot.choose(self.game.observation())))
+        said = [e if isinstance(e, str) else played_words("You" if e[0] == self.LEARNER
+                                                          else f"Seat {e[0]}", e[1])
+                for e in happened]
         if self.game.over:
             said.append(self._result_words() + " Press New game to play again.")
-        if said:
-            self.table.say(" ".join(said[-6:]), "info" if self.game.over else "move")
+        self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened, " ".join(said))
+        if self.game.over:
+            self.table.finish(self._result_words())
         self._show_status()
         if len(self.game.rounds) > rounds or self.game.over:
             self.review.value = self.review_html()

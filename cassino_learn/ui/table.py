@@ -7,7 +7,9 @@ selection allows, plays the chosen one, or shows the core's reason and rule id f
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import html as _html
+import re
+from typing import Any, Callable, Sequence, Union
 
 import anywidget
 import traitlets as t
@@ -17,16 +19,20 @@ from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.explain import check_move
 from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
 from ..core.position import Build, Position
-from ..core.render import TABLE_CSS, position_html
+from ..core.render import TABLE_CSS, card_svg, move_html, position_html
 from ..core.words import count, played
 from ..teaching import progress
 from ._assets import asset
 
-__all__ = ["CardTable", "MODES", "played_words"]
+__all__ = ["CardTable", "MODES", "CARD_SIZES", "played_words"]
 
 MODES = ("play", "watch", "demo")
+from ..teaching.progress import CARD_SIZES
 MoveCallback = Callable[[Move, Position], Any]
 Opponent = Callable[[Position], "Move | str"]
+Played = Union[tuple[int, Move], str]
+"""One entry of what happened since the learner last moved: (seat, move) or a sentence."""
+_TURN_LINE = re.compile(r'(<strong class="cl-turn"[^>]*>)(.*?)(</strong>)')
 
 
 def _as_position(value: "Position | str") -> Position:
@@ -51,7 +57,7 @@ def _action_label(move: Move) -> str:
 
 
 class CardTable(anywidget.AnyWidget):
-    """A clickable card table for one position.
+    """A clickable card table for one position, seen from one seat.
 
     >>> table = CardTable("table: 5D 2C; hand: 7S 3D")          # doctest: +SKIP
     >>> table.on_move(lambda move, position: print(move))        # doctest: +SKIP
@@ -60,12 +66,18 @@ class CardTable(anywidget.AnyWidget):
     "watch" (read only; set `.position` from Python to follow a game) and "demo" (step through
     scripted moves with captions, see `CardTable.demo`). `four_color` colours the four suits
     apart; left as None, the table follows the learner's stored setting (progress preferences)
-    and reads it again whenever it is shown, while True or False fixes it. `seat` is the learner's seat (default: the seat to move, following the turn when
-    there is no opponent). `reveal` shows the other hands face up (default: only in demo mode).
+    and reads it again whenever it is shown, while True or False fixes it; `card_size` likewise
+    ("normal", "large", "projector"; cards also scale with the table's width). `seat` is the
+    learner's seat (default: the seat to move at the start); it stays theirs after every move,
+    and the other seats' moves are shown as the opponents'. `all_seats=True` lets one person
+    play every seat in turn (a teacher at the front), seen from the seat to move with every hand
+    face up unless `reveal=False`. `reveal` shows the other hands face up (default: only in
+    demo mode and with `all_seats`). The moves since the learner last moved stay marked on the
+    table and listed under it until the next move.
     """
 
     _esm = asset("table.js")
-    _css = TABLE_CSS + asset("table.css")
+    _css = TABLE_CSS + asset("buttons.css") + asset("table.css")
 
     mode = t.Unicode("play").tag(sync=True)
     four_color = t.Bool(False).tag(sync=True)
@@ -85,11 +97,16 @@ class CardTable(anywidget.AnyWidget):
     demo_index = t.Int(0).tag(sync=True)
     demo_length = t.Int(0).tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
+    turn_text = t.Unicode("").tag(sync=True)
+    last_moves = t.List(t.Dict()).tag(sync=True)
+    recent_html = t.Unicode("").tag(sync=True)
+    card_size = t.Unicode("normal").tag(sync=True)
 
     def __init__(self, position: "Position | str", mode: str = "play",
                  four_color: bool | None = None,
                  *, seat: int | None = None, opponent: "Opponent | Any | None" = None,
-                 reveal: bool | None = None, move_box: bool = True, **kwargs: Any) -> None:
+                 reveal: bool | None = None, move_box: bool = True, all_seats: bool = False,
+                 card_size: str | None = None, **kwargs: Any) -> None:
         start = _as_position(position)
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -97,18 +114,30 @@ class CardTable(anywidget.AnyWidget):
             raise ValueError(f"seat must be 1 to {start.players}, not {seat}")
         if opponent is not None and not (callable(opponent) or hasattr(opponent, "choose")):
             raise TypeError("opponent must be a callable position -> move, or have .choose()")
+        if all_seats and opponent is not None:
+            raise ValueError("all_seats means one person plays every seat: give no opponent")
+        if card_size is not None and card_size not in CARD_SIZES:
+            raise ValueError(f"card_size must be one of {', '.join(CARD_SIZES)}, "
+                             f"not {card_size!r}")
         self._position = start
-        self._seat = seat if seat is not None else (start.turn if opponent is not None else None)
+        self._seat = seat if seat is not None else start.turn
+        self._all_seats = all_seats
+        self._finished = ""
+        self._recent: list[Played] = []
         self._opponent = opponent
         self._reveal = reveal
         self._callbacks: list[MoveCallback] = []
         self._demo: list[tuple[Position, Move | None, str]] = []
         self._updating = False
         self._follows_setting = four_color is None
+        self._follows_size = card_size is None
         if four_color is None:
             four_color = progress.preference("four_color")
+        if card_size is None:
+            card_size = progress.preference("card_size")
         self._reading_setting = True  # the colours given here are not a later change from code
-        super().__init__(mode=mode, four_color=four_color, move_box=move_box, **kwargs)
+        super().__init__(mode=mode, four_color=four_color, move_box=move_box,
+                         card_size=card_size, **kwargs)
         self._reading_setting = False
         self.on_msg(self._on_front_end_message)
         self._show(start)
@@ -123,9 +152,44 @@ class CardTable(anywidget.AnyWidget):
 
     @position.setter
     def position(self, value: "Position | str") -> None:
+        self._finished = ""
+        self._recent = []
         self._show(_as_position(value))
         self.last_move = ""
         self._say("", "info")
+
+    @property
+    def seat(self) -> int:
+        """The learner's seat: the hand shown face up at the bottom (with `all_seats`, the
+        seat to move)."""
+        return self._viewer(self._position)
+
+    def show_moves(self, position: "Position | str", played: Sequence[Played],
+                   message: str = "") -> None:
+        """Show `position`, reached by `played` (what happened since the learner last moved:
+        (seat, Move) pairs and sentences such as who took the last cards). The moves are marked
+        on the table and listed under it until the next move; `message` is announced."""
+        after = _as_position(position)
+        for entry in played:
+            if not (isinstance(entry, str) or (isinstance(entry, tuple) and len(entry) == 2
+                                               and isinstance(entry[1], Move))):
+                raise ValueError(f"played: give (seat, Move) pairs or sentences, not {entry!r}")
+        self._finished = ""
+        self._recent = list(played)
+        self._show(after)
+        moves = [entry for entry in played if not isinstance(entry, str)]
+        self.last_move = str(moves[-1][1]) if moves else ""
+        self._say(message, "move" if message else "info")
+
+    def resume(self) -> None:
+        """Let the opponent move if the table shows its turn (e.g. after a new position)."""
+        self._let_opponent_play(self.message if self.message_kind == "move" else "")
+
+    def finish(self, text: str) -> None:
+        """The play is over here (e.g. "Match over: you win, 11 to 7"): the turn line says
+        `text` and no one can move until a new position is shown."""
+        self._finished = str(text)
+        self._show(self._position)
 
     def on_move(self, callback: MoveCallback) -> MoveCallback:
         """Call `callback(move, new_position)` after every move played on this table (the
@@ -227,11 +291,12 @@ class CardTable(anywidget.AnyWidget):
         that changes the colours. Called whenever the front end shows the table, so a table made
         in a kernel that ran before the learner changed the setting still follows it. A table
         given an explicit `four_color` keeps it."""
-        if not self._follows_setting:
-            return
         self._reading_setting = True
         try:
-            self.four_color = progress.preference("four_color")
+            if self._follows_setting:
+                self.four_color = progress.preference("four_color")
+            if self._follows_size:
+                self.card_size = progress.preference("card_size")
         finally:
             self._reading_setting = False
 
@@ -250,6 +315,7 @@ class CardTable(anywidget.AnyWidget):
         index = max(0, min(index, len(self._demo) - 1))
         position, move, caption = self._demo[index]
         before = self._demo[index - 1][0] if index else position
+        self._recent = [(before.turn, move)] if move else []
         self._show(position)
         self.demo_index = index
         self.caption = caption
@@ -287,6 +353,18 @@ class CardTable(anywidget.AnyWidget):
                                f"not {proposal['value']!r}")
         return proposal["value"]
 
+    @t.validate("card_size")
+    def _check_card_size(self, proposal: dict) -> str:
+        if proposal["value"] not in CARD_SIZES:
+            raise t.TraitError(f"card_size must be one of {', '.join(CARD_SIZES)}, "
+                               f"not {proposal['value']!r}")
+        return proposal["value"]
+
+    @t.observe("card_size")
+    def _size_chosen(self, _change: dict) -> None:
+        if not self._reading_setting:
+            self._follows_size = False  # set from code: that choice now wins over the setting
+
     @t.observe("mode", "four_color")
     def _redraw(self, change: dict) -> None:
         if change["name"] == "four_color" and not self._reading_setting:
@@ -302,22 +380,48 @@ class CardTable(anywidget.AnyWidget):
     # ------------------------------------------------------------------ internals
 
     def _viewer(self, position: Position) -> int:
-        return self._seat if self._seat is not None else position.turn
+        return position.turn if self._all_seats else self._seat
+
+    def _who(self, seat: int) -> str:
+        return "You" if seat == self._seat and not self._all_seats else f"Seat {seat}"
+
+    def _turn_words(self, position: Position, can_act: bool) -> str:
+        """The turn line: whose move it is, as the learner at this table sees it."""
+        if self._finished:
+            return self._finished
+        turn = position.turn
+        if self._all_seats and self.mode == "play":
+            hand = "" if position.hand else ": no cards in that hand (add a hand line)"
+            return f"Seat {turn} to move (you play every seat){hand}"
+        if turn == self._seat:
+            if can_act:
+                return f"Your move (seat {turn})"
+            if self.mode == "play" and not position.hand:
+                return f"Seat {turn} to move (you): no cards left"
+            return f"Seat {turn} to move (you)"
+        return f"Seat {turn} to move"
 
     def _show(self, position: Position) -> None:
         """Draw `position` and clear the selection."""
         viewer = self._viewer(position)
-        reveal = self._reveal if self._reveal is not None else self.mode == "demo"
-        can_act = (self.mode == "play" and position.turn == viewer
+        default_reveal = self.mode == "demo" or self._all_seats
+        reveal = self._reveal if self._reveal is not None else default_reveal
+        can_act = (self.mode == "play" and not self._finished and position.turn == viewer
                    and bool(position.hands[position.turn - 1]))
         html = position_html(position, seat=viewer, reveal=reveal, four_color=self.four_color,
-                             interactive=can_act, style=False)
+                             interactive=can_act, style=False, size=None)
+        turn = self._turn_words(position, can_act)
+        html = _TURN_LINE.sub(lambda m: m.group(1) + _html.escape(turn) + m.group(3), html,
+                              count=1)
         self._position = position
         self._updating = True
         try:
             with self.hold_sync():
                 self.position_text = str(position)
                 self.table_html = html
+                self.turn_text = turn
+                self.last_moves = self._recent_moves()
+                self.recent_html = self._recent_markup()
                 self.can_act = can_act
                 self.selected_card = ""
                 self.selected_table = []
@@ -326,6 +430,34 @@ class CardTable(anywidget.AnyWidget):
                 self.actions = []
         finally:
             self._updating = False
+
+    def _recent_moves(self) -> list[dict]:
+        """The moves to mark on the table (JSON for the front end): those after the last
+        sentence, since a sentence (a new deal, a round's end) means the table moved on."""
+        notes = [i for i, e in enumerate(self._recent) if isinstance(e, str)]
+        since = self._recent[notes[-1] + 1:] if notes else self._recent
+        return [{"seat": seat, "who": self._who(seat), "card": str(move.card),
+                 "kind": move.kind, "cards": sorted(str(c) for c in move.table_cards)}
+                for seat, move in since]  # type: ignore[misc]
+
+    def _recent_markup(self) -> str:
+        """What happened since the learner last moved, drawn as moves under the table."""
+        if not self._recent:
+            return ""
+        items = []
+        for entry in self._recent:
+            if isinstance(entry, str):
+                items.append(f'<li class="cl-recent-note">{_html.escape(entry)}</li>')
+                continue
+            seat, move = entry
+            who = self._who(seat)
+            drawn = move_html(move, four_color=self.four_color, size=None, style=False)
+            items.append(
+                f'<li class="cl-recent-move" data-seat="{seat}">'
+                f'<span class="cl-recent-who" aria-hidden="true">{_html.escape(who)}</span>'
+                f'<span class="cl-visually-hidden">{_html.escape(played_words(who, move))}</span>'
+                f'<div class="cl-recent-cards" aria-hidden="true">{drawn}</div></li>')
+        return f'<ol class="cl-recent-list">{"".join(items)}</ol>'
 
     def _say(self, text: str, kind: str, rule: str = "") -> None:
         with self.hold_sync():
@@ -432,21 +564,30 @@ class CardTable(anywidget.AnyWidget):
     def _play(self, move: Move) -> Move:
         before = self._position
         after = before.play(move)
-        self.last_move = str(move)
-        self._show(after)
-        who = "You" if self._seat == before.turn else f"Seat {before.turn}"
-        self._say(played_words(who, move), "move")
-        for callback in self._callbacks:
-            callback(move, after)
-        self._let_opponent_play()
+        # One update for the front end: the move, what the callbacks and the opponent make of
+        # it, and the table after them all (no flicker of a turn that is over at once).
+        with self.hold_sync():
+            self.last_move = str(move)
+            self._recent = [(before.turn, move)]
+            self._show(after)
+            said = played_words(self._who(before.turn), move)
+            self._say(said, "move")
+            for callback in self._callbacks:
+                callback(move, after)
+            if self._position is after:  # a callback may have shown another position
+                self._let_opponent_play(said)
         return move
 
-    def _let_opponent_play(self) -> None:
+    def _let_opponent_play(self, said: str) -> None:
         if self.mode != "play" or self._opponent is None:
             return
         while self._position.turn != self._viewer(self._position):
             position = self._position
             if not position.hand:
+                if position.hands[position.turn - 1] is None:
+                    said = (f"{said} Seat {position.turn} has no cards here: give the position "
+                            f"a 'hand {position.turn}:' line to play on.").strip()
+                    self._say(said, "info")
                 return
             chooser = getattr(self._opponent, "choose", self._opponent)
             choice = chooser(position.for_seat(position.turn))
@@ -458,8 +599,10 @@ class CardTable(anywidget.AnyWidget):
                 return
             after = position.play(move)
             self.last_move = str(move)
+            self._recent.append((position.turn, move))
             self._show(after)
-            self._say(played_words(f"Seat {position.turn}", move), "move")
+            said = f"{said} {played_words(self._who(position.turn), move)}".strip()
+            self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)
 

@@ -37,30 +37,30 @@ def test_click_a_capture_on_the_table(table_page, screenshot, select_capture) ->
     screenshot(page, "table_widget_selected")
     take.click()
 
+    # The captured cards visibly leave for the learner's side, then are gone.
+    page.wait_for_selector('.cl-leaving[data-card="5D"]', state="attached")
+    page.wait_for_selector(".cl-leaving", state="detached")
     page.wait_for_function(
         "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
     assert table.locator('[data-card="2C"]').count() == 0
+    last = page.locator('.cl-recent-move[data-seat="1"]')
+    assert "You" in last.inner_text() and "7S take" in last.inner_text()
     assert table.locator('[data-card="KH"]').count() == 1
     message = page.locator(".cl-message")
     assert "seven of spades" in message.inner_text()
     assert "Seat 2 to move" in page.locator(".cl-turn").inner_text()
+    assert page.locator('[data-zone="hand"]').get_attribute("data-seat") == "1"
     screenshot(page, "table_widget")
 
 
-def test_keyboard_and_illegal_try(table_page) -> None:
+def test_reduced_motion_has_no_flight(table_page) -> None:
     page = table_page
-    page.set_viewport_size({"width": 390, "height": 900})  # phone width
-    page.locator('[data-zone="hand"] [data-card="7S"]').focus()
-    page.keyboard.press("Enter")
-    page.wait_for_selector('[data-zone="hand"] [data-card="7S"][aria-pressed="true"]')
-    page.locator('[data-zone="table"] [data-card="2C"]').focus()
-    page.keyboard.press("Space")
-    page.locator('.cl-try[data-action="Try take"]').click()
-    page.wait_for_selector('.cl-message[data-kind="error"]')
-    assert page.locator(".cl-message").get_attribute("data-rule") == "S1"
-    assert page.locator(".cl-message").get_attribute("aria-live") == "polite"
-    assert page.locator('[data-zone="table"] [data-card="2C"]').count() == 1  # nothing changed
-    width = page.evaluate("() => document.querySelector('.cl-widget').scrollWidth")
-    assert width <= 390
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator(".cl-widget").screenshot(path=str(ARTIFACTS / "table_widget_phone.png"))
+    page.emulate_media(reduced_motion="reduce")
+    page.locator('[data-zone="hand"] [data-card="8C"]').click()
+    page.wait_for_selector('[data-build="0"].cl-usable')
+    page.locator('[data-build="0"]').click()
+    page.locator('.cl-action[data-action="Take"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('.cl-turn-news').textContent === 'Seat 2 to move'")
+    assert page.locator(".cl-leaving").count() == 0  # no flight when motion is reduced
+    assert page.locator('[data-zone="table"] [data-card="5H"]').count() == 0

@@ -42,7 +42,7 @@ def test_settings_from_a_newer_version_are_kept(data):
         {"version": 1, "lessons": {}, "preferences": {"four_color": True, "big_cards": 2}}))
     progress.load().set_preference("four_color", False)
     stored = json.loads((data / "progress.json").read_text())["preferences"]
-    assert stored == {"four_color": False, "big_cards": 2}
+    assert stored == {"four_color": False, "card_size": "normal", "big_cards": 2}
 
 
 @pytest.mark.parametrize("name, value, words", [("four_colour", True, "no setting"),
@@ -64,7 +64,7 @@ def test_a_stored_setting_of_the_wrong_type_sets_the_file_aside(data):
 
 
 def parts(box: w.VBox) -> tuple[w.Checkbox, w.HTML, w.HTML]:
-    toggle, preview, status = box.children
+    toggle, preview, status = box.children[:3]
     assert isinstance(toggle, w.Checkbox) and isinstance(preview, w.HTML)
     return toggle, preview, status
 

@@ -73,7 +73,7 @@ def test_legal_move_updates_the_table_and_calls_back() -> None:
     assert 'data-card="5D"' not in table.table_html.split('data-zone="table"')[1].split(
         "</section>")[0]
     assert table.selected_card == "" and table.actions == []
-    assert table.message.startswith("Seat 1 played the seven of spades")
+    assert table.message.startswith("You played the seven of spades")
 
 
 def test_move_box_and_syntax_errors() -> None:
