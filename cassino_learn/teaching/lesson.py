@@ -95,7 +95,7 @@ def header(slug: str) -> LessonHeader:
     nav = " | ".join(x for x in (_link(before, "←"), f'<a href="{INDEX.notebook}">Contents</a>'
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
-              f'<h1 style="margin-bottom:0.1em">{html.escape(title)}</h1>'
+              f"<h1>{html.escape(title)}</h1>"
               f'<p style="color:#555;font-size:85%;margin-top:0">{html.escape(rules)}</p></div>')
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None)
 
