@@ -220,12 +220,15 @@ def index() -> Html:
         mark = "✔ done" if done else f"{solved} of {count_} stages" if count_ else ""
         star_line = f"★ {stars} of {most}" if most else ""
         rules = ", ".join(item.rules)
+        entry = store.lesson(item.slug)
+        quiz_line = f"best quiz {entry.best}/{entry.total}" if entry.total else ""
         tiles.append(
             f'<li class="cl-tile" data-lesson="{item.slug}" data-state="{state}">'
             f'<a href="{item.notebook}"><span class="cl-tile-number">{number}</span>'
             f'<span class="cl-tile-title">{html.escape(item.title)}</span>'
             f'<span class="cl-tile-stars">{star_line}</span>'
             f'<span class="cl-tile-mark">{mark}</span>'
+            f'<span class="cl-tile-quiz">{quiz_line}</span>'
             f'<span class="cl-tile-rules" title="rules of the rule book">{rules}</span></a></li>')
         lines.append(f"{number:2}. {item.title} {'✔' if done else ''} {star_line}".rstrip())
     done_count = sum(lesson_status(x, store)[0] for x in LESSONS)
@@ -260,11 +263,11 @@ _INDEX_CSS = """
 .cl-course .cl-tile a:hover, .cl-course .cl-tile a:focus-visible { border-color: #0b3d91; }
 .cl-course .cl-tile[data-state="done"] a { background: #e4f3e8; border-color: #2e6b47; }
 .cl-course .cl-tile[data-state="started"] a { border-color: #b07d00; }
-.cl-course .cl-tile-number { grid-row: span 4; font-size: 1.5em; font-weight: 800; color: #14532e; }
+.cl-course .cl-tile-number { grid-row: span 5; font-size: 1.5em; font-weight: 800; color: #14532e; }
 .cl-course .cl-tile-title { font-weight: 700; }
 .cl-course .cl-tile-stars { color: #8a6200; }
 .cl-course .cl-tile-mark { color: #2e6b47; font-size: 0.9em; }
-.cl-course .cl-tile-rules { color: #777; font-size: 0.75em; }
+.cl-course .cl-tile-quiz, .cl-course .cl-tile-rules { color: #777; font-size: 0.75em; }
 """
 
 
