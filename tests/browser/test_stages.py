@@ -69,6 +69,22 @@ def _open(page, server, slug, wait_for_voila):
     return runner
 
 
+WORDS_BEFORE_TASK = """(task) => {
+  // Words of the visible text from the top of the page to the end of the first task.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let words = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent.closest("script, style, noscript, template")) continue;
+    if (!parent.checkVisibility()) continue;
+    const after = task.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (after && !task.contains(node)) break;
+    words += node.textContent.split(/\\s+/).filter(Boolean).length;
+  }
+  return words;
+}"""
+
+
 def _solve(runner, stages, start: int, stop: int, *, wait_for_auto: bool) -> None:
     for n in range(start, stop):
         stage = stages[n]
@@ -88,15 +104,21 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     first = load_stages("01_cards_and_points").stages
     runner = _open(page, server, "01_cards_and_points", wait_for_voila)
     screenshot(page, "stages_lesson1_first")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    task = runner.locator(".cl-stage-task")
+    words = task.evaluate(WORDS_BEFORE_TASK)
+    (ARTIFACTS / "stages_lesson1_words.txt").write_text(f"{words} words before the first task\n")
+    assert words < 120  # the page's words up to the first task
+    assert task.bounding_box()["y"] < 900  # on the first screen
     began = time.perf_counter()
     _solve(runner, first, 0, len(first), wait_for_auto=True)
     took = time.perf_counter() - began
+    runner.locator(".cl-stage-complete").wait_for()
     done = runner.locator(".cl-stage-complete")
     done.filter(has_text="Lesson done!").wait_for()
     assert f"★ {3 * len(first)} of {3 * len(first)}" in done.inner_text()
     assert done.locator('a[href="02_pairing.ipynb"]').count() == 1
     screenshot(page, "stages_lesson1_done")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "stages_lesson1_seconds.txt").write_text(
         f"{took:.1f} s for {len(first)} stages (the next stage opening by itself each time)\n")
 
@@ -139,5 +161,6 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     go = page.locator("a.cl-continue")
     assert go.inner_text().startswith("Continue: Lesson 2")
     screenshot(page, "stages_index")
-    go.click()
-    page.wait_for_url("**/02_pairing.ipynb", wait_until="commit")
+    with page.context.expect_page() as opened:  # lesson links open a tab of their own
+        go.click()
+    opened.value.wait_for_url("**/02_pairing.ipynb", wait_until="commit")
