@@ -164,3 +164,25 @@ def test_the_footer_links_on_and_declares_nothing():
     end = footer("02_pairing")
     assert "03_combining.ipynb" in end._repr_html_() and not hasattr(end, "button")
     assert "last lesson" in repr(footer("13_variants_and_etiquette"))
+
+
+def test_practice_counts_toward_the_learners_streak_and_nothing_else():
+    from cassino_learn.teaching.lesson import practice
+
+    launcher = practice(SLUG, seed=1)
+    launcher.children[1].click()
+    widget = launcher.children[1]
+    for right in (True, True, False, True):
+        task = widget.next_question()
+        view = widget.view
+        truth = task.solutions()[0] if task.kind == "goal" else None
+        if task.kind == "goal":
+            view.answer(str(truth) if right else str(next(
+                m for m in task.position.legal_moves() if not task.goal.met_by(task.position, m))))
+        else:
+            raise AssertionError(f"building practice asked a {task.kind} question")
+        assert view.verdict.correct is right
+    assert (widget.streak, widget.best_streak) == (1, 2)
+    assert "streak 1 (best 2)" in widget.status.value
+    entry = progress.load().lesson(SLUG)
+    assert entry.practised == 3 and not entry.done and entry.stages == {}
