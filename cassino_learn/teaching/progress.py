@@ -1,4 +1,5 @@
-"""The learner's progress (lessons done, stages solved with their stars, quiz scores) and settings, kept across restarts.
+"""The learner's progress (lessons done, stages solved with their stars, quiz scores) and
+settings, kept across restarts.
 
 Stored as JSON in the user's data folder (platformdirs' user_data_dir("cassino-learn"), or the
 folder named by the environment variable CASSINO_LEARN_DATA). Every write goes to a temporary
@@ -21,8 +22,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Sequence
 
-__all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences", "load",
-           "preference", "ProgressWarning"]
+__all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
+           "load", "preference", "ProgressWarning"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"

@@ -33,8 +33,8 @@ from ..core.position import Position
 from .goals import GoalError
 from .quiz import BankError, QuizItem, Verdict, parse_bank
 
-__all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "Lesson", "load_stages", "stages_path",
-           "stars_for", "has_stages"]
+__all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "LessonStages", "load_stages",
+           "stages_path", "stars_for", "has_stages", "all_stage_files"]
 
 KINDS = ("goal", "captures", "legal", "score", "number", "choice", "points", "demo")
 MAX_WORDS = 60
@@ -108,18 +108,13 @@ class Stage:
         if self.kind == "points":
             return tuple(str(n) for n in range(0, max(6, self.truth() + 3)))
         if self.kind == "number":
-            return tuple(str(n) for n in _window(self.truth_max(), self.id))
+            assert self.item is not None
+            return tuple(str(n) for n in _window(int(self.item.truth().value), self.id))
         return ()
 
     def truth(self) -> int:
         """points: the cards' points, as the core counts them (C3, K1)."""
         return sum(card.points for card in self.cards)
-
-    def truth_max(self) -> int:
-        assert self.item is not None
-        if self.kind == "score":
-            return max(self.item.truth().values())
-        return int(self.item.truth().value)
 
     def sides(self) -> tuple[int, ...]:
         """score: the sides to give points for."""
@@ -154,8 +149,6 @@ class Stage:
             return self.item.judge(said in ("legal", "yes", "true"))
         if self.kind == "captures" and not isinstance(answer, str):
             answer = [str(m) for m in answer]
-        if self.kind == "goal" and isinstance(answer, str):
-            return self.item.judge(answer)
         return self.item.judge(answer)
 
     def solutions(self) -> list[Any]:
@@ -178,7 +171,7 @@ class Stage:
 
 
 @dataclass(frozen=True)
-class Lesson:
+class LessonStages:
     slug: str
     path: Path
     stages: tuple[Stage, ...] = field(default_factory=tuple)
@@ -214,11 +207,11 @@ def has_stages(slug: str) -> bool:
 
 
 @lru_cache(maxsize=32)
-def _cached(path: Path, stamp: float) -> Lesson:
+def _cached(path: Path, stamp: float) -> LessonStages:
     return _read(path)
 
 
-def load_stages(source: str | Path) -> Lesson:
+def load_stages(source: str | Path) -> LessonStages:
     """A lesson's stages (a slug like "05_building" or a path), every one checked against the
     rules core. Raises `StageError` naming the file, the stage and what is wrong."""
     path = Path(source)
@@ -231,7 +224,7 @@ def load_stages(source: str | Path) -> Lesson:
     return _cached(path, stamp)
 
 
-def _read(path: Path) -> Lesson:
+def _read(path: Path) -> LessonStages:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
@@ -254,7 +247,7 @@ def _read(path: Path) -> Lesson:
         stages.append(stage)
     if not stages:
         raise StageError(f"{path}: no stages")
-    return Lesson(str(data.get("lesson", path.stem)), path, tuple(stages))
+    return LessonStages(str(data.get("lesson", path.stem)), path, tuple(stages))
 
 
 def parse_stage(raw: Any) -> Stage:

@@ -23,7 +23,7 @@ from ..core.position import Position
 from ..core.render import card_svg
 from ..teaching import progress
 from ..teaching.quiz import Verdict
-from ..teaching.stages import Lesson, Stage, load_stages, stars_for
+from ..teaching.stages import LessonStages, Stage, load_stages, stars_for
 from ._assets import asset
 from .table import CardTable
 
@@ -82,7 +82,7 @@ class StageRunner(w.VBox):
     def __init__(self, slug: str, *, next_lesson: tuple[str, str] | None = None,
                  delay_ms: int = NEXT_DELAY_MS) -> None:
         self.slug = slug
-        self.lesson: Lesson = load_stages(slug)
+        self.lesson: LessonStages = load_stages(slug)
         self._next_lesson = next_lesson  # (title, notebook) of the lesson after this one
         self.top = StagePanel(part="top")
         self.bottom = StagePanel(part="bottom", delay_ms=delay_ms)
