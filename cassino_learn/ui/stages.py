@@ -217,6 +217,7 @@ class StageRunner(w.VBox):
         if self.table is not None and self.stage.kind != "demo":
             self.table.mode = "watch"
         self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
+        self.bottom.can_hint = False
         self._draw_map()
         if self.first_unsolved() is None:
             self._show_complete()  # every stage solved: the lesson is done

@@ -41,6 +41,7 @@ def test_a_demo_is_solved_by_stepping_to_its_end_and_the_next_stage_opens_on_req
     runner = StageRunner(SLUG)
     step_demo_to_end(runner)
     assert runner.bottom.verdict_kind == "right" and runner.bottom.next_armed
+    assert not runner.bottom.can_hint  # solved: no hint needed any more
     assert progress.load().lesson(SLUG).stages["watch-a-build"].stars == 3
     demo_table = runner.table
     runner.send_from_front_end({"type": "next", "from": 5})  # a stale timer: ignored
