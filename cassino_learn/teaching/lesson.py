@@ -17,6 +17,7 @@ from ..core.listing import first_moves
 from ..core.position import Position
 from . import progress as _progress
 from .catalog import INDEX, LESSONS, Lesson, lesson, neighbours
+from .stages import has_stages, load_stages
 
 __all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "game", "index",
            "settings", "try_move", "captures", "notation"]
@@ -58,17 +59,31 @@ class LessonHeader(Html):
         from IPython.display import display
 
         display(Html(self.markup, self.text))
-        if self.slug:
+        if self.slug and has_stages(self.slug):
+            display(stage_runner(self.slug))
+        elif self.slug:
             from ..ui.progress_badge import ProgressBadge
 
             slug = self.slug
             display(ProgressBadge(lambda: progress_summary(slug)))
 
 
+def stage_runner(slug: str) -> Any:
+    """The lesson's stages, opened at the first one the learner has not solved."""
+    from ..ui.stages import StageRunner
+
+    _, after = neighbours(slug)
+    onward = (f"Lesson {LESSONS.index(after) + 1}: {after.title}", after.notebook) \
+        if after else None
+    return StageRunner(slug, next_lesson=onward)
+
+
 def progress_summary(slug: str) -> str:
     """The learner's progress on a lesson in words, e.g. "✔ done · best quiz score 7/8"."""
     entry = _progress.load().lesson(slug)
     parts = ["✔ done"] if entry.done else []
+    if entry.stages:
+        parts.append(f"★ {entry.stars()}")
     if entry.total:
         parts.append(f"best quiz score {entry.best}/{entry.total}")
     return " · ".join(parts)
@@ -85,46 +100,29 @@ def header(slug: str) -> LessonHeader:
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
               f"<h1>{html.escape(title)}</h1>"
-              f'<p style="color:#555">{html.escape(rules)}</p></div>')
+              f'<p style="color:#555;font-size:85%;margin-top:0">{html.escape(rules)}</p></div>')
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None)
 
 
-class LessonFooter:
-    """The end of a lesson: a button that marks it done (and says so on itself), then a plain
-    link to the next lesson."""
+class LessonFooter(Html):
+    """The end of a lesson: the link to the next one. (A lesson is done when its stages are
+    solved; the stage runner says so, with the stars earned.)"""
 
     def __init__(self, slug: str) -> None:
         self.slug = slug
         _, after = neighbours(slug)
-        self.link = Html(
+        super().__init__(
             f'<p>Next: {_link(after, "→")}</p>' if after else
             f'<p>That was the last lesson. <a href="{INDEX.notebook}">Back to the contents</a></p>',
             f"Next: {after.title}" if after else "That was the last lesson.")
 
-    def button(self) -> Any:
-        from ..ui.quiz_widgets import button
-
-        done = button("I have finished this lesson", primary=True)
-
-        def mark(_: object) -> None:
-            _progress.load().mark_done(self.slug)
-            done.description = "Saved: lesson done ✔ Well done!"
-            done.disabled = True
-
-        done.on_click(mark)
-        return done
-
-    def _ipython_display_(self) -> None:
-        import ipywidgets as w
-        from IPython.display import display
-
-        from ..ui.quiz_widgets import _style
-
-        display(w.VBox([_style(), self.button()]), self.link)
+    @property
+    def link(self) -> Html:
+        return Html(self.markup, self.text)
 
 
 def footer(slug: str) -> LessonFooter:
-    """A "done" button that saves progress, and the link to the next lesson."""
+    """The link to the next lesson."""
     return LessonFooter(slug)
 
 
@@ -198,25 +196,83 @@ def game(players: int = 2, partners: bool = False, bot: str = "greedy",
     return GameWidget(players=players, partners=partners, bot=bot, seed=seed)
 
 
+def lesson_status(item: Lesson, store: _progress.Progress) -> tuple[bool, int, int, int, int]:
+    """(done, stars, most stars, stages solved, stages) of a lesson for this learner."""
+    entry = store.lesson(item.slug)
+    if not has_stages(item.slug):
+        return entry.done, 0, 0, 0, 0
+    stages = load_stages(item.slug)
+    solved = sum(entry.solved(key) for key in stages.ids)
+    stars = sum(entry.stages[key].stars for key in stages.ids if key in entry.stages)
+    return solved == len(stages), stars, 3 * len(stages), solved, len(stages)
+
+
+def continue_target(store: _progress.Progress | None = None) -> Lesson | None:
+    """The lesson holding the course's next unsolved stage (None when every lesson is done)."""
+    store = store or _progress.load()
+    return next((item for item in LESSONS if not lesson_status(item, store)[0]), None)
+
+
 def index() -> Html:
-    """The contents: every lesson with a link and the learner's progress."""
+    """The contents: the lessons as a path of tiles (title, stars, done) and a Continue button
+    that opens the lesson where the learner's next unsolved stage is."""
     store = _progress.load()
-    rows, lines = [], []
+    tiles, lines = [], []
     for number, item in enumerate(LESSONS, 1):
+        done, stars, most, solved, count_ = lesson_status(item, store)
+        state = "done" if done else "started" if solved else "new"
+        mark = "✔ done" if done else f"{solved} of {count_} stages" if count_ else ""
+        star_line = f"★ {stars} of {most}" if most else ""
+        rules = ", ".join(item.rules)
         entry = store.lesson(item.slug)
-        mark = "✔" if entry.done else ""
-        score = f"{entry.best}/{entry.total}" if entry.total else ""
-        rows.append(f"<tr><td>{number}</td><td><a href=\"{item.notebook}\">"
-                    f"{html.escape(item.title)}</a></td><td>{', '.join(item.rules)}</td>"
-                    f"<td>{mark}</td><td>{score}</td></tr>")
-        lines.append(f"{number:2}. {item.title} {mark} {score}".rstrip())
-    done = sum(store.lesson(x.slug).done for x in LESSONS)
-    markup = (f"<p>{done} of {len(LESSONS)} lessons done.</p>"
-              f"<style>.cl-index td, .cl-index th {{ text-align: left; padding: 0.2em 0.8em; }}"
-              f"</style><table class='cl-index'>"
-              "<tr><th></th><th>Lesson</th><th>Rules</th><th>Done</th><th>Best quiz</th></tr>"
-              + "".join(rows) + "</table>")
-    return Html(markup, "\n".join([f"{done} of {len(LESSONS)} lessons done."] + lines))
+        quiz_line = f"best quiz {entry.best}/{entry.total}" if entry.total else ""
+        tiles.append(
+            f'<li class="cl-tile" data-lesson="{item.slug}" data-state="{state}">'
+            f'<a href="{item.notebook}"><span class="cl-tile-number">{number}</span>'
+            f'<span class="cl-tile-title">{html.escape(item.title)}</span>'
+            f'<span class="cl-tile-stars">{star_line}</span>'
+            f'<span class="cl-tile-mark">{mark}</span>'
+            f'<span class="cl-tile-quiz">{quiz_line}</span>'
+            f'<span class="cl-tile-rules" title="rules of the rule book">{rules}</span></a></li>')
+        lines.append(f"{number:2}. {item.title} {'✔' if done else ''} {star_line}".rstrip())
+    done_count = sum(lesson_status(x, store)[0] for x in LESSONS)
+    target = continue_target(store)
+    if target is None:
+        go = f'<span class="cl-continue-done">Every lesson done. Play a game: ' \
+             f'<a href="{LESSONS[10].notebook}">{html.escape(LESSONS[10].title)}</a></span>'
+        go_text = "Every lesson done."
+    else:
+        started = any(lesson_status(x, store)[3] for x in LESSONS)
+        label = "Continue" if started else "Start"
+        go = (f'<a class="cl-continue" role="button" href="{target.notebook}">{label}: '
+              f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
+        go_text = f"{label}: {target.title}"
+    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">"
+              f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
+              f"{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
+    return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
+                                  + lines))
+
+
+_INDEX_CSS = """
+.cl-course .cl-continue { display: inline-block; margin: 0.2em 0 0.8em; padding: 0.55em 1.2em;
+  border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
+  font-size: 1.1em; text-decoration: none; }
+.cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
+.cl-course .cl-path { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px;
+  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); counter-reset: none; }
+.cl-course .cl-tile a { display: grid; grid-template-columns: 2.2em 1fr; gap: 0 0.4em;
+  padding: 0.5em 0.7em; border: 2px solid #9bb5a3; border-radius: 12px; background: #fff;
+  color: #1d1d1d; text-decoration: none; min-height: 4.6em; }
+.cl-course .cl-tile a:hover, .cl-course .cl-tile a:focus-visible { border-color: #0b3d91; }
+.cl-course .cl-tile[data-state="done"] a { background: #e4f3e8; border-color: #2e6b47; }
+.cl-course .cl-tile[data-state="started"] a { border-color: #b07d00; }
+.cl-course .cl-tile-number { grid-row: span 5; font-size: 1.5em; font-weight: 800; color: #14532e; }
+.cl-course .cl-tile-title { font-weight: 700; }
+.cl-course .cl-tile-stars { color: #8a6200; }
+.cl-course .cl-tile-mark { color: #2e6b47; font-size: 0.9em; }
+.cl-course .cl-tile-quiz, .cl-course .cl-tile-rules { color: #777; font-size: 0.75em; }
+"""
 
 
 def _suit_preview(four_color: bool) -> str:

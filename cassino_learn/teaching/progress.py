@@ -1,4 +1,5 @@
-"""The learner's progress (lessons done, quiz scores) and settings, kept across restarts.
+"""The learner's progress (lessons done, stages solved with their stars, quiz scores) and
+settings, kept across restarts.
 
 Stored as JSON in the user's data folder (platformdirs' user_data_dir("cassino-learn"), or the
 folder named by the environment variable CASSINO_LEARN_DATA). Every write goes to a temporary
@@ -19,10 +20,10 @@ import time
 import warnings
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-__all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "Preferences", "load",
-           "preference", "ProgressWarning", "CARD_SIZES"]
+__all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
+           "load", "preference", "ProgressWarning", "CARD_SIZES"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -48,22 +49,58 @@ def data_dir() -> Path:
 
 
 @dataclass
+class StageRecord:
+    """One stage of a lesson: solved or not, its best stars (1-3), the tries of the attempt
+    that solved it (or of the attempt under way) and whether a hint was used in it."""
+
+    solved: bool = False
+    stars: int = 0
+    tries: int = 0
+    hint: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"solved": self.solved, "stars": self.stars, "tries": self.tries,
+                "hint": self.hint}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "StageRecord":
+        stars = int(data.get("stars", 0))
+        if not 0 <= stars <= 3:
+            raise ValueError(f"a stage has 0 to 3 stars, not {stars}")
+        return cls(solved=bool(data.get("solved", False)), stars=stars,
+                   tries=int(data.get("tries", 0)), hint=bool(data.get("hint", False)))
+
+
+@dataclass
 class LessonProgress:
     done: bool = False
     best: int = 0            # best quiz score
     last: int | None = None  # last finished quiz score
     total: int = 0           # number of quiz items
     practised: int = 0       # practice questions answered right
+    stages: dict[str, StageRecord] = field(default_factory=dict)  # by stage id
+
+    def stars(self) -> int:
+        return sum(record.stars for record in self.stages.values())
+
+    def solved(self, stage_id: str) -> bool:
+        record = self.stages.get(stage_id)
+        return bool(record and record.solved)
 
     def to_json(self) -> dict[str, Any]:
-        return {"done": self.done, "best": self.best, "last": self.last, "total": self.total,
+        data = {"done": self.done, "best": self.best, "last": self.last, "total": self.total,
                 "practised": self.practised}
+        if self.stages:
+            data["stages"] = {key: record.to_json() for key, record in self.stages.items()}
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "LessonProgress":
         return cls(done=bool(data.get("done", False)), best=int(data.get("best", 0)),
                    last=None if data.get("last") is None else int(data["last"]),
-                   total=int(data.get("total", 0)), practised=int(data.get("practised", 0)))
+                   total=int(data.get("total", 0)), practised=int(data.get("practised", 0)),
+                   stages={str(key): StageRecord.from_json(record)
+                           for key, record in dict(data.get("stages", {})).items()})
 
 
 @dataclass
@@ -135,13 +172,29 @@ class Progress:
         self.save()
 
     def record_quiz(self, slug: str, score: int, total: int) -> None:
-        """A finished quiz: keeps the best score; a perfect score also marks the lesson done."""
+        """A finished quiz: keeps the best score (a lesson is done by its stages, not its quiz)."""
         entry = self._entry(slug)
         entry.last, entry.total = score, total
         entry.best = max(entry.best, score)
-        if total and score == total:
+        self.save()
+
+    def record_stage(self, slug: str, stage_id: str, *, solved: bool, stars: int, tries: int,
+                     hint: bool, stage_ids: Sequence[str]) -> StageRecord:
+        """Save a stage's attempt as it happens: its tries and hint so far, and once solved
+        its stars (the best ever earned are kept). The lesson is done when every one of
+        `stage_ids` is solved. Returns the stored record."""
+        if not 0 <= stars <= 3:
+            raise ValueError(f"a stage earns 0 to 3 stars, not {stars}")
+        entry = self._entry(slug)
+        old = entry.stages.get(stage_id, StageRecord())
+        record = StageRecord(solved=old.solved or solved,
+                             stars=max(old.stars, stars if solved else 0),
+                             tries=tries, hint=hint)
+        entry.stages[stage_id] = record
+        if stage_ids and all(entry.solved(key) for key in stage_ids):
             entry.done = True
         self.save()
+        return record
 
     def record_practice(self, slug: str) -> None:
         self._entry(slug).practised += 1

@@ -227,8 +227,8 @@ def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
     taker = after_play.last_capture if after_play.last_capture is not None else dealer
     swept = after.sweeps != before.sweeps
     if not left:
-        outcome = (f"Nothing is left on the table: the last card took it all, and that is a "
-                   f"sweep, worth 1 point (W1)." if swept else
+        outcome = ("Nothing is left on the table: the last card took it all, and that is a "
+                   "sweep, worth 1 point (W1)." if swept else
                    "Nothing is left on the table.")
     else:
         names = " ".join(map(str, left))

@@ -273,6 +273,8 @@ class PracticeWidget(w.VBox):
         self.right = 0
         self.asked = 0
         self.answered = 0
+        self.streak = 0       # right answers in a row: practice counts toward this only
+        self.best_streak = 0
         self.status = w.HTML()
         self.new_button = button("New question", primary=True)
         self.new_button.on_click(lambda _: self.next_question())
@@ -294,14 +296,19 @@ class PracticeWidget(w.VBox):
         self.answered += 1
         if verdict.correct:
             self.right += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
             if self._on_right:
                 self._on_right()
+        else:
+            self.streak = 0
         self._update_status()
 
     def _update_status(self) -> None:
         text = f"Practice on rule {', '.join(self.task.rules)}"
         if self.answered:
             text += f" · right first time: {self.right} of {self.answered}"
+            text += f" · streak {self.streak} (best {self.best_streak})"
         self.status.value = styled(f"<div class='cl-status'>{text}</div>")
 
 

@@ -19,7 +19,7 @@ from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.explain import check_move
 from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
 from ..core.position import Build, Position
-from ..core.render import TABLE_CSS, card_svg, move_html, position_html
+from ..core.render import TABLE_CSS, move_html, position_html
 from ..core.words import count, played
 from ..teaching import progress
 from ._assets import asset

@@ -161,7 +161,7 @@ def test_a_learner_answers_the_pairing_quiz_and_finds_the_progress_on_the_index(
 
     page.goto(server.url(catalog.INDEX.notebook))
     wait_for_voila(page)
-    row = page.locator("table.cl-index tr").filter(has_text=catalog.lesson(slug).title)
+    row = page.locator(f'.cl-tile[data-lesson="{slug}"]')
     assert f"{score}/{len(bank)}" in row.inner_text()
     screenshot(page, "learner_index_progress")
     assert console_errors == []

@@ -22,8 +22,15 @@ def test_progress_survives_a_restart(data):
     assert (data / "progress.json").exists()
 
 
-def test_a_perfect_quiz_marks_the_lesson_done(data):
-    progress.load().record_quiz("05_building", 8, 8)
+def test_a_lesson_is_done_by_its_stages_not_by_a_perfect_quiz(data):
+    store = progress.load()
+    store.record_quiz("05_building", 8, 8)
+    assert not progress.load().lesson("05_building").done
+    store.record_stage("05_building", "a", solved=True, stars=3, tries=1, hint=False,
+                       stage_ids=["a", "b"])
+    assert not progress.load().lesson("05_building").done
+    store.record_stage("05_building", "b", solved=True, stars=1, tries=3, hint=True,
+                       stage_ids=["a", "b"])
     assert progress.load().lesson("05_building").done
 
 

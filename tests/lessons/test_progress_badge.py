@@ -23,16 +23,3 @@ def test_header_text_names_lesson_and_rules_without_progress():
     assert repr(shown) == "Lesson 2: Pairing\nRules: T1, T2, P1, P2"
     assert "<h1>Lesson 2: Pairing</h1>" in shown._repr_html_()
     assert shown.slug == "02_pairing" and header("00_index").slug is None
-
-
-def test_footer_button_marks_the_lesson_done_and_says_so():
-    from cassino_learn.teaching.lesson import footer
-
-    end = footer("02_pairing")
-    assert "03_combining.ipynb" in end.link._repr_html_()
-    done = end.button()
-    assert not progress.load().lesson("02_pairing").done
-    done.click()
-    assert progress.load().lesson("02_pairing").done
-    assert done.disabled and "Saved" in done.description
-    assert "last lesson" in repr(footer("13_variants_and_etiquette").link)

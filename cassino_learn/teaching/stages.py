@@ -1,0 +1,319 @@
+"""A lesson's stages: short tasks on the card table, judged by the rules core, worth 1-3 stars.
+
+Stages are data, one JSON file per lesson (lessons/stages/<slug>.json):
+
+    {"lesson": "05_building", "stages": [
+      {"id": "first-build", "kind": "goal", "say": "Put your 3 on the 5 ...",
+       "position": "table: 5C; hand: 3D 8S", "goal": "build 8", "hint": "3 + 5 = 8"}, ...]}
+
+`say` is at most `MAX_WORDS` words. Every kind but "demo" and "points" is a quiz item
+(`cassino_learn.teaching.quiz`), judged there by the legal-move generator and the scorer:
+"goal" (a move meeting a goal of `goals`), "captures" (every capture of `card`), "legal" (is
+`move` legal?), "score" (each side's points for its pile), "number" and "choice" (facts of the
+deal and the match). Two kinds are the stages' own: "points" (how many points `cards` are
+worth, C3/K1, by `Card.points`) and "demo" (step through `steps`, [move, caption] pairs, each
+checked by the core when the file is read).
+
+Data rather than code, so the engineer writing a stage never writes a judge: the answer always
+comes from the core.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..core.cards import Card, parse_cards
+from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.position import Position
+from .goals import GoalError
+from .quiz import BankError, QuizItem, Verdict, parse_bank
+
+__all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "LessonStages", "load_stages",
+           "stages_path", "stars_for", "has_stages", "all_stage_files"]
+
+KINDS = ("goal", "captures", "legal", "score", "number", "choice", "points", "demo")
+MAX_WORDS = 60
+_COMMON = {"id", "kind", "say", "hint", "why"}
+_OWN_KINDS = {"points": {"cards"}, "demo": {"position", "steps"}}
+
+
+class StageError(ValueError):
+    """A stages file or stage that is malformed, unsolvable or disagrees with the rules core."""
+
+
+def stars_for(wrong_tries: int, hint_used: bool) -> int:
+    """3: right at the first try without a hint; 2: at the second try or after a hint; 1: later."""
+    if wrong_tries == 0 and not hint_used:
+        return 3
+    return 2 if wrong_tries <= 1 else 1
+
+
+def _window(truth: int, seed: str, size: int = 8) -> range:
+    """Eight numbers holding `truth`, not always in the same place (fixed by the stage id)."""
+    shift = sum(map(ord, seed)) % (size - 2) + 1
+    low = max(0, truth - shift)
+    return range(low, low + size)
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+@dataclass(frozen=True)
+class Stage:
+    id: str
+    kind: str
+    say: str
+    hint: str = ""
+    why: str = ""                              # the longer explanation, shown on request
+    item: QuizItem | None = None               # the quiz item that judges it (most kinds)
+    position: Position | None = None
+    cards: tuple[Card, ...] = ()               # points
+    steps: tuple[tuple[str, str], ...] = ()    # demo: (move, caption)
+
+    # ------------------------------------------------------------------ the task
+
+    def task(self) -> str:
+        """What the learner must do, worded from what the judge checks (never typed apart)."""
+        if self.kind == "goal":
+            assert self.item is not None and self.item.goal is not None
+            return f"Your move: {self.item.goal.words}."
+        if self.kind == "captures":
+            assert self.item is not None and self.item.card is not None
+            return (f"Find every capture of your {self.item.card.name}: play each one, "
+                    f"then press “That's all”.")
+        if self.kind == "legal":
+            return f"Is “{self.item.move}” a legal move here?"  # type: ignore[union-attr]
+        if self.kind == "score":
+            return "How many points does each side score for its pile?"
+        if self.kind == "points":
+            return "How many points are these cards worth?"
+        if self.kind == "demo":
+            return "Press Next ▶ to step through to the end."
+        assert self.item is not None
+        return self.item.prompt()
+
+    def choices(self) -> tuple[str, ...]:
+        """The buttons a learner answers with (legal, points, number, choice); score: per side."""
+        if self.kind == "legal":
+            return ("Legal", "Not legal")
+        if self.kind == "choice":
+            assert self.item is not None
+            return self.item.choices()
+        if self.kind == "points":
+            return tuple(str(n) for n in range(0, max(6, self.truth() + 3)))
+        if self.kind == "number":
+            assert self.item is not None
+            return tuple(str(n) for n in _window(int(self.item.truth().value), self.id))
+        return ()
+
+    def truth(self) -> int:
+        """points: the cards' points, as the core counts them (C3, K1)."""
+        return sum(card.points for card in self.cards)
+
+    def sides(self) -> tuple[int, ...]:
+        """score: the sides to give points for."""
+        assert self.item is not None
+        return tuple(sorted(self.item.truth()))
+
+    # ------------------------------------------------------------------ judging
+
+    def judge(self, answer: Any) -> Verdict:
+        """The verdict on an answer: a Move (goal), moves or their texts (captures), a choice's
+        words (legal, number, choice, points) or {side: points} (score). A demo has no answer:
+        it is right once the last step is reached (`judge(True)`)."""
+        if self.kind == "demo":
+            return Verdict(bool(answer), "You have seen it to the end." if answer else
+                           "Step through to the end first.")
+        if self.kind == "points":
+            truth = self.truth()
+            try:
+                given = int(str(answer).strip())
+            except ValueError:
+                return Verdict(False, "Choose a number.")
+            detail = "; ".join(f"{card.name}: {card.points}" for card in self.cards
+                               if card.points) or "none of them scores"
+            if given == truth:
+                return Verdict(True, f"Right: {truth}. {detail}.", "K1")
+            return Verdict(False, f"Not {given}. Count again: aces, Big Casino (10D) and Little "
+                                  f"Casino (2S) are the cards that score points (C3, K1).",
+                           "K1")
+        assert self.item is not None
+        if self.kind == "legal":
+            said = str(answer).strip().lower()
+            return self.item.judge(said in ("legal", "yes", "true"))
+        if self.kind == "captures" and not isinstance(answer, str):
+            answer = [str(m) for m in answer]
+        return self.item.judge(answer)
+
+    def solutions(self) -> list[Any]:
+        """Right answers worked out by the core: moves (goal), the set of captures (captures,
+        as one answer), the right choice (legal, points, number, choice), {side: points}."""
+        if self.kind == "demo":
+            return [True]
+        if self.kind == "points":
+            return [str(self.truth())]
+        assert self.item is not None
+        if self.kind == "goal":
+            return self.item.solutions()
+        if self.kind == "captures":
+            return [self.item.solutions()]
+        if self.kind == "legal":
+            return ["Legal" if self.item.truth()[0] else "Not legal"]
+        if self.kind == "score":
+            return [self.item.truth()]
+        return [str(self.item.truth().value)]
+
+
+@dataclass(frozen=True)
+class LessonStages:
+    slug: str
+    path: Path
+    stages: tuple[Stage, ...] = field(default_factory=tuple)
+
+    def __len__(self) -> int:
+        return len(self.stages)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.stages)
+
+    def stage(self, stage_id: str) -> Stage:
+        for stage in self.stages:
+            if stage.id == stage_id:
+                return stage
+        raise KeyError(f"{self.path.name}: no stage {stage_id!r}")
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(stage.id for stage in self.stages)
+
+
+def stages_path(slug: str) -> Path:
+    from .catalog import lesson, lessons_dir
+
+    return lessons_dir() / "stages" / f"{lesson(slug).slug}.json"
+
+
+def has_stages(slug: str) -> bool:
+    try:
+        return stages_path(slug).exists()
+    except (KeyError, FileNotFoundError):
+        return False
+
+
+@lru_cache(maxsize=32)
+def _cached(path: Path, stamp: float) -> LessonStages:
+    return _read(path)
+
+
+def load_stages(source: str | Path) -> LessonStages:
+    """A lesson's stages (a slug like "05_building" or a path), every one checked against the
+    rules core. Raises `StageError` naming the file, the stage and what is wrong."""
+    path = Path(source)
+    if not path.suffix:
+        path = stages_path(str(source))
+    try:
+        stamp = path.stat().st_mtime
+    except FileNotFoundError:
+        raise StageError(f"{path}: no such stages file") from None
+    return _cached(path, stamp)
+
+
+def _read(path: Path) -> LessonStages:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise StageError(f"{path}: not valid JSON: line {error.lineno} column {error.colno}: "
+                         f"{error.msg}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("stages"), list):
+        raise StageError(f"{path}: a stages file is an object with a \"stages\" list")
+    stages: list[Stage] = []
+    for number, raw in enumerate(data["stages"], 1):
+        label = f"stage {number}"
+        if isinstance(raw, dict) and raw.get("id"):
+            label += f" ({raw['id']})"
+        try:
+            stage = parse_stage(raw)
+        except (StageError, BankError, GoalError, PositionError, MoveSyntaxError,
+                ValueError) as error:
+            raise StageError(f"{path.name}: {label}: {error}") from None
+        if stage.id in (s.id for s in stages):
+            raise StageError(f"{path.name}: {label}: the id {stage.id!r} is used twice")
+        stages.append(stage)
+    if not stages:
+        raise StageError(f"{path}: no stages")
+    return LessonStages(str(data.get("lesson", path.stem)), path, tuple(stages))
+
+
+def parse_stage(raw: Any) -> Stage:
+    """One stage from its JSON object, checked against the core (StageError if wrong)."""
+    if not isinstance(raw, dict):
+        raise StageError("a stage is an object with an id, a kind and what it says")
+    for name in ("id", "kind", "say"):
+        if not isinstance(raw.get(name), str) or not raw[name].strip():
+            raise StageError(f"a stage needs {name!r} (text)")
+    kind = raw["kind"]
+    if kind not in KINDS:
+        raise StageError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if words(raw["say"]) > MAX_WORDS:
+        raise StageError(f"'say' has {words(raw['say'])} words; a stage says at most {MAX_WORDS}")
+    common = dict(id=raw["id"], kind=kind, say=raw["say"].strip(), hint=str(raw.get("hint", "")),
+                  why=str(raw.get("why", "")))
+    if kind in _OWN_KINDS:
+        unknown = sorted(set(raw) - _COMMON - _OWN_KINDS[kind])
+        if unknown:
+            raise StageError(f"a {kind} stage does not take {', '.join(unknown)}")
+    if kind == "points":
+        cards = parse_cards(str(raw.get("cards", "")))
+        if not cards:
+            raise StageError("a points stage needs \"cards\"")
+        return Stage(**common, cards=cards)
+    if kind == "demo":
+        position = Position.parse(str(raw.get("position", "")))
+        steps = _demo_steps(position, raw.get("steps"))
+        return Stage(**common, position=position, steps=steps)
+    unknown = sorted(set(raw) & {"cards", "steps", "question"})
+    if unknown:
+        raise StageError(f"a {kind} stage does not take {', '.join(unknown)}")
+    fields = {k: v for k, v in raw.items() if k not in ("say", "why")}
+    fields["question"] = raw["say"]
+    try:
+        item = parse_bank({"items": [fields]}, "stage").items[0]
+    except BankError as error:
+        raise StageError(str(error).removeprefix("stage: ").removeprefix("item 1 ")
+                         .removeprefix(f"({raw['id']}): ")) from None
+    if kind == "goal":
+        assert item.goal is not None
+        if item.goal.text != "legal" and all(item.goal.met_by(item.position, m)
+                                             for m in item.position.legal_moves()):
+            raise StageError(f"every legal move can {item.goal.words}: the stage tests nothing")
+    return Stage(**common, item=item, position=item.position if item.has_table else None)
+
+
+def _demo_steps(start: Position, steps: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(steps, list) or not steps:
+        raise StageError("a demo stage needs \"steps\": a list of [move, caption]")
+    here, checked = start, []
+    for number, step in enumerate(steps, 1):
+        if not (isinstance(step, list) and len(step) == 2 and all(isinstance(s, str)
+                                                                   for s in step)):
+            raise StageError(f"step {number}: give [move, caption], not {step!r}")
+        try:
+            move = here.parse_move(step[0])
+        except (IllegalMove, MoveSyntaxError) as error:
+            raise StageError(f"step {number} ({step[0]!r}): {error}") from None
+        here = here.play(move)
+        checked.append((step[0], step[1]))
+    return tuple(checked)
+
+
+def all_stage_files(slugs: Iterable[str] | None = None) -> list[Path]:
+    from .catalog import LESSONS
+
+    paths = [stages_path(slug) for slug in (slugs or [x.slug for x in LESSONS])]
+    return [path for path in paths if path.exists()]
+

@@ -1,0 +1,421 @@
+"""The stage runner: a lesson's stages one after another, on the card table, with stars.
+
+Above the table a panel shows the map of the stages (with their stars), what the stage says and
+the task; below it, the answer buttons, the verdict, the hint and the way on. Python judges
+everything through `cassino_learn.teaching.stages` (and so the rules core); the panels
+(widgets/stages.js) only show it and report clicks. Only the open stage has widgets: a stage's
+table is built when it opens and closed when it is left.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets as t
+
+from ..core.cards import Card
+from ..core.movegen import CAPTURE, Move
+from ..core.position import Position
+from ..core.render import card_svg
+from ..teaching import progress
+from ..teaching.quiz import Verdict
+from ..teaching.stages import LessonStages, Stage, load_stages, stars_for
+from ._assets import asset
+from .table import CardTable
+
+__all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS"]
+
+NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage opens by itself
+
+
+def _markup(text: str) -> str:
+    """Stage text as HTML: escaped, with **bold** and `code`."""
+    out = html.escape(text)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    return re.sub(r"`(.+?)`", r"<code>\1</code>", out)
+
+
+def _cards_html(cards: tuple[Card, ...] | list[Card], four_color: bool) -> str:
+    drawn = "".join(card_svg(card, four_color=four_color, size=56) for card in cards)
+    return f'<span class="cl-stage-cards">{drawn}</span>'
+
+
+class StagePanel(anywidget.AnyWidget):
+    """One of the runner's two panels ("top": map, words and task; "bottom": answers, verdict,
+    hint, next). Plain JSON state; every click is a message to Python."""
+
+    _esm = asset("stages.js")
+    _css = asset("stages.css")
+
+    part = t.Unicode("top").tag(sync=True)
+    dots = t.List(t.Dict()).tag(sync=True)          # [{n, stars, solved, current}]
+    stars = t.Unicode("").tag(sync=True)            # "★ 7 of 27"
+    say = t.Unicode("").tag(sync=True)              # HTML
+    task = t.Unicode("").tag(sync=True)
+    why = t.Unicode("").tag(sync=True)              # HTML, folded under "Why?"
+    exhibit = t.Unicode("").tag(sync=True)          # HTML: cards to count, piles
+    choices = t.List(t.Unicode()).tag(sync=True)
+    sides = t.List(t.Int()).tag(sync=True)          # score stages: one row of numbers a side
+    answers = t.List(t.Unicode()).tag(sync=True)    # captures found so far
+    collecting = t.Bool(False).tag(sync=True)       # captures: show the list and "That's all"
+    verdict = t.Unicode("").tag(sync=True)
+    verdict_kind = t.Unicode("").tag(sync=True)     # "right", "wrong" or ""
+    rule = t.Unicode("").tag(sync=True)
+    hint = t.Unicode("").tag(sync=True)
+    hint_shown = t.Bool(False).tag(sync=True)
+    can_hint = t.Bool(False).tag(sync=True)
+    next_armed = t.Bool(False).tag(sync=True)
+    next_label = t.Unicode("Next stage ▶").tag(sync=True)
+    delay_ms = t.Int(NEXT_DELAY_MS).tag(sync=True)
+    stage_index = t.Int(0).tag(sync=True)
+    complete = t.Unicode("").tag(sync=True)         # HTML: the lesson is done
+
+
+class StageRunner(w.VBox):
+    """A lesson's stages, opened at the first one not yet solved (read from the progress file
+    again when the page is shown, so a preheated kernel resumes where the learner is)."""
+
+    def __init__(self, slug: str, *, next_lesson: tuple[str, str] | None = None,
+                 delay_ms: int = NEXT_DELAY_MS) -> None:
+        self.slug = slug
+        self.lesson: LessonStages = load_stages(slug)
+        self._next_lesson = next_lesson  # (title, notebook) of the lesson after this one
+        self.top = StagePanel(part="top")
+        self.bottom = StagePanel(part="bottom", delay_ms=delay_ms)
+        self.area = w.Box(layout=w.Layout(width="100%"))
+        self.table: CardTable | None = None
+        self.index = -1
+        self._wrong = 0
+        self._hint_used = False
+        self._touched = False        # the learner has acted in this kernel
+        self._found: list[Move] = []  # captures stage: the captures added so far
+        super().__init__([self.top, self.area, self.bottom])
+        self.add_class("cl-stage-runner")
+        for panel in (self.top, self.bottom):
+            panel.on_msg(self._on_panel_message)
+        self.resume()
+
+    # ------------------------------------------------------------------ navigation
+
+    @property
+    def stage(self) -> Stage:
+        return self.lesson.stages[self.index]
+
+    def records(self) -> progress.LessonProgress:
+        return progress.load().lesson(self.slug)
+
+    def first_unsolved(self) -> int | None:
+        entry = self.records()
+        return next((i for i, s in enumerate(self.lesson.stages) if not entry.solved(s.id)),
+                    None)
+
+    def resume(self) -> None:
+        """Open the first unsolved stage, or show the lesson as done."""
+        first = self.first_unsolved()
+        if first is None:
+            self._close_stage()
+            self.index = -1
+            self._draw_map()
+            self._show_complete()
+        else:
+            self.open_stage(first)
+
+    def open_stage(self, index: int) -> None:
+        """Open stage `index` (0-based) afresh: its widgets are built now."""
+        if not 0 <= index < len(self.lesson):
+            raise IndexError(f"{self.slug} has stages 1 to {len(self.lesson)}, not {index + 1}")
+        self._close_stage()
+        self.index = index
+        stage = self.stage
+        record = self.records().stages.get(stage.id)
+        # An attempt under way (saved before a reload) keeps its tries and hint.
+        unsolved = record is not None and not record.solved
+        self._wrong = max(0, record.tries) if unsolved else 0
+        self._hint_used = bool(record.hint) if unsolved else False
+        self._found = []
+        with self.top.hold_sync(), self.bottom.hold_sync():
+            self.top.say = _markup(stage.say)
+            self.top.task = stage.task()
+            self.top.why = _markup(stage.why)
+            self.top.stage_index = index
+            self.bottom.stage_index = index
+            self.bottom.complete = ""
+            self.bottom.exhibit = self._exhibit(stage)
+            self.bottom.choices = list(stage.choices()) if stage.kind not in ("score",) else []
+            self.bottom.sides = list(stage.sides()) if stage.kind == "score" else []
+            self.bottom.answers = []
+            self.bottom.collecting = stage.kind == "captures"
+            self.bottom.hint = _markup(self.hint_text())
+            self.bottom.hint_shown = self._hint_used
+            self.bottom.can_hint = True
+            self.bottom.next_armed = False
+            self._say("", "")
+        self.table = self._make_table(stage)
+        self.area.children = (self.table,) if self.table is not None else ()
+        self._draw_map()
+
+    def next(self) -> None:
+        """Go on: the next unsolved stage after this one (or before it), or the lesson's end."""
+        entry = self.records()
+        order = list(range(self.index + 1, len(self.lesson))) + list(range(0, self.index + 1))
+        for i in order:
+            if not entry.solved(self.lesson.stages[i].id):
+                self.open_stage(i)
+                return
+        if self.index + 1 < len(self.lesson):
+            self.open_stage(self.index + 1)  # all solved: replaying, go on in order
+            return
+        self._close_stage()
+        self.index = -1
+        self._draw_map()
+        self._show_complete()
+
+    # ------------------------------------------------------------------ answering
+
+    def answer(self, value: Any) -> Verdict:
+        """Answer the open stage (what the buttons send); returns the verdict shown."""
+        self._touched = True
+        verdict = self.stage.judge(value)
+        if verdict.correct:
+            self._right(verdict.message)
+        else:
+            self._wrong_try(verdict.message, verdict.rule or "")
+        return verdict
+
+    def take_hint(self) -> str:
+        self._touched = True
+        if not self._hint_used and self.index >= 0:
+            self._hint_used = True
+            self._save(solved=False)
+        self.bottom.hint_shown = True
+        return self.hint_text()
+
+    def hint_text(self) -> str:
+        """The stage's hint, or one worked out by the core when the stage gives none."""
+        stage = self.stage
+        if stage.hint:
+            return stage.hint
+        if stage.kind == "goal":
+            card = stage.solutions()[0].card
+            return f"Look at what your {card.name} can do."
+        if stage.kind == "captures":
+            found = len(stage.solutions()[0])
+            return f"There {'is' if found == 1 else 'are'} {found} to find."
+        if stage.kind == "demo":
+            return "Press Next ▶ under the table until the last step."
+        return "Read the stage's words again: the answer follows from them."
+
+    def _right(self, message: str) -> None:
+        stars = stars_for(self._wrong, self._hint_used)
+        record = self._save(solved=True, stars=stars)
+        best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
+        self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right")
+        if self.table is not None and self.stage.kind != "demo":
+            self.table.mode = "watch"
+        self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
+        self.bottom.can_hint = False
+        self._draw_map()
+        if self.first_unsolved() is None:
+            self._show_complete()  # every stage solved: the lesson is done
+        else:
+            self.bottom.next_armed = True
+
+    def _wrong_try(self, message: str, rule: str) -> None:
+        self._wrong += 1
+        self._save(solved=False)
+        self._say(message + " Try again.", "wrong", rule)
+
+    def _save(self, *, solved: bool, stars: int = 0) -> progress.StageRecord:
+        return progress.load().record_stage(
+            self.slug, self.stage.id, solved=solved, stars=stars,
+            tries=self._wrong + (1 if solved else 0), hint=self._hint_used,
+            stage_ids=self.lesson.ids)
+
+    def _say(self, text: str, kind: str, rule: str = "") -> None:
+        if rule and f"({rule})" in text:
+            rule = ""  # named in the text already
+        with self.bottom.hold_sync():
+            self.bottom.verdict, self.bottom.verdict_kind, self.bottom.rule = text, kind, rule
+
+    # ------------------------------------------------------------------ the table
+
+    def _make_table(self, stage: Stage) -> CardTable | None:
+        if stage.kind == "demo":
+            assert stage.position is not None
+            table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn)
+            table.observe(self._demo_moved, "demo_index")
+            return table
+        if stage.position is None or stage.kind in ("score", "points"):
+            return None
+        if stage.kind in ("goal", "captures"):
+            table = CardTable(stage.position, mode="play", seat=stage.position.turn)
+            table.on_move(self._played)
+            table.on_msg(self._table_message)
+            return table
+        table = CardTable(stage.position, mode="watch", seat=stage.position.turn)
+        if stage.kind == "legal":
+            self._show_move(table, stage)
+        return table
+
+    @staticmethod
+    def _show_move(table: CardTable, stage: Stage) -> None:
+        """Raise the cards a legal-or-not move names, so the learner sees it on the table."""
+        assert stage.item is not None and stage.position is not None
+        named = []
+        for word in re.split(r"[\s+|\[\],:]+", stage.item.move or ""):
+            try:
+                named.append(Card.parse(word))
+            except ValueError:
+                continue
+        played = [c for c in named if c in stage.position.hand][:1]
+        on_table = [c for c in named if c in stage.position.table_cards]
+        table.set_state({"selected_card": str(played[0]) if played else "",
+                         "selected_table": [str(c) for c in on_table]})
+
+    def _played(self, move: Move, _after: Position) -> None:
+        """A legal move played on a goal or captures stage's table."""
+        self._touched = True
+        stage = self.stage
+        table = self.table
+        assert table is not None and stage.position is not None
+        if stage.kind == "goal":
+            verdict = self.answer(move)
+            if not verdict.correct:
+                table.position = stage.position  # back to the start: try again at once
+            return
+        # captures: a capture of the card joins the answer; the table goes back to the start
+        table.position = stage.position
+        if move.kind != CAPTURE or stage.item is None or move.card is not stage.item.card:
+            self._say(f"“{move}” is not a capture with your {stage.item.card.name}: only "
+                      f"captures go into the answer.", "wrong")
+            return
+        if move in self._found:
+            self._say(f"You have “{move}” already.", "")
+            return
+        self._found.append(move)
+        self.bottom.answers = [str(m) for m in self._found]
+        self._say(f"Added “{move}”. Find the next, or press “That's all”.", "")
+
+    def _table_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """After the table has handled a learner's action: an illegal try is a wrong answer
+        (the table shows the core's reason; the verdict repeats it with the rule)."""
+        if not isinstance(content, dict) or content.get("type") not in ("action", "move_text"):
+            return
+        table = self.table
+        if table is not None and table.message_kind == "error" and table.rule:
+            self._touched = True
+            if self.stage.kind == "goal":
+                self._wrong_try(f"Not allowed: {table.message}", table.rule)
+            else:
+                self._say(f"Not allowed: {table.message}", "wrong", table.rule)
+
+    def _demo_moved(self, change: dict) -> None:
+        table = self.table
+        if table is not None and change["new"] >= table.demo_length and \
+                self.bottom.verdict_kind != "right":
+            self.answer(True)
+
+    def _close_stage(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        self.area.children = ()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _exhibit(self, stage: Stage) -> str:
+        four = progress.preference("four_color")
+        if stage.kind == "points":
+            return _cards_html(stage.cards, four)
+        if stage.kind == "score" and stage.position is not None:
+            rows = []
+            for side, pile in enumerate(stage.position.piles, 1):
+                sweeps = stage.position.sweeps[side - 1] if stage.position.sweeps else 0
+                extra = f" and {sweeps} sweep{'s' if sweeps != 1 else ''}" if sweeps else ""
+                rows.append(f'<div class="cl-stage-pile"><b>Side {side}</b> '
+                            f"({len(pile)} cards{extra}): {_cards_html(pile, four)}</div>")
+            return "".join(rows)
+        return ""
+
+    def _draw_map(self) -> None:
+        entry = self.records()
+        dots = []
+        for n, stage in enumerate(self.lesson.stages):
+            record = entry.stages.get(stage.id)
+            dots.append({"n": n + 1, "stars": record.stars if record else 0,
+                         "solved": bool(record and record.solved), "current": n == self.index})
+        total = 3 * len(self.lesson)
+        solved = sum(d["solved"] for d in dots)
+        with self.top.hold_sync():
+            self.top.dots = dots
+            self.top.stars = (f"★ {entry.stars()} of {total} · {solved} of "
+                              f"{len(self.lesson)} stages")
+
+    def _show_complete(self) -> None:
+        entry = self.records()
+        total = 3 * len(self.lesson)
+        if self._next_lesson:
+            title, notebook = self._next_lesson
+            onward = (f'<a class="cl-stage-onward" href="{html.escape(notebook)}">Next lesson: '
+                      f"{html.escape(title)} →</a>")
+        else:
+            onward = ('<a class="cl-stage-onward" href="00_index.ipynb">That was the last '
+                      "lesson: back to the contents</a>")
+        with self.top.hold_sync(), self.bottom.hold_sync():
+            if self.index < 0:
+                self.top.say, self.top.task, self.top.why = "", "", ""
+                self.bottom.exhibit, self.bottom.choices, self.bottom.sides = "", [], []
+                self.bottom.collecting, self.bottom.can_hint = False, False
+                self.bottom.hint_shown = False
+                self._say("", "")
+            self.bottom.next_armed = False
+            self.bottom.complete = (
+                f"<b>Lesson done!</b> Every stage solved: ★ {entry.stars()} of {total}. "
+                f"{onward}<br><small>Replay any stage by its number above; the explanations "
+                f"and the practice are below.</small>")
+
+    # ------------------------------------------------------------------ front end
+
+    def _on_panel_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "shown":
+            if not self._touched:
+                self.resume()
+            return
+        self._touched = True
+        if kind == "goto" and isinstance(content.get("n"), int):
+            if 1 <= content["n"] <= len(self.lesson):
+                self.open_stage(content["n"] - 1)
+        elif kind == "next":
+            if content.get("from") == self.index:
+                self.next()
+        elif kind == "hint" and self.index >= 0:
+            self.take_hint()
+        elif self.index < 0 or self.bottom.verdict_kind == "right":
+            return  # answered already: nothing more to judge
+        elif kind == "answer":
+            value = content.get("value")
+            if self.stage.kind == "score" and isinstance(value, dict):
+                self.answer({int(k): v for k, v in value.items()})
+            elif isinstance(value, str):
+                self.answer(value)
+        elif kind == "check" and self.stage.kind == "captures":
+            self.answer(self._found)
+            if self.bottom.verdict_kind == "wrong":
+                self._found = []
+                self.bottom.answers = []
+        elif kind == "remove" and isinstance(content.get("index"), int):
+            if 0 <= content["index"] < len(self._found):
+                del self._found[content["index"]]
+                self.bottom.answers = [str(m) for m in self._found]
+
+    def send_from_front_end(self, content: dict, panel: str = "bottom") -> None:
+        """Act as the front end does (for tests and scripted learners)."""
+        target = self.top if panel == "top" else self.bottom
+        target._handle_custom_msg(content, [])

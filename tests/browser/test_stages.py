@@ -1,0 +1,166 @@
+"""A learner finishes lessons 1 and 5 by clicking only: stages on the card table, a reload in
+the middle that resumes at the same stage with the stars kept, and the index showing both
+lessons done with their stars. Every answer the test clicks is worked out by the rules core."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from cassino_learn.core.movegen import BUILD, CAPTURE, Move
+from cassino_learn.teaching import catalog
+from cassino_learn.teaching.stages import Stage, load_stages
+
+
+LESSONS = catalog.lessons_dir()
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+def _label(move: Move) -> str:
+    return "Take" if move.kind == CAPTURE else f"Build {move.value}" if move.kind == BUILD \
+        else "Trail"
+
+
+def _play_on_table(runner, stage: Stage, move: Move) -> None:
+    """Click the hand card, the table cards and builds the move uses, then its action."""
+    position = stage.position
+    runner.locator(f'[data-zone="hand"] [data-card="{move.card}"]').click()
+    for index, build in enumerate(position.builds):
+        if set(build.cards) <= move.table_cards:
+            runner.locator(f'[data-zone="table"] [data-build="{index}"]').click()
+    in_builds = {card for build in position.builds for card in build.cards}
+    for card in sorted(move.table_cards - in_builds):
+        runner.locator(f'[data-zone="table"] > .cl-cards > [data-card="{card}"]').click()
+    runner.locator(f'.cl-action[data-action="{_label(move)}"]').click()
+
+
+def _answer(runner, stage: Stage) -> None:
+    answer = stage.solutions()[0]
+    if stage.kind == "demo":
+        for step in range(1, len(stage.steps) + 1):
+            runner.locator('[data-demo="next"]').click()
+            runner.locator(".cl-step").filter(has_text=f"Step {step} of").wait_for()
+    elif stage.kind == "goal":
+        _play_on_table(runner, stage, answer)
+    elif stage.kind == "captures":
+        for number, move in enumerate(answer, 1):
+            _play_on_table(runner, stage, move)
+            runner.locator(".cl-stage-answers li").nth(number - 1).wait_for()
+        runner.get_by_role("button", name="That's all").click()
+    elif stage.kind == "score":
+        for side, points in answer.items():
+            runner.locator(f'.cl-stage-side[data-side="{side}"] [data-value="{points}"]').click()
+        runner.locator(".cl-stage-choices .cl-stage-check").click()
+    else:
+        runner.locator(f'.cl-stage-choice[data-value="{answer}"]').click()
+
+
+def _current(runner, n: int) -> None:
+    runner.locator(f'.cl-stage-dot[data-stage="{n}"][aria-current="step"]').wait_for()
+
+
+def _open(page, server, slug, wait_for_voila):
+    page.goto(server.url(f"{slug}.ipynb"))
+    wait_for_voila(page)
+    runner = page.locator(".cl-stage-runner")
+    runner.locator(".cl-stage-task").wait_for()
+    return runner
+
+
+WORDS_BEFORE_TASK = """(task) => {
+  // Words of the visible text from the top of the page to the end of the first task.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let words = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent.closest("script, style, noscript, template")) continue;
+    if (!parent.checkVisibility()) continue;
+    const after = task.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (after && !task.contains(node)) break;
+    words += node.textContent.split(/\\s+/).filter(Boolean).length;
+  }
+  return words;
+}"""
+
+
+def _solve(runner, stages, start: int, stop: int, *, wait_for_auto: bool) -> None:
+    for n in range(start, stop):
+        stage = stages[n]
+        _current(runner, n + 1)
+        _answer(runner, stage)
+        runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
+        if n + 1 < len(stages):
+            if not wait_for_auto:
+                runner.get_by_role("button", name="Next stage").click()
+            _current(runner, n + 2)  # with wait_for_auto: the next stage opens by itself
+
+
+@pytest.mark.slow
+def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_voila,
+                                                        error_outputs, screenshot):
+    server = voila(LESSONS)
+    first = load_stages("01_cards_and_points").stages
+    runner = _open(page, server, "01_cards_and_points", wait_for_voila)
+    screenshot(page, "stages_lesson1_first")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    task = runner.locator(".cl-stage-task")
+    words = task.evaluate(WORDS_BEFORE_TASK)
+    (ARTIFACTS / "stages_lesson1_words.txt").write_text(f"{words} words before the first task\n")
+    assert words < 120  # the page's words up to the first task
+    assert task.bounding_box()["y"] < 900  # on the first screen
+    began = time.perf_counter()
+    _solve(runner, first, 0, len(first), wait_for_auto=True)
+    took = time.perf_counter() - began
+    runner.locator(".cl-stage-complete").wait_for()
+    done = runner.locator(".cl-stage-complete")
+    done.filter(has_text="Lesson done!").wait_for()
+    assert f"★ {3 * len(first)} of {3 * len(first)}" in done.inner_text()
+    assert done.locator('a[href="02_pairing.ipynb"]').count() == 1
+    screenshot(page, "stages_lesson1_done")
+    (ARTIFACTS / "stages_lesson1_seconds.txt").write_text(
+        f"{took:.1f} s for {len(first)} stages (the next stage opening by itself each time)\n")
+
+    building = load_stages("05_building").stages
+    runner = _open(page, server, "05_building", wait_for_voila)
+    _solve(runner, building, 0, 2, wait_for_auto=False)
+    # Stage 3: a wrong answer first (it is not legal), explained with its rule, then right.
+    _current(runner, 3)
+    wrong = "Legal" if building[2].solutions()[0] == "Not legal" else "Not legal"
+    runner.locator(f'.cl-stage-choice[data-value="{wrong}"]').click()
+    verdict = runner.locator('.cl-stage-verdict[data-kind="wrong"]')
+    verdict.wait_for()
+    assert "(B2)" in verdict.inner_text()
+    screenshot(page, "stages_wrong_answer")
+    _answer(runner, building[2])
+    runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
+    runner.get_by_role("button", name="Next stage").click()
+    _solve(runner, building, 3, 5, wait_for_auto=False)
+
+    page.reload()  # in the middle of the lesson: it resumes at stage 6 with the stars kept
+    wait_for_voila(page)
+    runner = page.locator(".cl-stage-runner")
+    _current(runner, 6)
+    stars = [runner.locator(f'.cl-stage-dot[data-stage="{n}"]').get_attribute("data-stars")
+             for n in range(1, 6)]
+    assert stars == ["3", "3", "2", "3", "3"]
+    assert runner.locator(".cl-stage-total").inner_text().startswith("★ 14 of 30")
+    screenshot(page, "stages_resumed")
+    _solve(runner, building, 5, len(building), wait_for_auto=False)
+    runner.locator(".cl-stage-complete").filter(has_text="Lesson done!").wait_for()
+    assert error_outputs(page) == []
+
+    page.goto(server.url(catalog.INDEX.notebook))
+    wait_for_voila(page)
+    for slug, stars in (("01_cards_and_points", f"★ {3 * len(first)} of {3 * len(first)}"),
+                        ("05_building", f"★ {3 * len(building) - 1} of {3 * len(building)}")):
+        tile = page.locator(f'.cl-tile[data-lesson="{slug}"]')
+        assert tile.get_attribute("data-state") == "done"
+        assert stars in tile.inner_text() and "done" in tile.inner_text()
+    go = page.locator("a.cl-continue")
+    assert go.inner_text().startswith("Continue: Lesson 2")
+    screenshot(page, "stages_index")
+    with page.context.expect_page() as opened:  # lesson links open a tab of their own
+        go.click()
+    opened.value.wait_for_url("**/02_pairing.ipynb", wait_until="commit")

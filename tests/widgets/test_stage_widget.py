@@ -1,0 +1,189 @@
+"""The stage runner, driven as its front end (widgets/stages.js and the card table) drives it."""
+
+from __future__ import annotations
+
+from cassino_learn.teaching import progress
+from cassino_learn.teaching.lesson import footer, stage_runner
+from cassino_learn.teaching.stages import load_stages
+from cassino_learn.ui.stages import StageRunner
+
+SLUG = "05_building"
+
+
+def click_table(runner: StageRunner, card: str, *cards: str, action: str) -> None:
+    """Select on the table and press an offered action, exactly as table.js does."""
+    table = runner.table
+    table.set_state({"selected_card": card, "selected_table": list(cards)})
+    index = [a["label"] for a in table.actions].index(action)
+    table._handle_custom_msg({"type": "action", "index": index}, [])
+
+
+def go_on(runner: StageRunner) -> None:
+    runner.send_from_front_end({"type": "next", "from": runner.index})
+
+
+def step_demo_to_end(runner: StageRunner) -> None:
+    for _ in range(runner.table.demo_length):
+        runner.table._handle_custom_msg({"type": "demo", "step": 1}, [])
+
+
+def test_a_stage_opens_at_once_with_its_words_task_and_table():
+    runner = StageRunner(SLUG)
+    first = load_stages(SLUG).stages[0]
+    assert runner.index == 0 and runner.top.task == first.task()
+    assert "<b>build</b>" in runner.top.say
+    assert runner.table.mode == "demo" and runner.area.children == (runner.table,)
+    assert [d["n"] for d in runner.top.dots] == list(range(1, len(load_stages(SLUG)) + 1))
+    assert runner.top.stars.startswith("★ 0 of 30")
+
+
+def test_a_demo_is_solved_by_stepping_to_its_end_and_the_next_stage_opens_on_request():
+    runner = StageRunner(SLUG)
+    step_demo_to_end(runner)
+    assert runner.bottom.verdict_kind == "right" and runner.bottom.next_armed
+    assert not runner.bottom.can_hint  # solved: no hint needed any more
+    assert progress.load().lesson(SLUG).stages["watch-a-build"].stars == 3
+    demo_table = runner.table
+    runner.send_from_front_end({"type": "next", "from": 5})  # a stale timer: ignored
+    assert runner.index == 0
+    go_on(runner)
+    assert runner.index == 1 and runner.table is not demo_table and runner.table.mode == "play"
+    assert demo_table.comm is None  # the left stage's table is closed
+
+
+def test_a_goal_stage_judges_moves_played_on_the_table_and_explains_wrong_ones():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)  # build 8 on the 5 with a 3, holding the 8
+    click_table(runner, "8S", action="Trail")  # legal, but not a build
+    assert runner.bottom.verdict_kind == "wrong" and "Try again" in runner.bottom.verdict
+    assert runner.table.position == load_stages(SLUG).stages[1].position  # back to the start
+    click_table(runner, "3D", "5C", action="Build 8")
+    assert runner.bottom.verdict_kind == "right" and "★★☆" in runner.bottom.verdict
+    record = progress.load().lesson(SLUG).stages["first-build"]
+    assert record.solved and record.stars == 2 and record.tries == 2 and not record.hint
+
+
+def test_an_illegal_try_on_the_table_is_a_wrong_answer_with_its_rule():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    runner.table.set_state({"selected_card": "3D", "selected_table": ["5C"]})
+    # a typed move the core refuses: 3 + 5 is not 9
+    runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 9 5C"}, [])
+    assert runner.bottom.verdict_kind == "wrong" and runner.bottom.rule == "B4"
+    assert "make 8, not 9" in runner.bottom.verdict
+    assert progress.load().lesson(SLUG).stages["first-build"].tries == 1
+    runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 8 5C"}, [])
+    assert progress.load().lesson(SLUG).stages["first-build"].stars == 2
+
+
+def test_a_hint_costs_a_star_and_is_saved_at_once():
+    runner = StageRunner(SLUG)
+    runner.open_stage(2)  # legal or not: building 8 without an 8
+    runner.send_from_front_end({"type": "hint"})
+    assert runner.bottom.hint_shown and "8" in runner.bottom.hint
+    assert progress.load().lesson(SLUG).stages["hold-the-value"].hint
+    runner.send_from_front_end({"type": "answer", "value": "Not legal"})
+    assert runner.bottom.verdict_kind == "right" and "(B2)" in runner.bottom.verdict
+    assert progress.load().lesson(SLUG).stages["hold-the-value"].stars == 2
+
+
+def test_every_capture_is_collected_on_the_table_then_checked():
+    runner = StageRunner(SLUG)
+    last = len(load_stages(SLUG)) - 1
+    runner.open_stage(last)  # 8D: the build, 6 + 2, or both
+    click_table(runner, "8D", "5H", "3S", action="Take")
+    assert runner.bottom.answers == ["8D take [3S 5H]"]
+    assert runner.table.position == load_stages(SLUG).stages[last].position
+    runner.send_from_front_end({"type": "check"})
+    assert runner.bottom.verdict_kind == "wrong" and "missed 2 captures" in runner.bottom.verdict
+    assert runner.bottom.answers == []  # start the list again
+    for cards in (("5H", "3S"), ("6C", "2D"), ("6C", "2D", "5H", "3S")):
+        click_table(runner, "8D", *cards, action="Take")
+    click_table(runner, "8D", "6C", "2D", action="Take")  # twice is once
+    assert len(runner.bottom.answers) == 3
+    runner.send_from_front_end({"type": "remove", "index": 2})
+    assert len(runner.bottom.answers) == 2
+    click_table(runner, "8D", "6C", "2D", "5H", "3S", action="Take")
+    runner.send_from_front_end({"type": "check"})
+    assert runner.bottom.verdict_kind == "right"
+    assert progress.load().lesson(SLUG).stages["build-and-more"].stars == 2
+
+
+def test_the_lesson_resumes_at_the_first_unsolved_stage_with_stars_kept():
+    runner = StageRunner(SLUG)
+    step_demo_to_end(runner)
+    go_on(runner)
+    click_table(runner, "3D", "5C", action="Build 8")
+    again = StageRunner(SLUG)  # a reload, a kernel or a server restart
+    assert again.index == 2
+    assert [d["stars"] for d in again.top.dots[:3]] == [3, 3, 0]
+    assert again.top.stars.startswith("★ 6 of 30")
+
+
+def test_a_page_prepared_in_advance_resumes_where_the_learner_is_when_shown():
+    early = StageRunner(SLUG)  # a preheated kernel, run before the learner's progress
+    later = StageRunner(SLUG)
+    step_demo_to_end(later)
+    assert early.index == 0
+    early.send_from_front_end({"type": "shown"}, panel="top")
+    assert early.index == 1 and early.top.dots[0]["stars"] == 3
+
+
+def test_solving_every_stage_finishes_the_lesson_with_its_stars_and_the_next_lesson():
+    runner = stage_runner("01_cards_and_points")
+    for stage in load_stages("01_cards_and_points"):
+        assert runner.stage.id == stage.id
+        answer = stage.solutions()[0]
+        if stage.kind == "demo":
+            step_demo_to_end(runner)
+        elif stage.kind == "goal":
+            runner.table._handle_custom_msg({"type": "move_text", "text": str(answer)}, [])
+        elif stage.kind == "captures":
+            for move in answer:
+                runner.table._handle_custom_msg({"type": "move_text", "text": str(move)}, [])
+            runner.send_from_front_end({"type": "check"})
+        elif stage.kind == "score":
+            runner.send_from_front_end({"type": "answer",
+                                        "value": {str(k): v for k, v in answer.items()}})
+        else:
+            runner.send_from_front_end({"type": "answer", "value": str(answer)})
+        assert runner.bottom.verdict_kind == "right", (stage.id, runner.bottom.verdict)
+        if runner.bottom.next_armed:
+            go_on(runner)
+    entry = progress.load().lesson("01_cards_and_points")
+    assert entry.done and entry.stars() == 33
+    assert "Lesson done!" in runner.bottom.complete and "★ 33 of 33" in runner.bottom.complete
+    assert 'href="02_pairing.ipynb"' in runner.bottom.complete
+    assert not runner.bottom.next_armed  # nothing left to go on to
+    reopened = stage_runner("01_cards_and_points")
+    assert reopened.index == -1 and "Lesson done!" in reopened.bottom.complete
+    reopened.send_from_front_end({"type": "goto", "n": 2}, panel="top")
+    assert reopened.stage.id == "big-casino"  # any stage can be replayed
+
+
+def test_the_footer_links_on_and_declares_nothing():
+    end = footer("02_pairing")
+    assert "03_combining.ipynb" in end._repr_html_() and not hasattr(end, "button")
+    assert "last lesson" in repr(footer("13_variants_and_etiquette"))
+
+
+def test_practice_counts_toward_the_learners_streak_and_nothing_else():
+    from cassino_learn.teaching.lesson import practice
+
+    launcher = practice(SLUG, seed=1)
+    launcher.children[1].click()
+    widget = launcher.children[1]
+    for right in (True, True, False, True):
+        task = widget.next_question()
+        view = widget.view
+        truth = task.solutions()[0] if task.kind == "goal" else None
+        if task.kind == "goal":
+            view.answer(str(truth) if right else str(next(
+                m for m in task.position.legal_moves() if not task.goal.met_by(task.position, m))))
+        else:
+            raise AssertionError(f"building practice asked a {task.kind} question")
+        assert view.verdict.correct is right
+    assert (widget.streak, widget.best_streak) == (1, 2)
+    assert "streak 1 (best 2)" in widget.status.value
+    entry = progress.load().lesson(SLUG)
+    assert entry.practised == 3 and not entry.done and entry.stages == {}
