@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 from .cards import FULL_DECK, Card, format_cards
 from .errors import PositionError, shorten
 from .rules import Rules
-from .words import count as cards_count
 
 if TYPE_CHECKING:
     from .movegen import Move
@@ -228,8 +227,9 @@ class Position:
                         f"an owner must keep a card to capture it (B2, O2)")
 
     def _check_counts(self) -> None:
-        """Hands of at most 4 cards (D2); sweeps a side could have made; a last capture whose
-        side has captured something (when the piles are given)."""
+        """Hands of at most 4 cards (D2); no more sweeps than a side has plays in a round; a
+        last capture whose side has captured something (when the piles are given). Piles may
+        show only some of a side's cards, so sweeps are not checked against them."""
         for seat, hand in enumerate(self.hands, 1):
             if hand is not None and len(hand) > HAND_SIZE:
                 name = "hand" if seat == self.turn else f"hand {seat}"
@@ -243,10 +243,6 @@ class Position:
             if count > most:
                 raise PositionError(f"sweeps: side {side} cannot have {count} sweeps; at most "
                                     f"{most} in a round with {self.players} players")
-            if piles_given and count > len(self.piles[side - 1]):
-                raise PositionError(f"sweeps: side {side} has {count} sweeps but only "
-                                    f"{cards_count(len(self.piles[side - 1]), 'card')} in pile "
-                                    f"{side}; every sweep captures cards")
         if self.last_capture is not None and piles_given \
                 and not self.piles[self.side_of(self.last_capture) - 1]:
             side = self.side_of(self.last_capture)
