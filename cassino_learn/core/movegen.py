@@ -15,6 +15,7 @@ from typing import Iterable
 
 from .cards import Card
 from .position import Build, Position
+from .rules import ACE_HIGH
 
 __all__ = ["Move", "legal_moves", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
 
@@ -180,17 +181,23 @@ def legal_moves(position: Position) -> list[Move]:
     loose = position.loose
     builds = position.builds
     turn = position.turn
-    values = [c.value for c in loose]
-    # subsets[s]: masks of loose numeral cards adding up to s (1..10); loose is sorted by rank,
+    rules = position.rules
+    royal = rules.royal  # V7: every card has a value (the rank) and the ace plays as 1 or 14
+    top = rules.top_value
+    values = [c.rank for c in loose] if royal else [c.value for c in loose]
+    # subsets[s]: masks of loose numeral cards adding up to s (1..top); loose is sorted by rank,
     # so values rise along it and face cards (None) come last.
-    subsets: list[list[int]] = [[] for _ in range(11)]
+    subsets: list[list[int]] = [[] for _ in range(top + 1)]
     numeral_count = sum(1 for v in values if v is not None)
+    # V7: an ace played as 14 also takes loose aces by rank (they lead the sorted table)
+    ace_singles = [1 << i for i, c in enumerate(loose) if c.rank == 1] if royal else []
+    ace_mask = sum(ace_singles)
     stack = [(0, 0, 0)]
     while stack:
         start, mask, total = stack.pop()
         for i in range(start, numeral_count):
             t = total + values[i]  # type: ignore[operator]
-            if t > 10:
+            if t > top:
                 break
             m = mask | (1 << i)
             subsets[t].append(m)
@@ -198,13 +205,15 @@ def legal_moves(position: Position) -> list[Move]:
 
     unions_cache: dict[int, list[int]] = {}
 
-    def unions(v: int) -> list[int]:
-        """Masks of loose cards that split into disjoint groups each adding up to v (0 too)."""
-        cached = unions_cache.get(v)
+    def unions(v: int, pair_aces: bool = False) -> list[int]:
+        """Masks of loose cards that split into disjoint groups each adding up to v (0 too);
+        with `pair_aces` a lone loose ace is a group as well (V7, an ace played as 14)."""
+        key = -v if pair_aces else v
+        cached = unions_cache.get(key)
         if cached is not None:
             return cached
         by_low: dict[int, list[int]] = {}
-        for g in subsets[v]:
+        for g in (subsets[v] + ace_singles if pair_aces else subsets[v]):
             by_low.setdefault(g & -g, []).append(g)
         order = [0]
         seen = {0}
@@ -222,7 +231,7 @@ def legal_moves(position: Position) -> list[Move]:
                             fresh.append(u)
             order.extend(fresh)
         order.sort()
-        unions_cache[v] = order
+        unions_cache[key] = order
         return order
 
     build_values = [b.value for b in builds]
@@ -241,9 +250,13 @@ def legal_moves(position: Position) -> list[Move]:
             build_subsets_cache[v] = cached
         return cached
 
-    hand_count = [0] * 11
+    # hand_count[v]: cards in hand that can capture a build of v (B2, O2)
+    hand_count = [0] * (top + 1)
     for card in hand:
-        if card.value is not None:
+        if royal:
+            for v in rules.play_values(card):
+                hand_count[v] += 1
+        elif card.value is not None:
             hand_count[card.value] += 1
 
     # O2: builds the mover owns that stay protected only by the last card of their value.
@@ -262,12 +275,18 @@ def legal_moves(position: Position) -> list[Move]:
     append = moves.append
     trails: list[Move] = []
     for card in hand:
-        cv = card.value
+        # cv: what the card counts inside a build; keeps: the build values it can capture
+        if royal:
+            cv = card.rank
+            keeps = rules.play_values(card)
+        else:
+            cv = card.value
+            keeps = (cv,)
         # builds that must be taken along if this card is played (O2)
         must = 0
-        if cv is not None and hand_count[cv] == 1:
+        if cv is not None and hand_count[keeps[0]] == 1:
             for i, bv in owned:
-                if bv == cv:
+                if bv in keeps:
                     must |= 1 << i
         if cv is None:
             same = [i for i, c in enumerate(loose) if c.rank == card.rank]
@@ -278,19 +297,24 @@ def legal_moves(position: Position) -> list[Move]:
                 append(_new(Move, (CAPTURE, card, None, m, 0, -1, position, None)))
             trails.append(_new(Move, (TRAIL, card, None, 0, 0, -1, position, None)))
             continue
-        # captures (P1, S1-S3)
-        bsubs = build_subsets(cv)
-        if len(bsubs) == 1 and not must:  # the common case: no build of this value around
-            moves.extend([_new(Move, (CAPTURE, card, cv, lm, 0, -1, position, None))
-                          for lm in unions(cv) if lm])
-        else:
-            for lm in unions(cv):
-                for bm in bsubs:
-                    if (lm or bm) and bm & must == must:
-                        append(_new(Move, (CAPTURE, card, cv, lm, bm, -1, position, None)))
+        # captures (P1, S1-S3); under V7 an ace captures as 1 or as 14, one value per play
+        for pv in keeps:
+            high = pv == ACE_HIGH
+            bsubs = build_subsets(pv)
+            if len(bsubs) == 1 and not must:  # the common case: no build of this value around
+                moves.extend([_new(Move, (CAPTURE, card, pv, lm, 0, -1, position, None))
+                              for lm in unions(pv, high) if lm and not (high and lm | ace_mask
+                                                                        == ace_mask)])
+            else:
+                for lm in unions(pv, high):
+                    for bm in bsubs:
+                        if (lm or bm) and bm & must == must and \
+                                not (high and not bm and lm | ace_mask == ace_mask):
+                            append(_new(Move, (CAPTURE, card, pv, lm, bm, -1, position, None)))
+        # (an ace as 14 taking only loose aces is the same move as the ace as 1 taking them)
         # builds (B1-B9)
-        for v in range(cv, 11):
-            if hand_count[v] - (v == cv) < 1 and v not in partner_values:
+        for v in range(cv, top + 1):
+            if hand_count[v] - (v in keeps) < 1 and v not in partner_values:
                 continue  # B2 / B9
             bsubs = build_subsets(v)
             gathered = unions(v)

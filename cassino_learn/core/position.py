@@ -67,17 +67,20 @@ class Build:
     def is_multiple(self) -> bool:
         return len(self.sets) > 1
 
-    def problem(self) -> str | None:
-        """Why this build cannot exist, or None."""
-        if not 1 <= self.value <= 10:
-            return f"a build's value must be 1 to 10, not {self.value} (B3)"
+    def problem(self, rules: Rules | None = None) -> str | None:
+        """Why this build cannot exist under `rules` (default: the standard rules), or None."""
+        rules = rules or Rules()
+        top = rules.top_value
+        if not 1 <= self.value <= top:
+            rule = "V7" if rules.royal else "B3"
+            return f"a build's value must be 1 to {top}, not {self.value} ({rule})"
         for s in self.sets:
             if not s:
                 return "a build has an empty set"
-            face = [c for c in s if c.is_face]
+            face = [c for c in s if rules.table_value(c) is None]
             if face:
                 return f"{face[0]} is a face card, and face cards are never part of a build (B3)"
-            total = sum(c.value for c in s)  # type: ignore[misc]
+            total = sum(rules.table_value(c) for c in s)  # type: ignore[misc]
             if total != self.value:
                 return (f"the set {'+'.join(map(str, s))} adds up to {total}, "
                         f"not the build's value {self.value}")
@@ -188,7 +191,7 @@ class Position:
         for card in self.loose:
             place(card, "the table")
         for build in self.builds:
-            problem = build.problem()
+            problem = build.problem(self.rules)
             if problem:
                 raise PositionError(f"table: build {build.text()}: {problem}")
             if build.owner is not None and not 1 <= build.owner <= self.players:
@@ -210,16 +213,19 @@ class Position:
                 raise PositionError("declared: announced builds only matter in partnership games")
             if not 1 <= seat <= self.players:
                 raise PositionError(f"declared: there is no seat {seat}")
-            if not 1 <= value <= 10:
-                raise PositionError(f"declared: seat {seat} cannot announce {value} (1 to 10)")
+            if not 1 <= value <= self.rules.top_value:
+                raise PositionError(f"declared: seat {seat} cannot announce {value} "
+                                    f"(1 to {self.rules.top_value})")
         if self.last_capture is not None and not 1 <= self.last_capture <= self.players:
             raise PositionError(f"last capture: there is no seat {self.last_capture}")
         hand = self.hands[self.turn - 1]
         if hand is not None and not self.partners:
             for build in self.builds:
-                if build.owner == self.turn and not any(c.value == build.value for c in hand):
+                if build.owner == self.turn and not any(
+                        build.value in self.rules.play_values(c) for c in hand):
+                    needed = "ace" if build.value == 14 else build.value
                     raise PositionError(
-                        f"seat {self.turn} owns {build.describe()} but holds no {build.value}: "
+                        f"seat {self.turn} owns {build.describe()} but holds no {needed}: "
                         f"an owner must keep a card to capture it (B2, O2)")
 
     # ------------------------------------------------------------------ views
