@@ -298,6 +298,7 @@ def legal_moves(position: Position) -> list[Move]:
             trails.append(_new(Move, (TRAIL, card, None, 0, 0, -1, position, None)))
             continue
         # captures (P1, S1-S3); under V7 an ace captures as 1 or as 14, one value per play
+        # (as 14 taking only loose aces it does what it does as 1: listed once, as 1)
         for pv in keeps:
             high = pv == ACE_HIGH
             bsubs = build_subsets(pv)
@@ -311,7 +312,6 @@ def legal_moves(position: Position) -> list[Move]:
                         if (lm or bm) and bm & must == must and \
                                 not (high and not bm and lm | ace_mask == ace_mask):
                             append(_new(Move, (CAPTURE, card, pv, lm, bm, -1, position, None)))
-        # (an ace as 14 taking only loose aces is the same move as the ace as 1 taking them)
         # builds (B1-B9)
         for v in range(cv, top + 1):
             if hand_count[v] - (v in keeps) < 1 and v not in partner_values:
@@ -365,8 +365,12 @@ def find_legal(position: Position, move: Move) -> Move:
                 return candidate
     else:
         key = move.key()
+        # a hand-made capture carries its card's printed value; under V7 the card may count
+        # otherwise (a king 13, an ace 14), so such a capture is matched by what it takes
+        lenient = key[0] == CAPTURE and key[2] == key[1].value
         for candidate in legal_moves(position):
-            if candidate[0] == key[0] and candidate[1] is key[1] and candidate.key() == key:
+            if candidate[0] == key[0] and candidate[1] is key[1] and (
+                    candidate.key() == key or lenient and candidate.table_cards == key[3]):
                 return candidate
     from .explain import explain_illegal
 

@@ -164,3 +164,15 @@ def test_the_standard_game_is_unchanged() -> None:
         standard.parse_move("AS take 14: 5S 9D")
     assert caught.value.rule == "C2"
     assert standard.parse_move("AS take 1: AC") == standard.parse_move("AS take AC")
+
+
+def test_a_hand_made_capture_is_matched_by_what_it_takes() -> None:
+    from cassino_learn import Move
+
+    position = royal("table: 10C 3D 5S 9D; hand: KS AS")
+    king = position.play(Move("capture", "KS", ["3D", "10C"]))
+    assert king.piles[0] == tuple(sorted(Position.parse("table: ; hand: KS 3D 10C").hand))
+    ace = position.play(Move("capture", "AS", ["5S", "9D"]))
+    assert set(ace.piles[0]) == set(Position.parse("table: ; hand: AS 5S 9D").hand)
+    with pytest.raises(IllegalMove):
+        position.play(Move("capture", "AS", ["5S", "9D"], value=13))
