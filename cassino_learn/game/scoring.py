@@ -145,6 +145,12 @@ class MatchResult:
     lurch: bool = False
     double: bool = False  # V8: the others have less than 31
 
+    def __repr__(self) -> str:
+        # `double` shows only when set, so results of the other games print as they always did
+        double = ", double=True" if self.double else ""
+        return (f"MatchResult(over={self.over!r}, winner={self.winner!r}, "
+                f"lurch={self.lurch!r}{double})")
+
     @property
     def double_game(self) -> bool:
         """The win counts twice: a lurch (V4) or a Spade Casino double (V8)."""

@@ -161,3 +161,10 @@ def test_a_variant_game_saves_and_loads():
         Game(rules="values=royal, face_cards=three-take-all")
     with pytest.raises(ValueError, match="rules must be a Rules"):
         Game(rules=14)  # type: ignore[arg-type]
+
+
+def test_a_match_result_prints_its_double_game_only_when_there_is_one():
+    assert repr(match_result({1: 23, 2: 21}, 3, Rules())) == \
+        "MatchResult(over=True, winner=1, lurch=False)"
+    assert repr(match_result({1: 61, 2: 20}, 3, Rules(scoring="spade-casino"))) == \
+        "MatchResult(over=True, winner=1, lurch=False, double=True)"
