@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .cards import Card
 
+from .errors import shorten
+
 __all__ = ["Rules"]
 
 FACE_CARDS = ("one", "three-take-all")
@@ -55,10 +57,11 @@ class Rules:
                               ("scoring", SCORINGS), ("game", GAMES), ("deal", DEALS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"rules: {name} must be one of {', '.join(allowed)}, "
-                                 f"not {getattr(self, name)!r}")
+                                 f"not {shorten(repr(getattr(self, name)))}")
         for name in ("sweeps", "sweeps_cancel"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"rules: {name} must be on or off, not {getattr(self, name)!r}")
+                raise ValueError(f"rules: {name} must be on or off, "
+                                 f"not {shorten(repr(getattr(self, name)))}")
         problem = self._nonsense()
         if problem:
             raise ValueError(f"rules: {problem}")
@@ -87,11 +90,11 @@ class Rules:
             if not item:
                 continue
             if "=" not in item:
-                raise ValueError(f"rules: {item!r} should look like name=value")
+                raise ValueError(f"rules: {shorten(item)!r} should look like name=value")
             name, value = (part.strip() for part in item.split("=", 1))
             name = name.replace("-", "_").lower()
             if name not in known:
-                raise ValueError(f"rules: unknown option {name!r} "
+                raise ValueError(f"rules: unknown option {shorten(name, 30)!r} "
                                  f"(known: {', '.join(known)})")
             if name in options:
                 raise ValueError(f"rules: {name} is given twice")
@@ -101,7 +104,7 @@ class Rules:
                 elif value.lower() in _FALSE:
                     options[name] = False
                 else:
-                    raise ValueError(f"rules: {name} must be on or off, not {value!r}")
+                    raise ValueError(f"rules: {name} must be on or off, not {shorten(value)!r}")
             else:
                 options[name] = value.lower()
         return cls(**options)  # type: ignore[arg-type]

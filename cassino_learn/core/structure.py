@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import Card, format_cards
+from .loosesets import LooseSets, value_vector
 from .movegen import CAPTURE, TRAIL, Move
 from .position import Build, Position, _build_key, _replace
 from .rules import ACE_HIGH, Rules
@@ -33,16 +34,41 @@ def partition(cards: Sequence[Card], value: int, rules: Rules = _STANDARD,
         return None
     if pair_rank is None and sum(rules.table_value(c) for c in cards) % value:  # type: ignore[misc]
         return None
-    return _partition(tuple(cards), value, rules, pair_rank)
+    if rules.royal or pair_rank is not None:
+        return _royal_partition(tuple(cards), value, rules, pair_rank)
+    judge = LooseSets(())
+    if not judge.splits(value_vector(cards), value):
+        return None
+    return _partition(tuple(cards), value, judge)
 
 
-def _partition(cards: tuple[Card, ...], value: int, rules: Rules,
-               pair_rank: int | None) -> list[tuple[Card, ...]] | None:
+def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets
+               ) -> list[tuple[Card, ...]]:
+    """The groups of cards known to split: for the first card, the first group (in the order
+    of `subsets_summing`) whose remaining cards still split, which the value-vector judge
+    tells at once, so no choice is ever undone."""
+    if not cards:
+        return []
+    first, rest = cards[0], cards[1:]
+    need = value - first.value  # type: ignore[operator]
+    rest_vector = list(value_vector(rest))
+    for chosen in subsets_summing(rest, need):
+        left = rest_vector[:]
+        for card in chosen:
+            left[card.value] -= 1  # type: ignore[index]
+        if judge.splits(tuple(left), value):
+            remaining = tuple(c for c in rest if c not in chosen)
+            return [(first, *chosen)] + _partition(remaining, value, judge)
+    raise AssertionError("cards judged to split found no group")  # pragma: no cover
+
+
+def _royal_partition(cards: tuple[Card, ...], value: int, rules: Rules,
+                     pair_rank: int | None) -> list[tuple[Card, ...]] | None:
     if not cards:
         return []
     first, rest = cards[0], cards[1:]
     if first.rank == pair_rank:
-        tail = _partition(rest, value, rules, pair_rank)
+        tail = _royal_partition(rest, value, rules, pair_rank)
         if tail is not None:
             return [(first,)] + tail
     need = value - rules.table_value(first)  # type: ignore[operator]
@@ -50,7 +76,7 @@ def _partition(cards: tuple[Card, ...], value: int, rules: Rules,
         return None
     for chosen in subsets_summing(rest, need, rules=rules):
         remaining = tuple(c for c in rest if c not in chosen)
-        tail = _partition(remaining, value, rules, pair_rank)
+        tail = _royal_partition(remaining, value, rules, pair_rank)
         if tail is not None:
             return [(first, *chosen)] + tail
     return None
@@ -78,11 +104,20 @@ def split_build_cards(card: Card, loose: Sequence[Card], value: int, rules: Rule
     if need < 0 or any(rules.table_value(c) is None for c in loose):
         return None
     ordered = tuple(sorted(loose, key=lambda c: c.index))
-    for chosen in subsets_summing(ordered, need, rules=rules):
+    if rules.royal:
+        for chosen in subsets_summing(ordered, need, rules=rules):
+            rest = [c for c in ordered if c not in chosen]
+            groups = partition(rest, value, rules)
+            if groups is not None:
+                return (card, *chosen), groups
+        return None
+    judge = LooseSets(())
+    if not judge.splits_with(value_vector(ordered), value, need):
+        return None
+    for chosen in subsets_summing(ordered, need):
         rest = [c for c in ordered if c not in chosen]
-        groups = partition(rest, value, rules)
-        if groups is not None:
-            return (card, *chosen), groups
+        if judge.splits(value_vector(rest), value):
+            return (card, *chosen), partition(rest, value)  # type: ignore[return-value]
     return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from cassino_learn import Build, Card, Position, Rules
+from cassino_learn import Build, Card, Position, PositionError, Rules
 from cassino_learn.core.cards import FULL_DECK
 
 ROYAL_RULES = (Rules(values="royal"), Rules(values="royal"), Rules(values="royal"),
@@ -134,6 +134,9 @@ def random_royal_position(rng: random.Random, max_loose: int = 7, max_builds: in
         piles = {side: [] for side in range(1, sides + 1)}
         while deck:
             piles[rng.randint(1, sides)].append(deck.pop())
-    return Position.create(table=loose + builds, hands=hands, turn=turn, players=players,
-                           partners=partners, declared=declared or None, rules=rules,
-                           piles=piles or None)
+    try:
+        return Position.create(table=loose + builds, hands=hands, turn=turn, players=players,
+                               partners=partners, declared=declared or None, rules=rules,
+                               piles=piles or None)
+    except PositionError:  # e.g. another owner's build whose every keeper is seen elsewhere
+        return random_royal_position(rng, max_loose, max_builds, whole_deck)

@@ -72,8 +72,10 @@ def test_royal_builds_are_checked_with_royal_values() -> None:
         Position.parse("table: [13: 10D 3S]; hand: 3C")  # the standard game: no 13 at all
     with pytest.raises(PositionError, match="face cards are never part of a build"):
         Position.parse("table: [10: KD | 10S]; hand: 3C")
-    with pytest.raises(PositionError, match="holds no ace"):
-        royal("table: [14@1: KC AH]; hand: 3S")
+    with pytest.raises(PositionError, match="holds no 13"):
+        royal("table: [13@1: 10H 3H]; hand: 3S")
+    # V7: R2 may have made the owner trail the ace that kept a build of 14
+    assert royal("table: [14@1: KC AH]; hand: 3S").owned_builds()
 
 
 # ---------------------------------------------------------------------------- V7 in play
@@ -131,7 +133,7 @@ def test_explanations_name_the_rule() -> None:
         ("table: 4S; hand: QC 3D", "QC build 16 4S", "V7",
          "In Royal Casino a build's value runs from 1 to 14: nothing could capture a build of "
          "16."),
-        ("table: [14@2: KC AH] [1: AD | AS]; hand: AC 3D", "AC take KC AH AD AS", "V7",
+        ("table: [14@2: 10C 4D] [1: AD | AS]; hand: AC 3D", "AC take 10C 4D AD AS", "V7",
          "One play uses one value: your ace takes a build of 1 when it counts 1 and a build of "
          "14 when it counts 14, never both at once."),
         ("table: 5S 8D; hand: AS 3C", "AS take 5S 8D", "S1",
