@@ -93,7 +93,10 @@ def read_move(text: str) -> ReadMove:
         value = int(after[0])
         start += 1
     elif kind == CAPTURE:
-        value = card.value
+        value = None  # the card's own value, unless the text says which (V7: "AS take 14: ...")
+        if after and after[0].isdigit():
+            value = int(after[0])
+            start += 1
     table: list[Card] = []
     played_again = False
     for index in range(start, len(words)):
@@ -118,12 +121,28 @@ def parse_move(position: Position, text: str) -> Move:
 def check_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
                value: int | None, text: str = "") -> Move:
     """The legal move with this effect, or the `IllegalMove` that explains why there is none.
-    Decided directly from the rules' families of moves: no list of legal moves is built."""
+    Decided directly from the rules' families of moves: no list of legal moves is built.
+    A capture's `value` may be None: the card counts what the capture needs (V7: an ace 1 or
+    14). An ace said to count 14 while taking only loose aces is the same move as at 1.
+    """
     table_cards = frozenset(table_cards)
+    if kind == CAPTURE and value is None and not position.rules.royal:
+        value = card.value
     move = find_move(position, kind, card, table_cards, value)
+    if move is None and kind == CAPTURE and value is not None and position.rules.royal:
+        same = find_move(position, kind, card, table_cards, None)
+        if same is not None and _same_capture(position, same, value):
+            move = same
     if move is not None:
         return move
     raise explain_illegal(position, kind, card, table_cards, value, text)
+
+
+def _same_capture(position: Position, move: Move, value: int | None) -> bool:
+    if value is None:
+        return True
+    return (value in position.rules.play_values(move.card) and not move.builds
+            and all(c.rank == move.card.rank for c in move.table_cards))
 
 
 # ---------------------------------------------------------------------------- explanations
@@ -187,24 +206,45 @@ def _diagnose(position: Position, kind: str, card: Card, taken: frozenset[Card],
     owned = position.owned_builds()
     if kind == TRAIL:
         return _diagnose_trail(position, card, taken, owned)
-    if kind == CAPTURE:
+    if kind == CAPTURE and value is not None and value not in position.rules.play_values(card):
+        return _counts_problem(position, card, value)
+    if position.rules.royal:
+        from .explain_royal import diagnose_royal
+
+        found = diagnose_royal(position, kind, card, loose, builds, value)
+    elif kind == CAPTURE:
         found = _diagnose_capture(position, card, loose, builds)
     else:
         found = _diagnose_build(position, card, loose, builds, value)
     if found:
         return found
     kept = [b for b in owned if b not in builds]
-    o2 = _last_card_problem(card, hand, kept)
+    o2 = _last_card_problem(position, card, kept)
     if o2:
         return o2
     return "That play is not allowed here.", "T1"  # not reached when the generator agrees
 
 
-def _last_card_problem(card: Card, hand: tuple[Card, ...], kept: list[Build]
+def _counts_problem(position: Position, card: Card, value: int) -> tuple[str, str]:
+    """A capture said to use a value the played card cannot count (C2, V7)."""
+    counts = position.rules.play_values(card)
+    if not counts:
+        return (f"Your {card.name} is a face card with no number value: it captures only by "
+                f"pairing with its rank, never as {value}.", "C2")
+    rule = "V7" if position.rules.royal else "C2"
+    said = " or ".join(map(str, counts))
+    extra = " (one value per play)" if len(counts) > 1 else ""
+    return (f"Your {card.name} counts {said} when you play it{extra}, not {value}.", rule)
+
+
+def _last_card_problem(position: Position, card: Card, kept: list[Build]
                        ) -> tuple[str, str] | None:
+    keeps = position.rules.play_values
     for build in kept:
-        if card.value == build.value and sum(1 for c in hand if c.value == card.value) == 1:
-            return (f"You own {build.describe()}, and your {_num(card)} is the last {build.value} "
+        if build.value in keeps(card) and \
+                sum(1 for c in position.hand if build.value in keeps(c)) == 1:
+            last = "ace" if card.rank == 1 else build.value
+            return (f"You own {build.describe()}, and your {_num(card)} is the last {last} "
                     f"you hold: keep it to capture that build, or take the build with it.", "O2")
     return None
 
@@ -217,7 +257,7 @@ def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
     if owned and has_play(position):
         return (f"You own {owned[0].describe()}, so you may not trail: capture something or "
                 f"make or change a build instead.", "O1")
-    problem = _last_card_problem(card, position.hand, list(owned))
+    problem = _last_card_problem(position, card, list(owned))
     if problem:
         return problem
     return "That trail is not allowed here.", "R1"

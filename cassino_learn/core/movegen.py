@@ -300,6 +300,8 @@ def legal_moves(position: Position) -> list[Move]:
     hand = position.hand
     if not hand:
         return []
+    if position.rules.royal:
+        return _royal(position)
     loose = position.loose
     values = [c.value for c in loose]
     # subsets[s]: masks of loose numeral cards adding up to s (1..10); loose is sorted by rank,
@@ -395,6 +397,9 @@ def iter_moves(position: Position) -> Iterator[Move]:
     hand = position.hand
     if not hand:
         return
+    if position.rules.royal:
+        yield from _royal(position)
+        return
     plays = _Plays(position)
     sets = LooseSets(position.loose)
     played = False
@@ -428,6 +433,8 @@ def count_moves(position: Position, limit: int | None = None) -> int:
     hand = position.hand
     if not hand:
         return 0
+    if position.rules.royal:
+        return len(_royal(position))
     plays = _Plays(position)
     sets = LooseSets(position.loose)
     total = 0
@@ -460,6 +467,8 @@ def has_play(position: Position) -> bool:
 def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
               value: int | None) -> Move | None:
     """The legal move with this effect, decided directly (no list of moves), or None."""
+    if position.rules.royal:
+        return _royal_find(position, kind, card, table_cards, value)
     masks = _table_masks(position, table_cards)
     if card not in position.hand or masks is None:
         return None
@@ -491,6 +500,9 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
     masks = _table_masks(position, chosen, whole_builds=True)
     if card not in position.hand or masks is None:
         return frozenset()
+    if position.rules.royal:
+        return frozenset().union(*(m.table_cards for m in _royal(position)
+                                   if m.card is card and chosen <= m.table_cards)) - chosen
     chosen_loose, chosen_builds = masks
     plays = _Plays(position)
     loose_mask = build_mask = 0
@@ -526,6 +538,8 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
 def moves_with(position: Position, card: Card, table_cards: frozenset[Card]) -> list[Move]:
     """The legal moves playing `card` with exactly these table cards (the capture, then builds
     by value, then the trail), each checked directly."""
+    if position.rules.royal:
+        return [m for m in _royal(position) if m.card is card and m.table_cards == table_cards]
     kinds: list[tuple[str, int | None]] = [(CAPTURE, card.value)]
     kinds.extend((BUILD, v) for v in range(1, 11))
     kinds.append((TRAIL, None))
@@ -569,10 +583,32 @@ def _may_trail(plays: _Plays, card: Card) -> bool:
     return not has_play(position)
 
 
+def _royal(position: Position) -> list[Move]:
+    """V7 positions are listed by the Royal generator (every entry point asks it)."""
+    from .movegen_royal import royal_legal_moves
+
+    return royal_legal_moves(position)
+
+
+def _royal_find(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
+                value: int | None) -> Move | None:
+    """The Royal move with this effect. A capture's value may be None: the card counts what
+    the capture needs (a king 13, an ace 1 or 14)."""
+    for move in _royal(position):
+        if move[0] == kind and move[1] is card and move.table_cards == table_cards and (
+                move[2] == value or kind == CAPTURE and value is None):
+            return move
+    return None
+
+
 def find_legal(position: Position, move: Move) -> Move:
     """The legal move of `position` with the same effect as `move`, or IllegalMove (decided
     directly, without listing the legal moves)."""
-    found = find_move(position, move.kind, move.card, move.table_cards, move.value)
+    value = move.value
+    if position.rules.royal and move.kind == CAPTURE and move.position is None \
+            and value == move.card.value:
+        value = None  # a hand-made capture: its card counts what the capture needs (V7)
+    found = find_move(position, move.kind, move.card, move.table_cards, value)
     if found is not None:
         return found
     from .explain import explain_illegal

@@ -69,17 +69,20 @@ class Build:
     def is_multiple(self) -> bool:
         return len(self.sets) > 1
 
-    def problem(self) -> str | None:
-        """Why this build cannot exist, or None."""
-        if not 1 <= self.value <= 10:
-            return f"a build's value must be 1 to 10, not {self.value} (B3)"
+    def problem(self, rules: Rules | None = None) -> str | None:
+        """Why this build cannot exist under `rules` (default: the standard rules), or None."""
+        rules = rules or Rules()
+        top = rules.top_value
+        if not 1 <= self.value <= top:
+            rule = "V7" if rules.royal else "B3"
+            return f"a build's value must be 1 to {top}, not {self.value} ({rule})"
         for s in self.sets:
             if not s:
                 return "a build has an empty set"
-            face = [c for c in s if c.is_face]
+            face = [c for c in s if rules.table_value(c) is None]
             if face:
                 return f"{face[0]} is a face card, and face cards are never part of a build (B3)"
-            total = sum(c.value for c in s)  # type: ignore[misc]
+            total = sum(rules.table_value(c) for c in s)  # type: ignore[misc]
             if total != self.value:
                 return (f"the set {shorten('+'.join(map(str, s)))} adds up to {total}, "
                         f"not the build's value {self.value}")
@@ -192,7 +195,7 @@ class Position:
         for build in self.builds:
             for card in build.cards:
                 place(card, f"the build {shorten(build.text())}")
-            problem = build.problem()
+            problem = build.problem(self.rules)
             if problem:
                 raise PositionError(f"table: build {shorten(build.text())}: {problem}")
             if build.owner is not None and not 1 <= build.owner <= self.players:
@@ -212,8 +215,9 @@ class Position:
                 raise PositionError("declared: announced builds only matter in partnership games")
             if not 1 <= seat <= self.players:
                 raise PositionError(f"declared: there is no seat {seat}")
-            if not 1 <= value <= 10:
-                raise PositionError(f"declared: seat {seat} cannot announce {value} (1 to 10)")
+            if not 1 <= value <= self.rules.top_value:
+                raise PositionError(f"declared: seat {seat} cannot announce {value} "
+                                    f"(1 to {self.rules.top_value})")
         if self.last_capture is not None and not 1 <= self.last_capture <= self.players:
             raise PositionError(f"last capture: there is no seat {self.last_capture}")
         self._check_counts()
@@ -221,9 +225,11 @@ class Position:
         hand = self.hands[self.turn - 1]
         if hand is not None and not self.partners:
             for build in self.builds:
-                if build.owner == self.turn and not any(c.value == build.value for c in hand):
+                if build.owner == self.turn and not self._may_lack_keeper(build) and not any(
+                        build.value in self.rules.play_values(c) for c in hand):
+                    needed = "ace" if build.value == 14 else build.value
                     raise PositionError(
-                        f"seat {self.turn} owns {build.describe()} but holds no {build.value}: "
+                        f"seat {self.turn} owns {build.describe()} but holds no {needed}: "
                         f"an owner must keep a card to capture it (B2, O2)")
 
     def _check_counts(self) -> None:
@@ -249,15 +255,20 @@ class Position:
             raise PositionError(f"last capture: seat {self.last_capture} captured last, but "
                                 f"pile {side} is empty")
 
+    def _may_lack_keeper(self, build: Build) -> bool:
+        """V7: one ace keeps builds of 1 and 14 but can take only one value, so R2 may make
+        their owner trail that ace: such a build can stand with no ace to take it."""
+        return self.rules.royal and build.value in (1, 14)
+
     def _check_owners_can_capture(self, where: dict[Card, str]) -> None:
         """Outside partnerships a build's owner holds a card of its value (B2, O2): another
         player's build cannot stand while all four cards of its value are seen elsewhere."""
         if self.partners:
             return
         for build in self.builds:
-            if build.owner == self.turn:
+            if build.owner == self.turn or self._may_lack_keeper(build):
                 continue  # the mover's own builds: checked against the mover's hand
-            same = [c for c in FULL_DECK if c.value == build.value]
+            same = [c for c in FULL_DECK if build.value in self.rules.play_values(c)]
             if not all(c in where for c in same):
                 continue  # an unseen card of the value may be in the owner's hand
             if build.owner is not None:

@@ -38,7 +38,8 @@ _SUIT_SHAPES = {
     "C": '<circle cx="50" cy="27" r="21"/><circle cx="26" cy="60" r="21"/>'
          '<circle cx="74" cy="60" r="21"/><path d="M50 40 36 66h28zM46 62 38 97h24L54 62z"/>',
 }
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen")  # builds run to 14 under V7
 
 
 def _colour(suit: str, four_color: bool) -> str:

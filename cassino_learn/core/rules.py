@@ -1,18 +1,34 @@
-"""Rules: the named variant options of RULES.md section V. The defaults are the rules we teach."""
+"""Rules: the named variant options of RULES.md section V. The defaults are the rules we teach.
+
+Besides the options, `Rules` answers the questions about card values that the variants change
+(V7 Royal Casino): what a card counts on the table, what it may count when played, and which
+build values run. The rules core asks these instead of reading `Card.value` where a variant
+could change the answer.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 from .errors import shorten
 
 __all__ = ["Rules"]
 
 FACE_CARDS = ("one", "three-take-all")
+VALUES = ("standard", "royal")
+SCORINGS = ("standard", "spade-casino")
 GAMES = ("21", "11-lurch", "round")
-DEALS = ("twos", "singles")
+DEALS = ("twos", "singles", "draw")
 _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
+
+ACE_HIGH = 14  # V7: an ace played from the hand may count 14
+TARGET_STANDARD = 21  # K3
+TARGET_SPADE_CASINO = 61  # V8
 
 
 @dataclass(frozen=True)
@@ -20,26 +36,49 @@ class Rules:
     """Variant options. `Rules()` is the standard game of RULES.md.
 
     face_cards: "one" (P2) or "three-take-all" (V1).
+    values: "standard" (C2) or "royal" (V7: J 11, Q 12, K 13, the ace 1 or 14).
     sweeps: whether sweeps score (V2 turns them off).
     sweeps_cancel: each side's sweeps cancel the other's, one for one (V3).
-    game: "21" (K3), "11-lurch" (V4) or "round" (V5).
-    deal: "twos" (D2) or "singles" (V6).
+    scoring: "standard" (K1) or "spade-casino" (V8: every spade scores, game to 61).
+    game: "21" (K3: first to the target, 21 or 61 under V8), "11-lurch" (V4) or "round" (V5).
+    deal: "twos" (D2), "singles" (V6) or "draw" (V9: hands refilled from a stock).
     """
 
     face_cards: str = "one"
+    values: str = "standard"
     sweeps: bool = True
     sweeps_cancel: bool = False
+    scoring: str = "standard"
     game: str = "21"
     deal: str = "twos"
 
     def __post_init__(self) -> None:
-        for name, allowed in (("face_cards", FACE_CARDS), ("game", GAMES), ("deal", DEALS)):
+        for name, allowed in (("face_cards", FACE_CARDS), ("values", VALUES),
+                              ("scoring", SCORINGS), ("game", GAMES), ("deal", DEALS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"rules: {name} must be one of {', '.join(allowed)}, "
                                  f"not {shorten(repr(getattr(self, name)))}")
         for name in ("sweeps", "sweeps_cancel"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"rules: {name} must be on or off, not {shorten(repr(getattr(self, name)))}")
+                raise ValueError(f"rules: {name} must be on or off, "
+                                 f"not {shorten(repr(getattr(self, name)))}")
+        problem = self._nonsense()
+        if problem:
+            raise ValueError(f"rules: {problem}")
+
+    def _nonsense(self) -> str | None:
+        """Why these options cannot be played together, or None."""
+        if self.royal and self.face_cards != "one":
+            return ("face_cards=three-take-all (V1) has no meaning with values=royal (V7): "
+                    "face cards count 11, 12 and 13 there and pair, add up and build like "
+                    "numeral cards")
+        if self.scoring == "spade-casino" and self.game == "11-lurch":
+            return ("game=11-lurch (V4) plays to 11, but a Spade Casino round (V8) shares 26 "
+                    "points: use game=21 (to 61 under Spade Casino) or game=round")
+        if self.sweeps_cancel and not self.sweeps:
+            return ("sweeps_cancel=on (V3) has nothing to cancel with sweeps=off (V2): "
+                    "choose one of them")
+        return None
 
     @classmethod
     def parse(cls, text: str) -> "Rules":
@@ -57,6 +96,8 @@ class Rules:
             if name not in known:
                 raise ValueError(f"rules: unknown option {shorten(name, 30)!r} "
                                  f"(known: {', '.join(known)})")
+            if name in options:
+                raise ValueError(f"rules: {name} is given twice")
             if known[name].type in ("bool", bool):
                 if value.lower() in _TRUE:
                     options[name] = True
@@ -83,3 +124,39 @@ class Rules:
 
     def with_options(self, **options: object) -> "Rules":
         return replace(self, **options)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ card values (C2, V7)
+
+    @property
+    def royal(self) -> bool:
+        """V7: face cards count 11-13 and the ace 1 or 14."""
+        return self.values == "royal"
+
+    @property
+    def top_value(self) -> int:
+        """The highest build value (B3: 10; V7: 14)."""
+        return ACE_HIGH if self.royal else 10
+
+    def table_value(self, card: "Card") -> int | None:
+        """What `card` counts on the table and inside a build (None: a face card under C2)."""
+        return card.rank if self.royal else card.value
+
+    def play_values(self, card: "Card") -> tuple[int, ...]:
+        """The values `card` may count when played from the hand to capture, one per play:
+        its value; under V7 an ace 1 or 14, a face card 11-13; under C2 none for a face card.
+        These are also the build values the card can capture (B2, O2)."""
+        if self.royal:
+            return (1, ACE_HIGH) if card.rank == 1 else (card.rank,)
+        return () if card.value is None else (card.value,)
+
+    # ------------------------------------------------------------------ the match (K3, V8)
+
+    @property
+    def target(self) -> int | None:
+        """Points that win the match (K3: 21; V8: 61; V4: 11); None when every round is a
+        game (V5)."""
+        if self.game == "round":
+            return None
+        if self.game == "11-lurch":
+            return 11
+        return TARGET_SPADE_CASINO if self.scoring == "spade-casino" else TARGET_STANDARD

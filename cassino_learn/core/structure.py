@@ -13,21 +13,29 @@ from .cards import Card, format_cards
 from .loosesets import LooseSets, value_vector
 from .movegen import CAPTURE, TRAIL, Move
 from .position import Build, Position, _build_key, _replace
+from .rules import ACE_HIGH, Rules
+
+_STANDARD = Rules()
 
 __all__ = ["partition", "subsets_summing", "move_groups", "move_text", "move_words", "apply_move",
-           "group_text"]
+           "group_text", "ace_high"]
 
 
-def partition(cards: Sequence[Card], value: int) -> list[tuple[Card, ...]] | None:
-    """Split numeral cards into groups that each add up to `value`, or None if they cannot be.
+def partition(cards: Sequence[Card], value: int, rules: Rules = _STANDARD,
+              pair_rank: int | None = None) -> list[tuple[Card, ...]] | None:
+    """Split cards into groups that each add up to `value` (values as `rules` count them on the
+    table), or None if they cannot be. With `pair_rank`, a lone card of that rank is a group
+    too (V7: an ace played as 14 takes loose aces by rank).
 
     Deterministic: the group holding the lowest remaining card is chosen first, smallest first.
     """
     cards = sorted(cards, key=lambda c: c.index)
-    if any(c.value is None for c in cards):
+    if any(rules.table_value(c) is None for c in cards):
         return None
-    if sum(c.value for c in cards) % value:  # type: ignore[misc]
+    if pair_rank is None and sum(rules.table_value(c) for c in cards) % value:  # type: ignore[misc]
         return None
+    if rules.royal or pair_rank is not None:
+        return _royal_partition(tuple(cards), value, rules, pair_rank)
     judge = LooseSets(())
     if not judge.splits(value_vector(cards), value):
         return None
@@ -54,27 +62,55 @@ def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets
     raise AssertionError("cards judged to split found no group")  # pragma: no cover
 
 
-def subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0):
+def _royal_partition(cards: tuple[Card, ...], value: int, rules: Rules,
+                     pair_rank: int | None) -> list[tuple[Card, ...]] | None:
+    if not cards:
+        return []
+    first, rest = cards[0], cards[1:]
+    if first.rank == pair_rank:
+        tail = _royal_partition(rest, value, rules, pair_rank)
+        if tail is not None:
+            return [(first,)] + tail
+    need = value - rules.table_value(first)  # type: ignore[operator]
+    if need < 0:
+        return None
+    for chosen in subsets_summing(rest, need, rules=rules):
+        remaining = tuple(c for c in rest if c not in chosen)
+        tail = _royal_partition(remaining, value, rules, pair_rank)
+        if tail is not None:
+            return [(first, *chosen)] + tail
+    return None
+
+
+def subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0,
+                    rules: Rules = _STANDARD):
     """Subsets of cards[start:] adding up to total, fewest cards first within each branch."""
     if total == 0:
         yield ()
         return
     for i in range(start, len(cards)):
-        v = cards[i].value
+        v = rules.table_value(cards[i])
         if v is None or v > total:
             continue
-        for tail in subsets_summing(cards, total - v, i + 1):
+        for tail in subsets_summing(cards, total - v, i + 1, rules):
             yield (cards[i], *tail)
 
 
-def split_build_cards(card: Card, loose: Sequence[Card], value: int
+def split_build_cards(card: Card, loose: Sequence[Card], value: int, rules: Rules = _STANDARD
                       ) -> tuple[tuple[Card, ...], list[tuple[Card, ...]]] | None:
     """For a build: the played card's set (the card and the loose cards with it) and the other
     loose sets, each adding up to `value`; None if the cards cannot be arranged so."""
-    need = value - card.value  # type: ignore[operator]
-    if need < 0 or any(c.value is None for c in loose):
+    need = value - rules.table_value(card)  # type: ignore[operator]
+    if need < 0 or any(rules.table_value(c) is None for c in loose):
         return None
     ordered = tuple(sorted(loose, key=lambda c: c.index))
+    if rules.royal:
+        for chosen in subsets_summing(ordered, need, rules=rules):
+            rest = [c for c in ordered if c not in chosen]
+            groups = partition(rest, value, rules)
+            if groups is not None:
+                return (card, *chosen), groups
+        return None
     judge = LooseSets(())
     if not judge.splits_with(value_vector(ordered), value, need):
         return None
@@ -85,11 +121,17 @@ def split_build_cards(card: Card, loose: Sequence[Card], value: int
     return None
 
 
-def _groups_or_flat(loose: list[Card], value: int) -> list[tuple[Card, ...]]:
-    groups = partition(loose, value)
+def _groups_or_flat(loose: list[Card], value: int, rules: Rules = _STANDARD,
+                    pair_rank: int | None = None) -> list[tuple[Card, ...]]:
+    groups = partition(loose, value, rules, pair_rank)
     if groups is None:
         return [tuple(loose)] if loose else []
     return groups
+
+
+def ace_high(move: Move) -> bool:
+    """Whether `move` is a capture by an ace played as 14 (V7); its text then says so."""
+    return move.kind == CAPTURE and move.value == ACE_HIGH and move.card.rank == 1
 
 
 def move_groups(move: Move) -> list[tuple[Card, ...] | Build]:
@@ -99,19 +141,20 @@ def move_groups(move: Move) -> list[tuple[Card, ...] | Build]:
         return []
     loose = list(move.loose_cards)
     builds = list(move.builds)
+    rules = move.position.rules if move.position is not None else _STANDARD
     if move.kind == CAPTURE:
         if move.value is None:
             groups: list = [(c,) for c in loose]
         else:
-            groups = _groups_or_flat(loose, move.value)
+            groups = _groups_or_flat(loose, move.value, rules, 1 if ace_high(move) else None)
         return sorted(groups, key=lambda g: g[0].index) + builds
     raised = move.raised
     if raised is not None:
         builds.remove(raised)
         played: tuple = (move.card, raised)
-        others = _groups_or_flat(loose, move.value)
+        others = _groups_or_flat(loose, move.value, rules)
     else:
-        split = split_build_cards(move.card, loose, move.value)  # type: ignore[arg-type]
+        split = split_build_cards(move.card, loose, move.value, rules)  # type: ignore[arg-type]
         played, others = split if split else ((move.card, *loose), [])
     return [played] + sorted(others, key=lambda g: g[0].index) + builds
 
@@ -126,14 +169,15 @@ def move_text(move: Move) -> str:
     """The canonical notation of a move."""
     if move.kind == TRAIL:
         return f"trail {move.card}"
+    high = f"{ACE_HIGH}: " if ace_high(move) else ""
     if move.position is None:
         cards = format_cards(sorted(move.table_cards))
         if move.kind == CAPTURE:
-            return f"{move.card} take {cards}".rstrip()
+            return f"{move.card} take {high}{cards}".rstrip()
         return f"{move.card} build {move.value} {cards}".rstrip()
     groups = move_groups(move)
     if move.kind == CAPTURE:
-        return f"{move.card} take " + " ".join(group_text(g) for g in groups)
+        return f"{move.card} take {high}" + " ".join(group_text(g) for g in groups)
     return f"{move.card} build {move.value}: " + " | ".join(group_text(g) for g in groups)
 
 
@@ -158,7 +202,8 @@ def move_words(move: Move) -> str:
     groups = move_groups(move)
     if move.kind == CAPTURE:
         sweep = " It sweeps the table." if move.is_sweep else ""
-        return (f"Play the {move.card.name} to take "
+        high = f" as {ACE_HIGH}" if ace_high(move) else ""
+        return (f"Play the {move.card.name}{high} to take "
                 f"{_listing([_group_words(g) for g in groups])}.{sweep}")
     kind = "a multiple build" if len(groups) > 1 else "a build"
     raised = move.raised
@@ -180,7 +225,7 @@ def apply_move(position: Position, move: Move) -> Position:
         hands[turn - 1] = tuple(c for c in hand if c is not move.card)
     side = position.side_of(turn)
     declared = dict(position.declared)
-    if position.partners and turn in declared and declared[turn] == move.card.value:
+    if position.partners and declared.get(turn) in position.rules.play_values(move.card):
         del declared[turn]  # B9: the announced value has been played
     changes: dict = {"hands": tuple(hands), "turn": position.next_seat()}
     if move.kind == TRAIL:

@@ -13,7 +13,9 @@ from typing import Iterable, Sequence
 from ..core.cards import FULL_DECK, Card
 from ..core.movegen import CAPTURE, Move, legal_moves
 from ..core.position import Position, _replace
+from ..core.rules import Rules
 from .dealing import HAND_SIZE
+from .scoring import card_points
 
 __all__ = ["CARD_WEIGHT", "SPADE_WEIGHT", "BUILD_KEEP", "Threat", "Assessment", "cards_value",
            "unknown_cards", "assess", "assess_all"]
@@ -26,11 +28,13 @@ SPADE_WEIGHT = 0.15
 BUILD_KEEP = 0.8
 
 
-def cards_value(cards: Iterable[Card]) -> float:
-    """Points the cards score (K1: casinos, aces) plus their share of cards and spades."""
+def cards_value(cards: Iterable[Card], rules: Rules | None = None) -> float:
+    """Points the cards score (K1: casinos, aces; V8: spades too) plus their share of cards
+    and spades."""
     total = 0.0
     for card in cards:
-        total += card.points + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S" else 0.0)
+        total += card_points(card, rules) + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S"
+                                                           else 0.0)
     return total
 
 
@@ -67,7 +71,8 @@ class Assessment:
 
     @property
     def gain(self) -> float:
-        return cards_value(self.taken) + (1.0 if self.sweep else 0.0) + self.build_value
+        rules = self.move.position.rules if self.move.position is not None else None
+        return cards_value(self.taken, rules) + (1.0 if self.sweep else 0.0) + self.build_value
 
     @property
     def score(self) -> float:
@@ -102,7 +107,7 @@ def _threats(after: Position, unknown: Sequence[Card], hand_size: int,
     for move in legal_moves(_replace(after, hands=tuple(hands))):
         if move.kind != CAPTURE:
             continue
-        gain = cards_value(move.table_cards) + cards_value((move.card,))
+        gain = cards_value((move.card, *move.table_cards), after.rules)
         if sweeps_score and move.is_sweep:
             gain += 1.0
         rank = move.card.rank
@@ -145,11 +150,12 @@ def assess(position: Position, move: Move, unknown: Sequence[Card] | None = None
     if move.kind == CAPTURE:
         taken = (move.card,) + tuple(move.table_cards)
     elif move.kind == "build":
-        build_value = BUILD_KEEP * cards_value((move.card,) + tuple(move.table_cards))
+        build_value = BUILD_KEEP * cards_value((move.card,) + tuple(move.table_cards),
+                                               position.rules)
     # The next seat is always an opponent (partners sit opposite).
     danger, threats = _threats(after, unknown, next_hand_size, sweeps_score)
     return Assessment(move=move, taken=taken,
-                      points=sum(c.points for c in taken),
+                      points=sum(card_points(c, position.rules) for c in taken),
                       sweep=bool(move.is_sweep and sweeps_score), build_value=build_value,
                       danger=danger, threats=threats)
 

@@ -24,7 +24,7 @@ from ..core.cards import Card
 from ..core.movegen import Move, legal_moves
 from ..core.position import Position, _replace
 from .assess import assess_all, cards_value, unknown_cards
-from .dealing import close_round, next_deal
+from .dealing import close_round, draw_card, next_deal
 from .observation import Observation
 from .scoring import score_round
 
@@ -86,16 +86,17 @@ def _fast_move(position: Position) -> Move:
     """
     moves = legal_moves(position)
     best, best_score = moves[0], float("-inf")
-    sweeps_score = position.rules.sweeps
+    rules = position.rules
+    sweeps_score = rules.sweeps
     for move in moves:
         if move.kind == "capture":
-            score = cards_value(move.table_cards) + cards_value((move.card,))
+            score = cards_value((move.card, *move.table_cards), rules)
             if sweeps_score and move.is_sweep:
                 score += 1.0
         elif move.kind == "build":
-            score = 0.5 * cards_value((move.card,) + tuple(move.table_cards))
+            score = 0.5 * cards_value((move.card,) + tuple(move.table_cards), rules)
         else:
-            score = -cards_value((move.card,)) - 0.05 * (move.card.value or 11)
+            score = -cards_value((move.card,), rules) - 0.05 * (move.card.value or 11)
         if score > best_score:
             best, best_score = move, score
     return best
@@ -145,7 +146,8 @@ class StrongPlayer:
         for _ in range(self.samples):
             state, stock = _sample(observation, unseen, rng)
             for i, move in enumerate(candidates):
-                totals[i] += _rollout(move.play_from(state), stock, observation.dealer, side,
+                after, rest = _play(state, move, stock)
+                totals[i] += _rollout(after, rest, observation.dealer, side,
                                       self.horizon == "round", self.greedy_plies)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
@@ -171,6 +173,14 @@ def _sample(observation: Observation, unseen: list[Card],
     return _replace(position, hands=tuple(hands)), stock
 
 
+def _play(position: Position, move: Move, stock: list[Card]) -> tuple[Position, list[Card]]:
+    """Play `move`; under V9 its player then draws from the (sampled) stock."""
+    after = move.play_from(position)
+    if position.rules.deal == "draw" and stock:
+        return draw_card(after, stock, position.turn)
+    return after, stock
+
+
 def _evaluate(position: Position, side: int, round_over: bool) -> float:
     """The side's lead: exact round points at the end of a round, else what the piles are worth."""
     if round_over:
@@ -178,7 +188,7 @@ def _evaluate(position: Position, side: int, round_over: bool) -> float:
         mine = points[side]
         return mine - max(v for s, v in points.items() if s != side)
     sweeps_score = position.rules.sweeps
-    values = [cards_value(pile) + (n if sweeps_score else 0)
+    values = [cards_value(pile, position.rules) + (n if sweeps_score else 0)
               for pile, n in zip(position.piles, position.sweeps)]
     mine = values[side - 1]
     return mine - max(v for s, v in enumerate(values, 1) if s != side)
@@ -188,7 +198,8 @@ def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
              whole_round: bool, greedy_plies: int = 0) -> float:
     """Play out the deal (or, `whole_round`, the rest of the round, dealing from the sampled
     stock) with the rollout policy, the first `greedy_plies` moves with the greedy player's
-    (each mover judging only by its own hand); at the end of the round score it exactly."""
+    (each mover judging only by its own hand); at the end of the round score it exactly.
+    Under V9 each mover draws from the sampled stock after playing."""
     while True:
         while any(position.hands):
             if greedy_plies > 0:
@@ -197,7 +208,7 @@ def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
                                    len(stock))
             else:
                 move = _fast_move(position)
-            position = move.play_from(position)
+            position, stock = _play(position, move, stock)
         if not stock:
             break
         if not whole_round:

@@ -1,4 +1,5 @@
-"""The deal (D2, D3, V6) and the last cards of a round (W2).
+"""The deal (D2, D3, V6), drawing from the stock (V9 Draw Casino) and the last cards of a
+round (W2).
 
 Shuffles are seeded per round, so a game replays exactly from its seed and its moves.
 """
@@ -12,11 +13,17 @@ from ..core.cards import FULL_DECK, Card
 from ..core.position import Position, _replace, side_of
 
 __all__ = ["DEALS_PER_ROUND", "HAND_SIZE", "TABLE_SIZE", "shuffled_deck", "deal", "first_seat",
-           "start_round", "next_deal", "close_round"]
+           "start_round", "next_deal", "draw_card", "deals_per_round", "close_round"]
 
 DEALS_PER_ROUND = {2: 6, 3: 4, 4: 3}  # D2: 52 = 4 on the table + 4 per player per deal
 HAND_SIZE = 4
 TABLE_SIZE = 4
+
+
+def deals_per_round(players: int, rules) -> int:
+    """D2: 6 deals for 2 players, 4 for 3, 3 for 4; V9: one deal, then the hands are refilled
+    from the stock."""
+    return 1 if rules.deal == "draw" else DEALS_PER_ROUND[players]
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -79,6 +86,16 @@ def next_deal(position: Position, stock: Sequence[Card], dealer: int) -> tuple[P
                           position.rules.deal == "singles")
     return _replace(position, hands=tuple(_sorted(h) for h in hands),
                     turn=first_seat(dealer, position.players)), rest
+
+
+def draw_card(position: Position, stock: Sequence[Card], seat: int
+              ) -> tuple[Position, list[Card]]:
+    """V9: after a play, `seat` draws the top card of the stock (while it lasts)."""
+    if not stock:
+        return position, list(stock)
+    hands = list(position.hands)
+    hands[seat - 1] = _sorted((hands[seat - 1] or ()) + (stock[0],))
+    return _replace(position, hands=tuple(hands)), list(stock[1:])
 
 
 def close_round(position: Position, dealer: int) -> Position:

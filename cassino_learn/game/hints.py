@@ -19,8 +19,10 @@ from typing import Sequence
 from ..core.cards import RANK_NAMES, Card, format_cards
 from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
 from ..core.position import Position
+from ..core.rules import Rules
 from .assess import Assessment, assess_all, unknown_cards
 from .observation import Observation
+from .scoring import card_points
 
 __all__ = ["Hint", "hints"]
 
@@ -47,8 +49,8 @@ class Hint:
         return self.text
 
 
-def _points_words(cards: Sequence[Card]) -> str:
-    named = [c.name for c in cards if c.points]
+def _points_words(cards: Sequence[Card], rules: Rules) -> str:
+    named = [c.name for c in cards if card_points(c, rules)]
     return ", ".join(named)
 
 
@@ -62,7 +64,7 @@ def _hint(a: Assessment) -> Hint:
     parts: list[str] = []
     if move.kind == CAPTURE:
         what = f"takes {len(a.taken)} cards"
-        worth = _points_words(a.taken)
+        worth = _points_words(a.taken, move.position.rules)
         if worth:
             what += f" worth points ({worth})"
         spades = sum(1 for c in a.taken if c.suit == "S")
@@ -77,7 +79,8 @@ def _hint(a: Assessment) -> Hint:
                         else ", though the next player might take it"))
     else:
         parts.append(f"puts {move.card} on the table"
-                     + (f" ({move.card.name}, a card worth points)" if move.card.points else ""))
+                     + (f" ({move.card.name}, a card worth points)"
+                        if card_points(move.card, move.position.rules) else ""))
     if threat is None:
         parts.append("leaves nothing the next player can take")
     else:

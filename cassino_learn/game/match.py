@@ -1,5 +1,6 @@
-"""Game: a match of Cassino from a seed: deals, turns, the last cards, scoring rounds, the match
-(K3, V4, V5), undo, history in move notation, and JSON save/load.
+"""Game: a match of Cassino from a seed: deals (or V9's draws from the stock), turns, the last
+cards, scoring rounds (K1 or V8), the match (K3, V4, V5, V8), undo, history in move notation,
+and JSON save/load.
 
     >>> from cassino_learn import Game
     >>> g = Game(players=2, seed=7)
@@ -24,7 +25,8 @@ from ..core.errors import IllegalMove, MoveSyntaxError, shorten
 from ..core.movegen import Move, find_legal, legal_moves
 from ..core.position import Position
 from ..core.rules import Rules
-from .dealing import DEALS_PER_ROUND, close_round, next_deal, shuffled_deck, start_round
+from .dealing import (DEALS_PER_ROUND, close_round, deals_per_round, draw_card, next_deal,
+                      shuffled_deck, start_round)
 from .scoring import MatchResult, RoundScore, match_points, match_result, score_round
 
 if TYPE_CHECKING:
@@ -63,7 +65,7 @@ class Game:
     dealt at once. Seat 1 deals the first round; the deal passes left each round (D3)."""
 
     def __init__(self, players: int = 2, partners: bool = False, seed: int | str | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | str | None = None) -> None:
         if players not in DEALS_PER_ROUND:
             raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
         if partners and players != 4:
@@ -75,6 +77,11 @@ class Game:
         self.players = players
         self.partners = partners
         self.seed = seed
+        if isinstance(rules, str):
+            rules = Rules.parse(rules)
+        if rules is not None and not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules or its text (like 'values=royal'), "
+                             f"not {rules!r}")
         self.rules = rules or Rules()
         self.history: list[str] = []
         self._undo: list[_Snapshot] = []
@@ -122,11 +129,15 @@ class Game:
 
     @property
     def deals_per_round(self) -> int:
-        return DEALS_PER_ROUND[self.players]
+        """D2's deals in a round (1 under V9, where the hands are refilled from the stock)."""
+        return deals_per_round(self.players, self.rules)
 
     @property
     def last_deal(self) -> bool:
-        """The deal being played is the round's last ("last", D2)."""
+        """The deal being played is the round's last ("last", D2); under V9, the stock is
+        empty and the hands are played out."""
+        if self.rules.deal == "draw":
+            return not self._now.stock
         return self._now.deal_number == self.deals_per_round
 
     @property
@@ -150,6 +161,12 @@ class Game:
     def lurch(self) -> bool:
         """V4: the winner reached 11 before any other side had 6 (a double game)."""
         return self._now.result.lurch
+
+    @property
+    def double_game(self) -> bool:
+        """The win counts twice: a lurch (V4) or a Spade Casino winner whose opponents have
+        less than 31 (V8)."""
+        return self._now.result.double_game
 
     def observation(self, seat: int | None = None) -> "Observation":
         """What `seat` (default: the seat to move) may know; never another hand or the stock."""
@@ -209,6 +226,9 @@ class Game:
     def _advance(self, state: Position) -> _Snapshot:
         """After a move: deal again, or finish the round (W2, K1-K3) and deal the next one."""
         now = self._now
+        if self.rules.deal == "draw" and now.stock:  # V9: the player who played draws
+            state, stock = draw_card(state, now.stock, now.state.turn)
+            return _replace_snapshot(now, state=state, stock=tuple(stock))
         if any(state.hands):
             return _replace_snapshot(now, state=state)
         if now.stock:

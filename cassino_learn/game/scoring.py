@@ -1,5 +1,5 @@
-"""Scoring: a round's points with their itemised breakdown ("showing", K1, K2, W1, V2, V3) and
-the end of a match (K3, V4 "11-lurch", V5 "round").
+"""Scoring: a round's points with their itemised breakdown ("showing", K1, K2, W1, V2, V3, V8
+Spade Casino) and the end of a match (K3, V4 "11-lurch", V5 "round", V8 to 61).
 
 Sides are numbered from 1, like seats; in partnership games side 1 is seats 1+3 and side 2 is
 seats 2+4 (see `cassino_learn.core.position.side_of`).
@@ -13,13 +13,22 @@ from typing import Mapping, Sequence
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.rules import Rules
 
-__all__ = ["ITEMS", "RoundScore", "MatchResult", "score_round", "match_result", "match_points",
-           "TARGET_21", "TARGET_LURCH", "LURCH_LIMIT"]
+__all__ = ["ITEMS", "SPADE_CASINO_ITEMS", "ITEM_NAMES", "RoundScore", "MatchResult",
+           "score_round", "match_result", "match_points", "card_points", "items_for",
+           "round_total", "TARGET_21", "TARGET_LURCH", "LURCH_LIMIT", "DOUBLE_LIMIT"]
 
 ITEMS = ("cards", "spades", "big_casino", "little_casino", "aces", "sweeps")
+# V8: no Little Casino point; every spade captured scores ("spade_cards")
+SPADE_CASINO_ITEMS = ("cards", "spades", "big_casino", "little_casino", "aces", "spade_cards",
+                      "sweeps")
+ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
+              "little_casino": "Little Casino (2S)", "aces": "Aces",
+              "spade_cards": "Spades (AS, JS, 2S 2 each, the rest 1)", "sweeps": "Sweeps"}
 TARGET_21 = 21
 TARGET_LURCH = 11
 LURCH_LIMIT = 6  # V4: reaching 11 while every other side has fewer than 6 is a lurch
+DOUBLE_LIMIT = 31  # V8: winning while every other side has fewer than 31 is a double game
+_SPADES_WORTH_TWO = {"A", "J", "2"}  # V8: the ace, jack and two of spades
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,28 @@ def _str_keys(mapping: Mapping[int, object]) -> dict[str, object]:
     return {str(k): v for k, v in mapping.items()}
 
 
+def items_for(rules: Rules) -> tuple[str, ...]:
+    """The items a round is scored by under `rules`, in showing order."""
+    return SPADE_CASINO_ITEMS if rules.scoring == "spade-casino" else ITEMS
+
+
+def card_points(card: Card, rules: Rules | None = None) -> int:
+    """Points `card` scores by itself when captured: K1 (Big Casino 2, Little Casino 1, each ace
+    1) or V8 (no Little Casino; each spade 1, the ace, jack and two of spades 2, on top of the
+    ace's point)."""
+    if rules is None or rules.scoring != "spade-casino":
+        return card.points
+    points = 2 if card is BIG_CASINO else 1 if card.rank == 1 else 0
+    if card.suit == "S":
+        points += 2 if card.rank_text in _SPADES_WORTH_TWO else 1
+    return points
+
+
+def round_total(rules: Rules) -> int:
+    """The points shared in a round before sweeps: 11 (K1) or 26 (V8)."""
+    return 26 if rules.scoring == "spade-casino" else 11
+
+
 def _most(counts: Sequence[int]) -> int | None:
     """The index holding strictly the most, or None when the most is shared (K2)."""
     top = max(counts)
@@ -73,7 +104,7 @@ def _sweep_points(sweeps: Sequence[int], rules: Rules) -> list[int]:
 
 def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
                 rules: Rules | None = None) -> RoundScore:
-    """Score a finished round from each side's pile and sweep count (K1, K2, W1, V2, V3)."""
+    """Score a finished round from each side's pile and sweep count (K1, K2, W1, V2, V3, V8)."""
     rules = rules or Rules()
     if len(piles) != len(sweeps) or len(piles) < 2:
         raise ValueError(f"score_round needs one pile and one sweep count per side "
@@ -82,16 +113,21 @@ def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
     spade_counts = [sum(1 for c in p if c.suit == "S") for p in piles]
     most_cards, most_spades = _most(card_counts), _most(spade_counts)
     sweep_points = _sweep_points(list(sweeps), rules)
+    spade_casino = rules.scoring == "spade-casino"
     items: dict[int, dict[str, int]] = {}
     for i, pile in enumerate(piles):
         items[i + 1] = {
             "cards": 3 if most_cards == i else 0,
             "spades": 1 if most_spades == i else 0,
             "big_casino": 2 if any(c is BIG_CASINO for c in pile) else 0,
-            "little_casino": 1 if any(c is LITTLE_CASINO for c in pile) else 0,
+            "little_casino": 1 if any(c is LITTLE_CASINO for c in pile) and not spade_casino
+            else 0,
             "aces": sum(1 for c in pile if c.rank == 1),
-            "sweeps": sweep_points[i],
         }
+        if spade_casino:
+            items[i + 1]["spade_cards"] = sum(card_points(c, rules) - (c.rank == 1)
+                                              for c in pile if c.suit == "S")
+        items[i + 1]["sweeps"] = sweep_points[i]
     return RoundScore(
         points={side: sum(v.values()) for side, v in items.items()}, items=items,
         cards={i + 1: n for i, n in enumerate(card_counts)},
@@ -102,11 +138,23 @@ def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
 @dataclass(frozen=True)
 class MatchResult:
     """Whether the match is decided, who won (None: not over, or a drawn single-round game)
-    and whether the win is a lurch (V4, a double game)."""
+    and whether the win is a lurch (V4, a double game) or a Spade Casino double game (V8)."""
 
     over: bool
     winner: int | None
     lurch: bool = False
+    double: bool = False  # V8: the others have less than 31
+
+    def __repr__(self) -> str:
+        # `double` shows only when set, so results of the other games print as they always did
+        double = ", double=True" if self.double else ""
+        return (f"MatchResult(over={self.over!r}, winner={self.winner!r}, "
+                f"lurch={self.lurch!r}{double})")
+
+    @property
+    def double_game(self) -> bool:
+        """The win counts twice: a lurch (V4) or a Spade Casino double (V8)."""
+        return self.lurch or self.double
 
 
 def match_points(scores: Mapping[int, int], round_points: Mapping[int, int],
@@ -122,9 +170,9 @@ def match_points(scores: Mapping[int, int], round_points: Mapping[int, int],
 def match_result(scores: Mapping[int, int], rounds_played: int, rules: Rules) -> MatchResult:
     """Is the match over after `rounds_played` rounds with these `scores` (K3, V4, V5)?
 
-    K3: the first side to reach the target wins; if several reach it in the same round the
-    higher total wins, and a tie at the top plays another round. V5: each round is a game; a tie
-    at the top is a drawn game (over, no winner).
+    K3: the first side to reach the target (21; 61 under V8) wins; if several reach it in the
+    same round the higher total wins, and a tie at the top plays another round. V5: each round
+    is a game; a tie at the top is a drawn game (over, no winner).
     """
     top = max(scores.values())
     leaders = [side for side, n in scores.items() if n == top]
@@ -132,10 +180,12 @@ def match_result(scores: Mapping[int, int], rounds_played: int, rules: Rules) ->
         if rounds_played < 1:
             return MatchResult(False, None)
         return MatchResult(True, leaders[0] if len(leaders) == 1 else None)
-    target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+    target = rules.target
+    assert target is not None
     if top < target or len(leaders) > 1:
         return MatchResult(False, None)
     winner = leaders[0]
-    lurch = (rules.game == "11-lurch"
-             and all(n < LURCH_LIMIT for side, n in scores.items() if side != winner))
-    return MatchResult(True, winner, lurch)
+    others = [n for side, n in scores.items() if side != winner]
+    lurch = rules.game == "11-lurch" and all(n < LURCH_LIMIT for n in others)
+    double = rules.scoring == "spade-casino" and all(n < DOUBLE_LIMIT for n in others)
+    return MatchResult(True, winner, lurch, double)

@@ -568,3 +568,77 @@ def make_task(rule: str, seed: int) -> QuizItem:
     rng = random.Random(f"{rule}:{seed}")
     item = _MAKERS[key](rng)
     return QuizItem(**{**item.__dict__, "id": f"practice-{rule}-{seed}", "rules": (rule,)})
+
+
+# ---------------------------------------------------------------------- Royal, Spade and Draw Casino
+
+ROYAL = Rules(values="royal")
+SPADE_CASINO = Rules(scoring="spade-casino")
+VARIANT_HINTS = {
+    "V7": "Royal Casino: J counts 11, Q 12, K 13, and face cards add up and build like numbers. "
+          "Played from the hand an ace counts 1 or 14 (one value per play); on the table and "
+          "inside a build it counts 1. A build of 14 needs an ace to take it.",
+    "V8": "Spade Casino: no Little Casino point, but every spade you take scores: AS, JS and 2S "
+          "2 each, every other spade 1 (the ace of spades also scores as an ace). 26 points a "
+          "round plus sweeps.",
+}
+HINTS.update(VARIANT_HINTS)
+
+
+def _face_sum_task(rng: random.Random) -> QuizItem:
+    """A face card adding up (a king takes 10+3): list its captures."""
+    return _captures_task("V7", rng, lambda ms: any(m.card.is_face and len(m.table_cards) >= 2
+                                                    for m in ms), rules=ROYAL, loose=(3, 6))
+
+
+def _ace_high_task(rng: random.Random) -> QuizItem:
+    """An ace taken as 14: list its captures (the 1s and the 14s)."""
+    return _captures_task("V7", rng, lambda ms: any(m.value == 14 for m in ms), rules=ROYAL,
+                          loose=(3, 6))
+
+
+def _build_of_14_task(rng: random.Random) -> QuizItem:
+    """Is this build of 14 legal? It is when an ace stays in the hand (B2, V7)."""
+    want_legal = rng.random() < 0.5
+
+    def accept(position: Position) -> str | None:
+        if want_legal:
+            found = [m for m in position.legal_moves() if m.kind == "build" and m.value == 14]
+            return str(rng.choice(found)) if found else None
+        for card in position.hand:
+            for other in position.loose:
+                if card.rank + other.rank != 14:
+                    continue
+                try:
+                    check_move(position, "build", card, frozenset({other}), 14)
+                except IllegalMove as error:
+                    if error.rule in ("B2", "V7"):
+                        return f"{card} build 14 {other}"
+        return None
+
+    position, text = _sample(rng, accept, rules=ROYAL, loose=(3, 6), hand=(3, 4))
+    return QuizItem(id="practice-V7", kind="legal", position=position,
+                    question=f"Royal Casino: is “{text}” legal here?", hint=HINTS["V7"],
+                    rules=("V7",), move=str(text), legal=want_legal)
+
+
+def _royal_most_cards(rng: random.Random) -> QuizItem:
+    return _goal_task("V7", "most cards", "Royal Casino: take as many cards as you can.", rng,
+                      extra=lambda p: any(m.kind == "capture" and (m.card.is_face or m.value == 14)
+                                          for m in p.legal_moves()),
+                      rules=ROYAL, loose=(3, 6))
+
+
+def royal_task(rng: random.Random) -> QuizItem:
+    """V7 practice: a face card adding up, an ace as 14, a build of 14, or the biggest take."""
+    return rng.choice((_face_sum_task, _ace_high_task, _build_of_14_task, _royal_most_cards))(rng)
+
+
+def spade_casino_task(rng: random.Random) -> QuizItem:
+    """V8 practice: score a round under Spade Casino."""
+    return _variant_score_task("V8", SPADE_CASINO,
+                               "every spade scores (AS, JS, 2S 2 each, the rest 1), no Little "
+                               "Casino point", rng)
+
+
+_MAKERS.update({"V7": royal_task, "V8": spade_casino_task})

@@ -29,7 +29,8 @@ _BOX = ("font-family:inherit;margin:0.5em 0;padding:0.5em 0.8em;border:1px solid
 _CELL = ("border:1px solid #ccc;padding:0.25em 0.7em;text-align:left;vertical-align:top;"
          "font-size:15px;line-height:1.4;background:#fff;color:#1a1a1a")
 ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
-              "little_casino": "Little Casino (2S)", "aces": "Aces", "sweeps": "Sweeps"}
+              "little_casino": "Little Casino (2S)", "aces": "Aces",
+              "spade_cards": "Spades (V8: AS, JS, 2S 2 each, the rest 1)", "sweeps": "Sweeps"}
 
 
 class Drawn:
@@ -169,7 +170,7 @@ def score_sheet(position: str | Position) -> Drawn:
         f'<span style="color:#444">({_pile_line(here.piles[side - 1], here.sweeps[side - 1])})'
         f"</span>{_cards(here.piles[side - 1])}</div>" for side in sides)
     rows = [[ITEM_NAMES[item]] + [_item_cell(item, side, score) for side in sides]
-            for item in ITEM_NAMES]
+            for item in ITEM_NAMES if item in score.items[sides[0]]]
     rows.append(["<b>Round total</b>"] + [f"<b>{score.points[side]}</b>" for side in sides])
     table = _table(["Item"] + [f"Side {s}" for s in sides], rows, "cl-sheet-items")
     notes = "".join(f'<p style="margin:0.2em 0">{html.escape(n)}</p>' for n in _tie_notes(score))

@@ -2,6 +2,7 @@
 
 Prints, for each named position of shared/bench/positions.txt, its move count and the median time
 of `legal_moves`; the median over 1,000 seeded random positions; and `import cassino_learn` time.
+Then the same positions under Royal Casino (`rules: values=royal`, V7), and `uptime`'s load.
 Medians of repeated runs, since the machine is shared and noisy.
 """
 
@@ -14,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from cassino_learn import Position, legal_moves
+from cassino_learn import Position, Rules, legal_moves
 from cassino_learn.teaching.sampling import random_position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,16 +54,20 @@ def median_time(function, argument, repeats: int = 15, min_seconds: float = 0.05
     return statistics.median(samples)
 
 
-def main() -> None:
+def report(rules: Rules | None) -> None:
+    """The named positions and 1,000 random positions (under `rules` when given)."""
     print(f"{'position':<14} {'moves':>6} {'median us':>10} {'target us':>10}")
     for name, position in named_positions():
+        if rules is not None:
+            position = Position.parse(f"{position.one_line()}; rules: {rules}")
         count = len(legal_moves(position))
         seconds = median_time(legal_moves, position)
-        target = TARGETS_US.get(name, "")
+        target = TARGETS_US.get(name, "") if rules is None else ""
         print(f"{name:<14} {count:>6} {seconds * 1e6:>10.1f} {target:>10}")
 
     rng = random.Random(2026)
-    positions = [random_position(rng, players=rng.choice((2, 2, 3, 4))) for _ in range(1000)]
+    positions = [random_position(rng, players=rng.choice((2, 2, 3, 4)), rules=rules)
+                 for _ in range(1000)]
     per_position = []
     for _ in range(7):
         start = time.perf_counter()
@@ -70,6 +75,11 @@ def main() -> None:
         per_position.append((time.perf_counter() - start) / len(positions))
     print(f"1,000 random positions: {total} moves, median {statistics.median(per_position) * 1e6:.1f} "
           f"us per position ({statistics.median(per_position) * 1e6 / (total / 1000):.2f} us per move)")
+
+
+def main() -> None:
+    print(subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    report(None)
 
     imports = []
     for _ in range(7):
@@ -83,6 +93,10 @@ def main() -> None:
                             capture_output=True, text=True, check=True).stdout.strip()
     print(f"import cassino_learn: median {statistics.median(imports):.1f} ms (cumulative); "
           f"Jupyter modules loaded: {loaded}")
+
+    print("\nRoyal Casino (rules: values=royal):")
+    report(Rules(values="royal"))
+    print(subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
 
 
 if __name__ == "__main__":
