@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import time
 import warnings
@@ -33,11 +34,19 @@ class ProgressWarning(UserWarning):
     """The progress file could not be read and was set aside."""
 
 
+#: In the browser (the static edition) JupyterLite mounts the browser's own storage at /drive;
+#: everything else there is memory, lost when the page is closed.
+BROWSER_DATA_DIR = Path("/drive/cassino-learn")
+
+
 def data_dir() -> Path:
-    """Where progress is stored: $CASSINO_LEARN_DATA, else the platform's user data folder."""
+    """Where progress is stored: $CASSINO_LEARN_DATA, else the browser's storage when running in
+    the browser (Pyodide), else the platform's user data folder."""
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
+    if sys.platform == "emscripten":
+        return BROWSER_DATA_DIR
     try:
         from platformdirs import user_data_dir
     except ImportError:  # platformdirs comes with Jupyter; fall back to the XDG default
