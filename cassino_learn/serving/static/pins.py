@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 __all__ = ["PYODIDE_VERSION", "BUILD_REQUIREMENTS", "BROWSER_PACKAGES", "KERNEL_PACKAGES",
-           "PLACEHOLDERS", "CUT_DEPENDENCIES"]
+           "PLACEHOLDERS", "CUT_DEPENDENCIES", "NOT_SHIPPED"]
 
 #: The npm package `pyodide` at this version holds the runtime (interpreter, standard library,
 #: lock file); jupyterlite-pyodide-kernel 0.7.0 expects exactly this version.
@@ -26,6 +26,12 @@ BROWSER_PACKAGES = {
     "jupyterlab-widgets": "3.0.17",
     "anywidget": "0.11.0",
     "psygnal": "0.16.1",
+    "typing-extensions": "4.15.0",
+}
+
+#: Requirements of those packages the browser does without, and why.
+NOT_SHIPPED = {
+    "widgetsnbextension": "it holds only the widgets' front end, which the site has already",
 }
 
 #: Standard-library modules Pyodide ships separately, compiled, and not on any registry. The

@@ -10,8 +10,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from .pins import (BROWSER_PACKAGES, CUT_DEPENDENCIES, KERNEL_PACKAGES, PLACEHOLDERS,
-                   PYODIDE_VERSION)
+from .pins import (BROWSER_PACKAGES, CUT_DEPENDENCIES, KERNEL_PACKAGES, NOT_SHIPPED,
+                   PLACEHOLDERS, PYODIDE_VERSION)
 from .steps import BuildError, Reporter, cache_dir, run, sha256
 from .wheels import normalize, placeholder_wheel, requirement_names, top_level_modules
 
@@ -98,11 +98,11 @@ def _own_wheel(pip: list[str], source: Path, into: Path, report: Reporter) -> Pa
         return Path(shutil.copy2(built, into / built.name))
 
 
-def _entry(wheel: Path, name: str, version: str, known: set[str]) -> dict:
+def _entry(wheel: Path, name: str, version: str) -> dict:
     return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
             "sha256": sha256(wheel), "package_type": "package",
             "imports": top_level_modules(wheel),
-            "depends": [d for d in requirement_names(wheel) if d in known],
+            "depends": [d for d in requirement_names(wheel) if d not in NOT_SHIPPED],
             "unvendored_tests": False}
 
 
@@ -122,20 +122,19 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
     wheels = _download(pip, from_registry, python, report)
 
     packages: dict[str, dict] = {}
-    known = set(from_registry) | set(PLACEHOLDERS) | {"cassino-learn"}
     for name in PLACEHOLDERS:
         wheel = placeholder_wheel(target, name, kernel[name]["version"])
-        packages[name] = {**_entry(wheel, name, kernel[name]["version"], known), "imports": []}
+        packages[name] = {**_entry(wheel, name, kernel[name]["version"]), "imports": []}
     for name, version in sorted(from_registry.items()):
         wheel = Path(shutil.copy2(_wheel_of(wheels, name, version), target))
-        entry = _entry(wheel, name, version, known)
+        entry = _entry(wheel, name, version)
         if name in kernel:  # keep Pyodide's own view of its packages' imports and needs
             entry.update(imports=kernel[name]["imports"],
                          depends=[normalize(d) for d in kernel[name]["depends"]])
         packages[name] = entry
     own = _own_wheel(pip, source, target, report)
     own_version = own.name.split("-")[1]
-    packages["cassino-learn"] = _entry(own, "cassino-learn", own_version, known)
+    packages["cassino-learn"] = _entry(own, "cassino-learn", own_version)
     for name, entry in packages.items():
         missing = [d for d in entry["depends"] if normalize(d) not in packages]
         if missing:
