@@ -11,6 +11,7 @@ import tarfile
 from pathlib import Path
 
 from ...teaching import catalog
+from ..voila import _page_links
 from .steps import BuildError, Reporter, cache_dir, run
 
 __all__ = ["FONT_AWESOME_VERSION", "LINK_SCRIPT", "finish_site", "outside_references"]
@@ -93,8 +94,22 @@ def _copy_font_awesome(output: Path, report: Reporter) -> Path:
     return target / "css"
 
 
+_APP_BAR_HOME = re.compile(r'(<a class="cassino-home"[^>]*>.*?</a>)(\s*</nav>)', re.S)
+
+
+def _place_in_course(text: str, slug: str) -> str:
+    """The app bar's "Lesson n of m" (Voici does not hand the template the settings that
+    Voila does, so it is added here from the same catalogue)."""
+    position = _page_links().get(slug, {}).get("position")
+    if not position or "cassino-where" in text:
+        return text
+    return _APP_BAR_HOME.sub(
+        lambda m: f'{m.group(1)}<span class="cassino-where">{html.escape(position)}</span>'
+                  f"{m.group(2)}", text, count=1)
+
+
 def _rewrite_page(page: Path, font_css: Path) -> None:
-    text = page.read_text(encoding="utf-8")
+    text = _place_in_course(page.read_text(encoding="utf-8"), page.stem)
     local = os.path.relpath(font_css, page.parent).replace(os.sep, "/") + "/"
     text = _CDN_FONT_AWESOME.sub(local, text)
     text = _CDN_FONT_AWESOME_4.sub(local + "all.min.css", text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 __all__ = ["PYODIDE_VERSION", "BUILD_REQUIREMENTS", "BROWSER_PACKAGES", "KERNEL_PACKAGES",
-           "PLACEHOLDERS", "CUT_DEPENDENCIES", "NOT_SHIPPED"]
+           "PLACEHOLDERS", "CUT_DEPENDENCIES", "NOT_SHIPPED", "PRELOADED"]
 
 #: The npm package `pyodide` at this version holds the runtime (interpreter, standard library,
 #: lock file); jupyterlite-pyodide-kernel 0.7.0 expects exactly this version.
@@ -17,6 +17,12 @@ BUILD_REQUIREMENTS = Path(__file__).with_name("build-requirements.txt")
 #: Packages of Pyodide's lock the kernel loads when it starts (with their dependencies); their
 #: wheels come from PyPI at the versions the lock names.
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi", "sqlite3")
+
+#: What every page's Python loads as it starts, in one batch from the site's lock (the kernel's
+#: own pieces and cassino-learn with its widgets), instead of one by one through micropip.
+#: Spelled as the kernel spells them: it skips installing a package named here.
+PRELOADED = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
+             "ipython", "cassino-learn")
 
 #: Packages the lessons need beyond the kernel's, at the versions whose front ends the build
 #: tools put into the site (the Python and JavaScript halves of a widget must agree).

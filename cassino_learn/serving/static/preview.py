@@ -20,6 +20,11 @@ class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
         pass
 
+    def copyfile(self, source, outputfile) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.server.bytes_sent += source.tell() - start  # type: ignore[attr-defined]
+
 
 class StaticServer:
     """Serves `root` on 127.0.0.1 (a free port unless one is given) in a background thread.
@@ -34,11 +39,17 @@ class StaticServer:
         handler = functools.partial(_Handler, directory=str(root))
         self._server = ThreadingHTTPServer(("127.0.0.1", port), handler)
         self._server.daemon_threads = True
+        self._server.bytes_sent = 0  # type: ignore[attr-defined]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self._server.server_address[1]}/"
+
+    @property
+    def bytes_sent(self) -> int:
+        """Bytes of file contents served so far (what browsers did not have cached)."""
+        return self._server.bytes_sent  # type: ignore[attr-defined]
 
     def url(self, path: str = "") -> str:
         return self.base_url + path.lstrip("/")

@@ -98,6 +98,26 @@ def _own_wheel(pip: list[str], source: Path, into: Path, report: Reporter) -> Pa
         return Path(shutil.copy2(built, into / built.name))
 
 
+def kernel_wheels(tools_python: Path) -> list[Path]:
+    """The wheels the Pyodide kernel ships in its front-end extension (piplite, the kernel
+    itself, and stand-ins for ipykernel and widgetsnbextension)."""
+    folder = (tools_python.parent.parent / "share" / "jupyter" / "labextensions" /
+              "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi")
+    wheels = sorted(folder.glob("*.whl"))
+    if not wheels:
+        raise BuildError(f"the Pyodide kernel's own wheels are missing from {folder}")
+    newest: dict[str, Path] = {}
+    for wheel in wheels:  # e.g. widgetsnbextension 3.6.999 and 4.0.999: keep the newer
+        name = normalize(wheel.name.split("-")[0])
+        if name not in newest or _version_key(wheel) > _version_key(newest[name]):
+            newest[name] = wheel
+    return sorted(newest.values())
+
+
+def _version_key(wheel: Path) -> tuple[int, ...]:
+    return tuple(int(part) for part in wheel.name.split("-")[1].split(".") if part.isdigit())
+
+
 def _entry(wheel: Path, name: str, version: str) -> dict:
     return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
             "sha256": sha256(wheel), "package_type": "package",
@@ -132,6 +152,10 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
             entry.update(imports=kernel[name]["imports"],
                          depends=[normalize(d) for d in kernel[name]["depends"]])
         packages[name] = entry
+    for kernel_wheel in kernel_wheels(tools_python):
+        wheel = Path(shutil.copy2(kernel_wheel, target))
+        name, version = normalize(wheel.name.split("-")[0]), wheel.name.split("-")[1]
+        packages[name] = _entry(wheel, name, version)
     own = _own_wheel(pip, source, target, report)
     own_version = own.name.split("-")[1]
     packages["cassino-learn"] = _entry(own, "cassino-learn", own_version)

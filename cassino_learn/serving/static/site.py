@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ...teaching import catalog
 from ..voila import TEMPLATE, data_dir, voila_settings
+from .pins import PRELOADED
 from .steps import Reporter, run
 
 __all__ = ["KERNEL_PLUGIN", "lite_settings", "prepare_lite_dir", "voici_build"]
@@ -29,7 +30,8 @@ def lite_settings() -> dict:
             # answers from its cache the next time, whichever lesson asks.
             "enableServiceWorkerCache": True,
             "litePluginSettings": {
-                KERNEL_PLUGIN: {"disablePyPIFallback": True},
+                KERNEL_PLUGIN: {"disablePyPIFallback": True,
+                                "loadPyodideOptions": {"packages": list(PRELOADED)}},
             },
         },
     }
