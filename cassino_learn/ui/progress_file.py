@@ -13,6 +13,7 @@ import html
 import ipywidgets as w
 
 from ..teaching import progress as _progress
+from .quiz_widgets import styled
 
 __all__ = ["FILE_NAME", "progress_file", "download_link"]
 
@@ -22,9 +23,10 @@ FILE_NAME = "cassino-progress.json"
 def download_link() -> str:
     """A link that saves the stored progress as a file (the file travels inside the link)."""
     payload = base64.b64encode(_progress.export_text().encode("utf-8")).decode("ascii")
-    return (f'<a class="cl-progress-export" download="{FILE_NAME}" '
-            f'href="data:application/json;base64,{payload}">Save my progress to a file '
-            f"({FILE_NAME})</a>")
+    return styled(f'<a class="cl-progress-export" download="{FILE_NAME}" '
+                  f'href="data:application/json;base64,{payload}" '
+                  'style="color:#1a5d9b;text-decoration:underline">Save my progress to a file '
+                  f"({FILE_NAME})</a>")
 
 
 def _status(ok: bool, message: str) -> str:
@@ -40,6 +42,7 @@ def progress_file() -> w.VBox:
     upload = w.FileUpload(accept=".json,application/json", multiple=False,
                           description="Load progress from a file", layout=w.Layout(width="auto"))
     upload.add_class("cl-progress-import")
+    upload.add_class("cl-qbutton")  # looks like the lessons' other buttons
     status = w.HTML("")
 
     def loaded(change: dict) -> None:
