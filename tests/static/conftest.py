@@ -78,15 +78,12 @@ def server(site) -> Iterator[StaticServer]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
+def chromium(playwright) -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./run test does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
