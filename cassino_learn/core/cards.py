@@ -6,7 +6,10 @@ the same interned instance, so cards compare and hash cheaply.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import ClassVar, Iterable
+
+from .errors import shorten
 
 __all__ = [
     "Card",
@@ -86,18 +89,24 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """Read a card: `10D`, `td`, `AS`, `q♥`. Raises `CardError` saying what is wrong."""
-        raw = text.strip()
+        """Read a card: `10D`, `td`, `AS`, `q♥`, `5♦️`. Raises `CardError` saying what is wrong."""
+        if not isinstance(text, str):
+            raise CardError(f"a card must be text like 7S, not {type(text).__name__}")
+        # phones type suit symbols as emoji: the symbol followed by an invisible variation
+        # selector (U+FE0F, or U+FE0E for the text form)
+        raw = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")
+        shown = repr(shorten(text, 20))
         if len(raw) < 2:
-            raise CardError(f"{text!r} is not a card: write a rank and a suit, like 7S or 10D")
+            raise CardError(f"{shown} is not a card: write a rank and a suit, like 7S or 10D")
         rank_text, suit_text = raw[:-1], raw[-1]
         suit = _SUIT_ALIASES.get(suit_text, suit_text.upper())
         if suit not in SUITS:
-            raise CardError(f"{text!r} is not a card: {suit_text!r} is not a suit (use S, H, D or C)")
+            raise CardError(f"{shown} is not a card: {_char(suit_text)} is not a suit "
+                            f"(use S, H, D or C)")
         rank_key = _RANK_ALIASES.get(rank_text.upper(), rank_text.upper())
         if rank_key not in RANKS:
-            raise CardError(
-                f"{text!r} is not a card: {rank_text!r} is not a rank (use A, 2-10, J, Q or K)")
+            raise CardError(f"{shown} is not a card: {shorten(rank_text, 12)!r} is not a rank "
+                            f"(use A, 2-10, J, Q or K)")
         return cls._all[(RANKS.index(rank_key) + 1, suit)]
 
     @property
@@ -154,6 +163,13 @@ for _rank in range(1, 14):
 FULL_DECK: tuple[Card, ...] = tuple(sorted(Card._all.values()))
 BIG_CASINO = Card.parse("10D")
 LITTLE_CASINO = Card.parse("2S")
+
+
+def _char(char: str) -> str:
+    """A character for an error message; an invisible one by its Unicode name."""
+    if char.isprintable() and not char.isspace():
+        return repr(char)
+    return f"the invisible character U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')})"
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["PositionError", "MoveSyntaxError", "IllegalMove"]
+__all__ = ["PositionError", "MoveSyntaxError", "IllegalMove", "shorten"]
 
 
 class PositionError(ValueError):
@@ -24,3 +24,9 @@ class IllegalMove(ValueError):
         self.rule = rule
         self.move_text = move_text
         super().__init__(f"{reason} (rule {rule})")
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """`text` cut to about `limit` characters for an error message ("…" marks the cut), so a
+    pasted megabyte is quoted by its start, not in full."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"

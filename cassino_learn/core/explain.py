@@ -1,24 +1,27 @@
 """Reading moves typed by people, and explaining why an illegal move is illegal.
 
-Legality itself is decided only by the generator (`legal_moves`); this module reads the text,
-finds the legal move with the same effect, or names the rule the attempt breaks, choosing the
+Legality itself is decided only by the generator's rules (`movegen.find_move`, which checks one
+move directly, without listing the others); this module reads the text, finds the legal move
+with the same effect, or names the rule the attempt breaks, choosing the
 one a learner most needs to hear: what you hold and what is on the table (T2), that builds move
 whole (S3), then the shape of the play (P, S, B), then what you must keep (B2, O2, O1).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
 from .cards import Card, CardError
-from .errors import IllegalMove, MoveSyntaxError
-from .movegen import BUILD, CAPTURE, TRAIL, Move, legal_moves
+from .errors import IllegalMove, MoveSyntaxError, shorten
+from .movegen import BUILD, CAPTURE, TRAIL, Move, find_move, has_play
 from .position import Build, Position
-from .structure import partition, split_build_cards, subsets_summing
+from .loosesets import LooseSets
 
 __all__ = ["read_move", "parse_move", "explain_illegal", "ReadMove"]
 
+_VALUE = re.compile(r"[0-9]+", re.ASCII)
 _DECORATION = str.maketrans({c: " " for c in "+|[],:"})
 _VERBS = {
     "trail": TRAIL, "trails": TRAIL,
@@ -45,13 +48,14 @@ def read_move(text: str) -> ReadMove:
     """Read move text (NOTATION.md); raise `MoveSyntaxError` saying what and where."""
     if not isinstance(text, str):
         raise MoveSyntaxError(f"a move must be text, not {type(text).__name__}")
+    shown = repr(shorten(text.strip()))
     words = text.split("#", 1)[0].translate(_DECORATION).split()
     if not words:
         raise MoveSyntaxError("the move is empty: write for example 'trail 7S', "
                               "'7S take 3C 4H' or '3D build 8 5C'")
     verb_at = next((i for i, w in enumerate(words) if w.lower() in _VERBS), None)
     if verb_at is None:
-        raise MoveSyntaxError(f"no verb in {text.strip()!r}: say trail, take or build "
+        raise MoveSyntaxError(f"no verb in {shown}: say trail, take or build "
                               f"(for example '7S take 3C 4H')")
     kind = _VERBS[words[verb_at].lower()]
     before, after = words[:verb_at], words[verb_at + 1:]
@@ -60,29 +64,32 @@ def read_move(text: str) -> ReadMove:
         try:
             return Card.parse(words[index])
         except CardError as error:
-            raise MoveSyntaxError(f"word {index + 1} of {text.strip()!r}: {error}") from None
+            raise MoveSyntaxError(f"word {index + 1} of {shown}: {error}") from None
 
     if kind == TRAIL:
         cards = [card_at(i) for i in range(len(words)) if i != verb_at]
         if len(cards) != 1:
-            raise MoveSyntaxError(f"{text.strip()!r}: a trail names exactly one card, the one "
+            raise MoveSyntaxError(f"{shown}: a trail names exactly one card, the one "
                                   f"you play (for example 'trail 7S'); it takes nothing")
         return ReadMove(TRAIL, cards[0], (), None, text)
     if len(before) != 1:
         example = "7S take 3C 4H" if kind == CAPTURE else "3D build 8 5C"
         if not before:
-            raise MoveSyntaxError(f"{text.strip()!r}: name the card you play before "
+            raise MoveSyntaxError(f"{shown}: name the card you play before "
                                   f"'{words[verb_at]}' (for example '{example}')")
-        raise MoveSyntaxError(f"{text.strip()!r}: only one card is played from the hand; "
+        raise MoveSyntaxError(f"{shown}: only one card is played from the hand; "
                               f"put just that card before '{words[verb_at]}' "
                               f"(for example '{example}')")
     card = card_at(0)
     start = verb_at + 1
     value: int | None = None
     if kind == BUILD:
-        if not after or not after[0].isdigit():
-            raise MoveSyntaxError(f"{text.strip()!r}: a build needs its value right after "
-                                  f"'build' (for example '3D build 8 5C')")
+        if not after or not _VALUE.fullmatch(after[0]):
+            raise MoveSyntaxError(f"{shown}: a build needs its value, a number like 8, right "
+                                  f"after '{words[verb_at]}' (for example '3D build 8 5C')")
+        if len(after[0].lstrip("0")) > 2:
+            raise MoveSyntaxError(f"{shown}: {shorten(after[0], 12)} is far too large for a "
+                                  f"build's value (1 to 10)")
         value = int(after[0])
         start += 1
     elif kind == CAPTURE:
@@ -95,7 +102,7 @@ def read_move(text: str) -> ReadMove:
             played_again = True  # the canonical form repeats the played card; allowed once
             continue
         if listed in table:
-            raise MoveSyntaxError(f"word {index + 1} of {text.strip()!r}: {listed} "
+            raise MoveSyntaxError(f"word {index + 1} of {shown}: {listed} "
                                   f"is named twice")
         table.append(listed)
     return ReadMove(kind, card, tuple(table), value, text)
@@ -110,11 +117,12 @@ def parse_move(position: Position, text: str) -> Move:
 
 def check_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
                value: int | None, text: str = "") -> Move:
-    """The legal move with this effect, or the `IllegalMove` that explains why there is none."""
-    for move in legal_moves(position):
-        if move.kind == kind and move.card is card and move.value == value \
-                and move.table_cards == table_cards:
-            return move
+    """The legal move with this effect, or the `IllegalMove` that explains why there is none.
+    Decided directly from the rules' families of moves: no list of legal moves is built."""
+    table_cards = frozenset(table_cards)
+    move = find_move(position, kind, card, table_cards, value)
+    if move is not None:
+        return move
     raise explain_illegal(position, kind, card, table_cards, value, text)
 
 
@@ -206,7 +214,7 @@ def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
     if taken:
         return (f"A trail only puts your {card.name} on the table; it takes nothing with "
                 f"it.", "R1")
-    if owned and any(m.kind != TRAIL for m in legal_moves(position)):
+    if owned and has_play(position):
         return (f"You own {owned[0].describe()}, so you may not trail: capture something or "
                 f"make or change a build instead.", "O1")
     problem = _last_card_problem(card, position.hand, list(owned))
@@ -236,7 +244,7 @@ def _diagnose_capture(position: Position, card: Card, loose: list[Card],
     if too_big:
         return (f"The {too_big[0].name} is worth more than {v}, so your {_num(card)} "
                 f"can't take it.", "S1")
-    if partition(loose, v) is None:
+    if not _splits(loose, v):
         return _grouping_problem(card, loose, v)
     return None
 
@@ -249,11 +257,13 @@ def _grouping_problem(card: Card, loose: list[Card], v: int) -> tuple[str, str]:
         return (f"{_cap(_a(v))} takes a card of the same rank or cards that add up to {v}; "
                 f"the {loose[0].name} alone is only {total}.", "S1")
     lonely = [c for c in loose if not _fits_a_group(c, loose, v)]
-    if lonely and (total < v or total % v):
+    if len(lonely) == len(loose):
         return (f"Cards you take together must add up to {v}: {_plus(loose)} make {total}.",
                 "S1")
-    if lonely:
-        return (f"The {lonely[0].name} is in no group that adds up to {v} with the other cards "
+    if lonely:  # name the stray cards, not the sum of all
+        names = _listing([f"the {c.name}" for c in lonely])
+        verb = "is" if len(lonely) == 1 else "are"
+        return (f"{_cap(names)} {verb} in no group that adds up to {v} with the other cards "
                 f"you named.", "S1")
     return (f"Each table card can be in only one group: {_plus(loose)} can't all be split into "
             f"separate groups that each add up to {v}.", "S2")
@@ -261,8 +271,26 @@ def _grouping_problem(card: Card, loose: list[Card], v: int) -> tuple[str, str]:
 
 def _fits_a_group(card: Card, loose: list[Card], v: int) -> bool:
     """Whether `card` adds up to v alone or with some of the other cards."""
-    others = tuple(o for o in loose if o is not card)
-    return next(subsets_summing(others, v - card.value), None) is not None  # type: ignore[operator]
+    need = v - card.value  # type: ignore[operator]
+    if need < 0:
+        return False
+    # a subset of the others adding up to `need`: reachable sums, at most v of them
+    sums = {0}
+    for other in loose:
+        if other is not card and other.value is not None:
+            sums |= {t + other.value for t in sums if t + other.value <= need}
+    return need in sums
+
+
+def _splits(cards: list[Card], value: int, need: int = 0) -> bool:
+    """Whether the cards are one set adding up to `need` (none when 0) and groups of `value`;
+    judged by their values (cassino_learn.core.loosesets), so quick for any number of cards."""
+    return LooseSets(cards).fits((1 << len(cards)) - 1, value, need)
+
+
+def _listing(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],
@@ -322,10 +350,11 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
                         f"can't be added to {raised.describe()} to make {value}.", "B6")
             return (f"Raising {raised.describe()} with your {_num(card)} makes {new_value}, "
                     f"not {value}.", "B5")
-        if partition(loose, value) is None:
+        if not _splits(loose, value):
+            verb = "doesn't" if len(loose) == 1 else "don't"
             return (f"The loose cards you gather into a build of {value} must make sets that "
-                    f"each add up to {value}; {_plus(loose)} don't.", "B4")
-    elif split_build_cards(card, loose, value) is None:
+                    f"each add up to {value}; {_plus(loose)} {verb}.", "B4")
+    elif not _splits(loose, value, value - cv):
         if not loose:
             return (f"Your {_num(card)} on its own is not a set of {value}: add table cards "
                     f"that make {value} with it, or announce {cv}.", "B4")

@@ -6,17 +6,24 @@ card by card (hand order) its captures then its builds; the trails come last.
 
 Inside the generator the table's loose cards and builds are bit masks (bit i = `loose[i]` or
 `builds[i]`), which keeps the enumeration of sums and groups cheap.
+
+The rules are decided once, per hand card, as *families* of moves (`_Plays`); four ways go
+through them: `legal_moves` lists every move (fast on real tables), `iter_moves` walks them
+lazily and `count_moves` counts them (both by value vectors, see `loosesets`, so a table with
+millions of moves costs nothing until looked at), and `find_move` checks one move directly.
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .cards import Card
+from .loosesets import LooseSets
 from .position import Build, Position
 
-__all__ = ["Move", "legal_moves", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
+__all__ = ["Move", "legal_moves", "iter_moves", "count_moves", "has_play", "find_move",
+           "extensions", "moves_with", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
 
 TRAIL, CAPTURE, BUILD = "trail", "capture", "build"
 _KIND_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
@@ -172,14 +179,128 @@ def _cards_of(position: Position, loose_mask: int, build_mask: int) -> list[Card
 _new = tuple.__new__
 
 
+class _Plays:
+    """The rule decisions of one position, shared by every way of going through its moves
+    (`legal_moves` lists them, `iter_moves` walks them lazily, `count_moves` counts them and
+    `find_move` checks one): per hand card, its *families* of captures and builds.
+
+    A family is (kind, value, need, build_masks, raised): the moves of the family take or
+    gather any loose cards that are one set adding up to `need` (none when 0) plus groups
+    adding up to `value`, together with one of `build_masks` (builds; every mask already obeys
+    O2). `raised` is the index of the single build the family raises (B5), or -1. A move must
+    use something from the table (T1, B1).
+    """
+
+    __slots__ = ("position", "build_values", "_build_subsets", "singles", "hand_count", "owned",
+                 "partner_values")
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        builds = position.builds
+        hand_count = self.hand_count = [0] * 11
+        for card in position.hand:
+            if card.value is not None:
+                hand_count[card.value] += 1
+        self.partner_values: set[int] | tuple = ()
+        if not builds and not position.partners:  # the common case, kept cheap
+            self.build_values, self._build_subsets, self.singles, self.owned = (), {}, {}, ()
+            return
+        self.build_values = [b.value for b in builds]
+        self._build_subsets: dict[int, list[int]] = {}
+        self.singles: dict[int, list[int]] = {}  # value -> indexes of the single builds (B7)
+        for i, build in enumerate(builds):
+            if len(build.sets) == 1:
+                self.singles.setdefault(build.value, []).append(i)
+        # O2: builds the mover owns that stay protected only by the last card of their value.
+        self.owned = [(i, b.value) for i, b in enumerate(builds) if b.owner == position.turn]
+        # B9: values the mover may build without holding them, thanks to the partner.
+        if position.partners:
+            partner = position.partner_of(position.turn)
+            values = {b.value for b in builds if b.owner == partner}
+            declared = position.declared_map.get(partner)  # type: ignore[arg-type]
+            if declared is not None:
+                values.add(declared)
+            self.partner_values = values
+
+    def build_subsets(self, v: int) -> list[int]:
+        """All masks of builds whose value is v (0 included)."""
+        if not self.build_values:
+            return _NO_BUILDS
+        cached = self._build_subsets.get(v)
+        if cached is None:
+            cached = [0]
+            for i, bv in enumerate(self.build_values):
+                if bv == v:
+                    bit = 1 << i
+                    cached = cached + [m | bit for m in cached]
+            cached.sort()
+            self._build_subsets[v] = cached
+        return cached
+
+    def must(self, card: Card) -> int:
+        """Builds that must be taken along if `card` is played (O2)."""
+        if not self.owned:
+            return 0
+        cv = card.value
+        must = 0
+        if cv is not None and self.hand_count[cv] == 1:
+            for i, bv in self.owned:
+                if bv == cv:
+                    must |= 1 << i
+        return must
+
+    def families(self, card: Card, must: int) -> Iterator[tuple[str, int, int, list[int], int]]:
+        """The capture and build families of a numeral card (see the class docstring)."""
+        cv = card.value
+        assert cv is not None
+        build_subsets = self.build_subsets
+        bsubs = build_subsets(cv)
+        yield CAPTURE, cv, 0, _keeping(bsubs, must) if must else bsubs, -1  # P1, S1-S3
+        hand_count, partner_values, singles = self.hand_count, self.partner_values, self.singles
+        for v in range(cv, 11):  # B1-B9
+            if hand_count[v] - (v == cv) < 1 and v not in partner_values:
+                continue  # B2 / B9
+            bsubs = build_subsets(v)
+            kept = _keeping(bsubs, must) if must else bsubs
+            if kept:
+                yield BUILD, v, v - cv, kept, -1
+            # raising a single build of value v - cv (B5, B6, B7)
+            for r in singles.get(v - cv, ()):
+                rbit = 1 << r
+                raised = _keeping([bm | rbit for bm in bsubs], must)
+                if raised:
+                    yield BUILD, v, 0, raised, r
+
+    def face_moves(self, card: Card) -> list[Move]:
+        """A face card's captures: one loose card of its rank (P2), or all three (V1)."""
+        position = self.position
+        same = [i for i, c in enumerate(position.loose) if c.rank == card.rank]
+        moves = [_new(Move, (CAPTURE, card, None, 1 << i, 0, -1, position, None)) for i in same]
+        if position.rules.face_cards == "three-take-all" and len(same) == 3:
+            m = (1 << same[0]) | (1 << same[1]) | (1 << same[2])
+            moves.append(_new(Move, (CAPTURE, card, None, m, 0, -1, position, None)))
+        return moves
+
+    def trail(self, card: Card) -> Move:
+        return _new(Move, (TRAIL, card, None, 0, 0, -1, self.position, None))
+
+
+_NO_BUILDS = [0]
+
+
+def _keeping(build_masks: list[int], must: int) -> list[int]:
+    """The build masks that take along every build in `must` (O2)."""
+    if not must:
+        return build_masks
+    return [bm for bm in build_masks if bm & must == must]
+
+
 def legal_moves(position: Position) -> list[Move]:
     """Every legal move for the player to move, each once, in a fixed order."""
     hand = position.hand
     if not hand:
         return []
     loose = position.loose
-    builds = position.builds
-    turn = position.turn
     values = [c.value for c in loose]
     # subsets[s]: masks of loose numeral cards adding up to s (1..10); loose is sorted by rank,
     # so values rise along it and face cards (None) come last.
@@ -225,125 +346,235 @@ def legal_moves(position: Position) -> list[Move]:
         unions_cache[v] = order
         return order
 
-    build_values = [b.value for b in builds]
-    build_subsets_cache: dict[int, list[int]] = {}
+    def loose_masks(v: int, need: int) -> list[int]:
+        """Loose masks that are one set adding up to `need` (none when 0) and groups of v."""
+        gathered = unions(v)
+        if not need:
+            return gathered
+        played_sets = subsets[need]
+        if len(played_sets) == 1:
+            p = played_sets[0]
+            return [p | u for u in gathered if not p & u]
+        return sorted({p | u for p in played_sets for u in gathered if not p & u})
 
-    def build_subsets(v: int) -> list[int]:
-        """All masks of builds whose value is v (0 included)."""
-        cached = build_subsets_cache.get(v)
-        if cached is None:
-            cached = [0]
-            for i, bv in enumerate(build_values):
-                if bv == v:
-                    bit = 1 << i
-                    cached = cached + [m | bit for m in cached]
-            cached.sort()
-            build_subsets_cache[v] = cached
-        return cached
-
-    hand_count = [0] * 11
-    for card in hand:
-        if card.value is not None:
-            hand_count[card.value] += 1
-
-    # O2: builds the mover owns that stay protected only by the last card of their value.
-    owned = [(i, b.value) for i, b in enumerate(builds) if b.owner == turn]
-    # B9: values the mover may build without holding them, thanks to the partner.
-    partner_values: set[int] = set()
-    if position.partners:
-        partner = position.partner_of(turn)
-        partner_values.update(b.value for b in builds if b.owner == partner)
-        declared = position.declared_map.get(partner)  # type: ignore[arg-type]
-        if declared is not None:
-            partner_values.add(declared)
-
-    face_rule_three = position.rules.face_cards == "three-take-all"
+    plays = _Plays(position)
     moves: list[Move] = []
     append = moves.append
     trails: list[Move] = []
     for card in hand:
-        cv = card.value
-        # builds that must be taken along if this card is played (O2)
-        must = 0
-        if cv is not None and hand_count[cv] == 1:
-            for i, bv in owned:
-                if bv == cv:
-                    must |= 1 << i
-        if cv is None:
-            same = [i for i, c in enumerate(loose) if c.rank == card.rank]
-            for i in same:
-                append(_new(Move, (CAPTURE, card, None, 1 << i, 0, -1, position, None)))
-            if face_rule_three and len(same) == 3:
-                m = (1 << same[0]) | (1 << same[1]) | (1 << same[2])
-                append(_new(Move, (CAPTURE, card, None, m, 0, -1, position, None)))
-            trails.append(_new(Move, (TRAIL, card, None, 0, 0, -1, position, None)))
+        if card.value is None:
+            moves.extend(plays.face_moves(card))
+            trails.append(plays.trail(card))
             continue
-        # captures (P1, S1-S3)
-        bsubs = build_subsets(cv)
-        if len(bsubs) == 1 and not must:  # the common case: no build of this value around
-            moves.extend([_new(Move, (CAPTURE, card, cv, lm, 0, -1, position, None))
-                          for lm in unions(cv) if lm])
-        else:
-            for lm in unions(cv):
-                for bm in bsubs:
-                    if (lm or bm) and bm & must == must:
-                        append(_new(Move, (CAPTURE, card, cv, lm, bm, -1, position, None)))
-        # builds (B1-B9)
-        for v in range(cv, 11):
-            if hand_count[v] - (v == cv) < 1 and v not in partner_values:
-                continue  # B2 / B9
-            bsubs = build_subsets(v)
-            gathered = unions(v)
-            if v == cv:
-                played_sets: list[int] = [0]
-            else:
-                played_sets = subsets[v - cv]
-            if len(played_sets) == 1:
-                masks = [played_sets[0] | u for u in gathered if not played_sets[0] & u]
-            else:
-                found = {p | u for p in played_sets for u in gathered if not p & u}
-                masks = sorted(found)
-            if len(bsubs) == 1 and not must:
-                moves.extend([_new(Move, (BUILD, card, v, lm, 0, -1, position, None))
+        must = plays.must(card)
+        for kind, v, need, bsubs, raised in plays.families(card, must):
+            masks = loose_masks(v, need) if need else unions(v)
+            if len(bsubs) == 1 and not bsubs[0]:  # the common case: no build of this value
+                moves.extend([_new(Move, (kind, card, v, lm, 0, -1, position, None))
                               for lm in masks if lm])
             else:
                 for lm in masks:
                     for bm in bsubs:
-                        if (lm or bm) and bm & must == must:
-                            append(_new(Move, (BUILD, card, v, lm, bm, -1, position, None)))
-            # raising a single build of value v - cv (B5, B6, B7)
-            w = v - cv
-            for r, build in enumerate(builds):
-                if build.value == w and len(build.sets) == 1:
-                    rbit = 1 << r
-                    for lm in gathered:
-                        for bm in bsubs:
-                            bm |= rbit
-                            if bm & must == must:
-                                append(_new(Move, (BUILD, card, v, lm, bm, r, position, None)))
+                        if lm or bm:
+                            append(_new(Move, (kind, card, v, lm, bm, raised, position, None)))
         if not must:
             trails.append(_new(Move, (TRAIL, card, None, 0, 0, -1, position, None)))
-    if owned and moves:
+    if plays.owned and moves:
         return moves  # O1: an owner may not trail while anything else is legal
     if not moves and not trails:
         # R2: there is always a legal play; only O2 could have removed every trail
-        trails = [_new(Move, (TRAIL, c, None, 0, 0, -1, position, None)) for c in hand]
+        trails = [plays.trail(c) for c in hand]
     moves.extend(trails)
     return moves
 
 
-def find_legal(position: Position, move: Move) -> Move:
-    """The legal move of `position` with the same effect as `move`, or IllegalMove."""
-    if move[6] is position:
-        candidates = legal_moves(position)
-        for candidate in candidates:
-            if candidate[:6] == move[:6]:
-                return candidate
+def iter_moves(position: Position) -> Iterator[Move]:
+    """The legal moves of `legal_moves`, lazily and without building a list, so a huge table
+    (millions of moves) can be looked at from its first moves. The same moves, each once;
+    captures and builds in another order (trails still last)."""
+    hand = position.hand
+    if not hand:
+        return
+    plays = _Plays(position)
+    sets = LooseSets(position.loose)
+    played = False
+    trails: list[Move] = []
+    for card in hand:
+        if card.value is None:
+            for move in plays.face_moves(card):
+                played = True
+                yield move
+            trails.append(plays.trail(card))
+            continue
+        must = plays.must(card)
+        for kind, v, need, bsubs, raised in plays.families(card, must):
+            for lm in sets.masks(v, need):
+                for bm in bsubs:
+                    if lm or bm:
+                        played = True
+                        yield _new(Move, (kind, card, v, lm, bm, raised, position, None))
+        if not must:
+            trails.append(plays.trail(card))
+    if plays.owned and played:
+        return  # O1
+    if not played and not trails:
+        trails = [plays.trail(c) for c in hand]  # R2
+    yield from trails
+
+
+def count_moves(position: Position, limit: int | None = None) -> int:
+    """How many legal moves there are, counted without listing them. With `limit`, counting
+    stops once past it and the answer is then some number above `limit` (say "more than")."""
+    hand = position.hand
+    if not hand:
+        return 0
+    plays = _Plays(position)
+    sets = LooseSets(position.loose)
+    total = 0
+    trails = 0
+    for card in hand:
+        if card.value is None:
+            total += len(plays.face_moves(card))
+            trails += 1
+            continue
+        must = plays.must(card)
+        for _kind, v, need, bsubs, _raised in plays.families(card, must):
+            left = None if limit is None else limit - total
+            loose = sets.count(v, need, None if left is None else left + 1)
+            # the empty loose set (need 0) with the empty build mask uses nothing: not a move
+            total += loose * len(bsubs) - (not need and bsubs[0] == 0)
+            if limit is not None and total > limit:
+                return total
+        if not must:
+            trails += 1
+    if plays.owned and total:
+        return total  # O1
+    return total + (trails or len(hand))  # R2 when no trail is left
+
+
+def has_play(position: Position) -> bool:
+    """Whether the mover has any legal capture or build (O1 asks), found without a list."""
+    return any(move[0] != TRAIL for move in iter_moves(position))
+
+
+def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
+              value: int | None) -> Move | None:
+    """The legal move with this effect, decided directly (no list of moves), or None."""
+    masks = _table_masks(position, table_cards)
+    if card not in position.hand or masks is None:
+        return None
+    lm, bm = masks
+    plays = _Plays(position)
+    if kind == TRAIL:
+        if table_cards or value is not None:
+            return None
+        return plays.trail(card) if _may_trail(plays, card) else None
+    if card.value is None:
+        if kind != CAPTURE or value is not None or bm:
+            return None
+        return next((m for m in plays.face_moves(card) if m[3] == lm), None)
+    if (kind == CAPTURE and value != card.value) or (kind == BUILD and value is None) \
+            or kind not in (CAPTURE, BUILD):
+        return None
+    sets = LooseSets(position.loose)
+    for family_kind, v, need, bsubs, raised in plays.families(card, plays.must(card)):
+        if family_kind == kind and v == value and (lm or bm) and bm in bsubs \
+                and sets.fits(lm, v, need):
+            return _new(Move, (kind, card, v, lm, bm, raised, position, None))
+    return None
+
+
+def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> frozenset[Card]:
+    """The table cards (loose, or whole builds) that some legal move of `card` taking every
+    card of `chosen` could take as well: what a learner who picked `card` and `chosen` may
+    still add. Worked out by families and value vectors, never from a list of moves."""
+    masks = _table_masks(position, chosen, whole_builds=True)
+    if card not in position.hand or masks is None:
+        return frozenset()
+    chosen_loose, chosen_builds = masks
+    plays = _Plays(position)
+    loose_mask = build_mask = 0
+    if card.value is None:
+        for move in plays.face_moves(card):
+            if move[3] & chosen_loose == chosen_loose and not chosen_builds:
+                loose_mask |= move[3]
+                build_mask |= chosen_builds
     else:
-        key = move.key()
-        for candidate in legal_moves(position):
-            if candidate[0] == key[0] and candidate[1] is key[1] and candidate.key() == key:
-                return candidate
+        sets = LooseSets(position.loose)
+        floor = sets.vector(chosen_loose)
+        if floor is None:
+            return frozenset()
+        values: set[int] = set()
+        for _kind, v, need, bsubs, _raised in plays.families(card, plays.must(card)):
+            kept = [bm for bm in bsubs if bm & chosen_builds == chosen_builds]
+            if not kept or not sets.extends(floor, v, need):
+                continue
+            for bm in kept:
+                build_mask |= bm
+            for i in range(1, v + 1):
+                if i not in values and sets.counts[i] > floor[i]:
+                    wider = floor[:i] + (floor[i] + 1,) + floor[i + 1:]
+                    if sets.extends(wider, v, need):
+                        values.add(i)
+        for i, c in enumerate(position.loose):
+            if c.value in values:
+                loose_mask |= 1 << i
+    # a build named in part: the rest of it comes along with any move that uses it
+    return frozenset(_cards_of(position, loose_mask & ~chosen_loose, build_mask)) - chosen
+
+
+def moves_with(position: Position, card: Card, table_cards: frozenset[Card]) -> list[Move]:
+    """The legal moves playing `card` with exactly these table cards (the capture, then builds
+    by value, then the trail), each checked directly."""
+    kinds: list[tuple[str, int | None]] = [(CAPTURE, card.value)]
+    kinds.extend((BUILD, v) for v in range(1, 11))
+    kinds.append((TRAIL, None))
+    found = (find_move(position, kind, card, table_cards, value) for kind, value in kinds)
+    return [move for move in found if move is not None]
+
+
+def _table_masks(position: Position, cards: frozenset[Card], whole_builds: bool = False
+                 ) -> tuple[int, int] | None:
+    """(loose mask, build mask) of table cards, or None if a card is not on the table or
+    (unless `whole_builds` counts a build named in part as named whole) only part of a build
+    is named."""
+    loose_index = {c: i for i, c in enumerate(position.loose)}
+    lm = bm = 0
+    used = 0
+    for c in cards:
+        i = loose_index.get(c)
+        if i is not None:
+            lm |= 1 << i
+            used += 1
+    for i, build in enumerate(position.builds):
+        inside = sum(1 for c in build.cards if c in cards)
+        if inside:
+            if inside != len(build.cards) and not whole_builds:
+                return None  # S3: a build moves whole
+            bm |= 1 << i
+            used += inside
+    if used != len(cards):
+        return None  # T2: a card that is not on the table
+    return lm, bm
+
+
+def _may_trail(plays: _Plays, card: Card) -> bool:
+    """R1 with O1, O2 and R2: may the mover trail `card`?"""
+    position = plays.position
+    if not plays.must(card):
+        return not (plays.owned and has_play(position))  # O1
+    # O2 forbids it, unless nothing else at all is legal (R2)
+    if any(not plays.must(c) for c in position.hand if c is not card):
+        return False
+    return not has_play(position)
+
+
+def find_legal(position: Position, move: Move) -> Move:
+    """The legal move of `position` with the same effect as `move`, or IllegalMove (decided
+    directly, without listing the legal moves)."""
+    found = find_move(position, move.kind, move.card, move.table_cards, move.value)
+    if found is not None:
+        return found
     from .explain import explain_illegal
 
     raise explain_illegal(position, move.kind, move.card, move.table_cards, move.value,

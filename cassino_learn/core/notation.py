@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 
 from .cards import Card, CardError
-from .errors import PositionError
+from .errors import PositionError, shorten
 from .position import Build, Position
 from .rules import Rules
 
 __all__ = ["parse_position", "split_fields"]
 
-_BUILD_HEAD = re.compile(r"^\s*(\d+)\s*(?:@\s*(\d+))?\s*:(.*)$", re.S)
-_HAND_KEY = re.compile(r"^hand\s*(\d+)$")
-_PILE_KEY = re.compile(r"^pile\s*(\d+)$")
+_BUILD_HEAD = re.compile(r"^\s*([0-9]+)\s*(?:@\s*([0-9]+))?\s*:(.*)$", re.S | re.ASCII)
+_HAND_KEY = re.compile(r"^hand\s*([0-9]{1,6})$", re.ASCII)
+_PILE_KEY = re.compile(r"^pile\s*([0-9]{1,6})$", re.ASCII)
 
 
 def split_fields(text: str) -> list[tuple[str, str, str]]:
@@ -30,11 +30,11 @@ def split_fields(text: str) -> list[tuple[str, str, str]]:
                 continue
             where = f"line {number}" if multi_line else "position"
             if ":" not in part:
-                raise PositionError(f"{where}: {part.strip()!r} is not a field; "
+                raise PositionError(f"{where}: {shorten(part.strip())!r} is not a field; "
                                     f"write key: value, like 'table: 5D 2C'")
             key, value = part.split(":", 1)
             key = " ".join(key.lower().split())
-            result.append((key, value.strip(), f"{where}, field '{key}'"))
+            result.append((key, value.strip(), f"{where}, field '{shorten(key, 30)}'"))
     return result
 
 
@@ -46,7 +46,7 @@ def parse_position(text: str) -> Position:
     values: dict = {"hands": {}, "piles": {}}
     for key, value, where in fields:
         if key in seen:
-            raise PositionError(f"{where}: the field '{key}' is given twice")
+            raise PositionError(f"{where}: the field is given twice")
         seen[key] = where
         hand_match = _HAND_KEY.match(key)
         pile_match = _PILE_KEY.match(key)
@@ -72,7 +72,7 @@ def parse_position(text: str) -> Position:
             except ValueError as error:
                 raise PositionError(f"{where}: {str(error).removeprefix('rules: ')}") from None
         else:
-            raise PositionError(f"{where}: unknown field '{key}' (known: table, hand, hand N, "
+            raise PositionError(f"{where}: unknown field '{shorten(key, 30)}' (known: table, hand, hand N, "
                                 f"turn, players, partners, declared, rules, pile N, sweeps, "
                                 f"last capture)")
     if "table" not in values:
@@ -106,49 +106,59 @@ def _parse_card_list(value: str, where: str) -> list[Card]:
     return [_card(word, where) for word in value.replace(",", " ").replace("+", " ").split()]
 
 
+_TABLE_TOKEN = re.compile(r"\[[^\[\]]*\]|\[[^\[\]]*|\]|[^\s,\[\]]+")
+_NUMBER = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
 def _parse_table(value: str, where: str) -> list[Card | Build]:
+    """Loose cards and `[V@P: cards | cards]` builds, read in one pass (linear in the text)."""
     items: list[Card | Build] = []
-    rest = value
-    while rest.strip():
-        rest = rest.strip()
-        if rest.startswith("["):
-            end = rest.find("]")
-            if end < 0:
-                raise PositionError(f"{where}: the build {rest!r} has no closing ']'")
-            items.append(_parse_build(rest[1:end], where))
-            rest = rest[end + 1:]
-        elif rest.startswith("]"):
-            raise PositionError(f"{where}: a ']' without its '['")
+    for token in _TABLE_TOKEN.finditer(value):
+        text = token.group()
+        if text.startswith("[") and text.endswith("]"):
+            items.append(_parse_build(text[1:-1], where))
+        elif text.startswith("["):
+            raise PositionError(f"{where}: the build {shorten(text)!r} has no closing ']'")
+        elif text == "]":
+            before = value[:token.start()].split()
+            after = f" after {shorten(before[-1])}" if before else ""
+            raise PositionError(f"{where}: a ']' without its '['{after} "
+                                f"(near {shorten(value[max(0, token.start() - 12):token.end()])!r})")
         else:
-            word, _, rest = rest.partition(" ")
-            if "[" in word:
-                word, bracket, tail = word.partition("[")
-                rest = bracket + tail + " " + rest
-            for piece in word.replace(",", " ").split():
-                items.append(_card(piece, where))
+            items.append(_card(text, where))
     return items
 
 
 def _parse_build(body: str, where: str) -> Build:
     match = _BUILD_HEAD.match(body)
     if not match:
-        raise PositionError(f"{where}: the build [{body}] should look like [8@2: 5H 3S] "
+        raise PositionError(f"{where}: the build [{shorten(body)}] should look like [8@2: 5H 3S] "
                             f"(value, @owner seat, ':' and its cards)")
-    value, owner, cards_text = int(match.group(1)), match.group(2), match.group(3)
+    value = _small_number(match.group(1), f"{where}, build [{shorten(body.strip())}]", "value")
+    owner = match.group(2)
+    cards_text = match.group(3)
     sets = []
     for set_text in cards_text.split("|"):
         words = set_text.replace(",", " ").replace("+", " ").split()
         if not words:
-            raise PositionError(f"{where}: the build [{body.strip()}] has an empty set")
-        sets.append([_card(word, f"{where}, build [{body.strip()}]") for word in words])
-    return Build.make(value, int(owner) if owner is not None else None, sets)
+            raise PositionError(f"{where}: the build [{shorten(body.strip())}] has an empty set")
+        sets.append([_card(word, f"{where}, build [{shorten(body.strip())}]") for word in words])
+    seat = _small_number(owner, f"{where}, build [{shorten(body.strip())}]", "owner seat") \
+        if owner is not None else None
+    return Build.make(value, seat, sets)
+
+
+def _small_number(digits: str, where: str, what: str) -> int:
+    """A number of the notation (values, seats, counts): a few ASCII digits."""
+    if len(digits.lstrip("+-0")) > 6:
+        raise PositionError(f"{where}: the {what} {shorten(digits, 12)} is far too large")
+    return int(digits)
 
 
 def _parse_int(value: str, where: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise PositionError(f"{where}: {value!r} is not a whole number") from None
+    if not _NUMBER.fullmatch(value.strip()):
+        raise PositionError(f"{where}: {shorten(value)!r} is not a whole number")
+    return _small_number(value.strip(), where, "number")
 
 
 def _parse_yes_no(value: str, where: str) -> bool:
@@ -157,7 +167,7 @@ def _parse_yes_no(value: str, where: str) -> bool:
         return True
     if lowered in ("no", "false", "off", "0"):
         return False
-    raise PositionError(f"{where}: write yes or no, not {value!r}")
+    raise PositionError(f"{where}: write yes or no, not {shorten(value)!r}")
 
 
 def _parse_assignments(value: str, where: str) -> dict[int, int]:
@@ -168,7 +178,7 @@ def _parse_assignments(value: str, where: str) -> dict[int, int]:
             continue
         left, sep, right = item.partition("=")
         if not sep:
-            raise PositionError(f"{where}: {item!r} should look like seat=number, like 2=9")
+            raise PositionError(f"{where}: {shorten(item)!r} should look like seat=number, like 2=9")
         seat, number = _parse_int(left.strip(), where), _parse_int(right.strip(), where)
         if seat in result:
             raise PositionError(f"{where}: seat {seat} is given twice")

@@ -18,14 +18,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
-from .cards import Card, format_cards
-from .errors import PositionError
+from .cards import FULL_DECK, Card, format_cards
+from .errors import PositionError, shorten
 from .rules import Rules
+from .words import count as cards_count
 
 if TYPE_CHECKING:
     from .movegen import Move
 
-__all__ = ["Build", "Position", "side_of", "sides_count"]
+__all__ = ["Build", "Position", "side_of", "sides_count", "HAND_SIZE"]
+
+HAND_SIZE = 4  # cards in a hand at most (D2)
 
 
 def sides_count(players: int, partners: bool) -> int:
@@ -79,7 +82,7 @@ class Build:
                 return f"{face[0]} is a face card, and face cards are never part of a build (B3)"
             total = sum(c.value for c in s)  # type: ignore[misc]
             if total != self.value:
-                return (f"the set {'+'.join(map(str, s))} adds up to {total}, "
+                return (f"the set {shorten('+'.join(map(str, s)))} adds up to {total}, "
                         f"not the build's value {self.value}")
         if len(self.sets) == 1 and len(self.sets[0]) < 2:
             return (f"a build needs at least two cards; a lone {self.sets[0][0]} "
@@ -188,17 +191,17 @@ class Position:
         for card in self.loose:
             place(card, "the table")
         for build in self.builds:
+            for card in build.cards:
+                place(card, f"the build {shorten(build.text())}")
             problem = build.problem()
             if problem:
-                raise PositionError(f"table: build {build.text()}: {problem}")
+                raise PositionError(f"table: build {shorten(build.text())}: {problem}")
             if build.owner is not None and not 1 <= build.owner <= self.players:
                 raise PositionError(f"table: build {build.text()} is owned by seat {build.owner}, "
                                     f"but there are {self.players} players")
             if build.owner is None and self.partners:
                 raise PositionError(f"table: build {build.text()} needs an owner (@seat) "
                                     f"in a partnership game")
-            for card in build.cards:
-                place(card, f"the build {build.text()}")
         for seat, hand in enumerate(self.hands, 1):
             for card in hand or ():
                 place(card, f"hand {seat}")
@@ -214,6 +217,8 @@ class Position:
                 raise PositionError(f"declared: seat {seat} cannot announce {value} (1 to 10)")
         if self.last_capture is not None and not 1 <= self.last_capture <= self.players:
             raise PositionError(f"last capture: there is no seat {self.last_capture}")
+        self._check_counts()
+        self._check_owners_can_capture(where)
         hand = self.hands[self.turn - 1]
         if hand is not None and not self.partners:
             for build in self.builds:
@@ -221,6 +226,55 @@ class Position:
                     raise PositionError(
                         f"seat {self.turn} owns {build.describe()} but holds no {build.value}: "
                         f"an owner must keep a card to capture it (B2, O2)")
+
+    def _check_counts(self) -> None:
+        """Hands of at most 4 cards (D2); sweeps a side could have made; a last capture whose
+        side has captured something (when the piles are given)."""
+        for seat, hand in enumerate(self.hands, 1):
+            if hand is not None and len(hand) > HAND_SIZE:
+                name = "hand" if seat == self.turn else f"hand {seat}"
+                raise PositionError(f"{name}: {len(hand)} cards, but a hand holds at most "
+                                    f"{HAND_SIZE} (D2)")
+        # each sweep is a capture made with a card of the side's hands: 48 cards are played
+        # in a round, shared out equally among the seats
+        most = 48 // self.players * (2 if self.partners else 1)
+        piles_given = any(self.piles)
+        for side, count in enumerate(self.sweeps, 1):
+            if count > most:
+                raise PositionError(f"sweeps: side {side} cannot have {count} sweeps; at most "
+                                    f"{most} in a round with {self.players} players")
+            if piles_given and count > len(self.piles[side - 1]):
+                raise PositionError(f"sweeps: side {side} has {count} sweeps but only "
+                                    f"{cards_count(len(self.piles[side - 1]), 'card')} in pile "
+                                    f"{side}; every sweep captures cards")
+        if self.last_capture is not None and piles_given \
+                and not self.piles[self.side_of(self.last_capture) - 1]:
+            side = self.side_of(self.last_capture)
+            raise PositionError(f"last capture: seat {self.last_capture} captured last, but "
+                                f"pile {side} is empty")
+
+    def _check_owners_can_capture(self, where: dict[Card, str]) -> None:
+        """Outside partnerships a build's owner holds a card of its value (B2, O2): another
+        player's build cannot stand while all four cards of its value are seen elsewhere."""
+        if self.partners:
+            return
+        for build in self.builds:
+            if build.owner == self.turn:
+                continue  # the mover's own builds: checked against the mover's hand
+            same = [c for c in FULL_DECK if c.value == build.value]
+            if not all(c in where for c in same):
+                continue  # an unseen card of the value may be in the owner's hand
+            if build.owner is not None:
+                holds = any(where[c] == f"hand {build.owner}" for c in same)
+            else:  # "a player other than the mover"
+                holds = any(where[c].startswith("hand ") and where[c] != f"hand {self.turn}"
+                            for c in same)
+            if not holds:
+                owner = f"seat {build.owner}" if build.owner is not None else "its owner"
+                seen = ", ".join(f"{c} in {where[c]}" for c in same)
+                raise PositionError(
+                    f"table: build {build.text()}: {owner} must hold {_a(build.value)} to "
+                    f"capture it (B2, O2), but all four are seen elsewhere ({seen})")
 
     # ------------------------------------------------------------------ views
 
@@ -344,6 +398,11 @@ class Position:
         from .render import position_html
 
         return position_html(self)
+
+
+def _a(value: int) -> str:
+    """"an 8", "a 9", "an ace"."""
+    return "an ace" if value == 1 else ("an " if value == 8 else "a ") + str(value)
 
 
 def _build_key(build: Build) -> tuple:

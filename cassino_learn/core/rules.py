@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from .errors import shorten
+
 __all__ = ["Rules"]
 
 FACE_CARDS = ("one", "three-take-all")
@@ -34,10 +36,10 @@ class Rules:
         for name, allowed in (("face_cards", FACE_CARDS), ("game", GAMES), ("deal", DEALS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"rules: {name} must be one of {', '.join(allowed)}, "
-                                 f"not {getattr(self, name)!r}")
+                                 f"not {shorten(repr(getattr(self, name)))}")
         for name in ("sweeps", "sweeps_cancel"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"rules: {name} must be on or off, not {getattr(self, name)!r}")
+                raise ValueError(f"rules: {name} must be on or off, not {shorten(repr(getattr(self, name)))}")
 
     @classmethod
     def parse(cls, text: str) -> "Rules":
@@ -49,11 +51,11 @@ class Rules:
             if not item:
                 continue
             if "=" not in item:
-                raise ValueError(f"rules: {item!r} should look like name=value")
+                raise ValueError(f"rules: {shorten(item)!r} should look like name=value")
             name, value = (part.strip() for part in item.split("=", 1))
             name = name.replace("-", "_").lower()
             if name not in known:
-                raise ValueError(f"rules: unknown option {name!r} "
+                raise ValueError(f"rules: unknown option {shorten(name, 30)!r} "
                                  f"(known: {', '.join(known)})")
             if known[name].type in ("bool", bool):
                 if value.lower() in _TRUE:
@@ -61,7 +63,7 @@ class Rules:
                 elif value.lower() in _FALSE:
                     options[name] = False
                 else:
-                    raise ValueError(f"rules: {name} must be on or off, not {value!r}")
+                    raise ValueError(f"rules: {name} must be on or off, not {shorten(value)!r}")
             else:
                 options[name] = value.lower()
         return cls(**options)  # type: ignore[arg-type]

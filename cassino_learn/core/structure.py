@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import Card, format_cards
+from .loosesets import LooseSets, value_vector
 from .movegen import CAPTURE, TRAIL, Move
 from .position import Build, Position, _build_key, _replace
 
@@ -27,22 +28,30 @@ def partition(cards: Sequence[Card], value: int) -> list[tuple[Card, ...]] | Non
         return None
     if sum(c.value for c in cards) % value:  # type: ignore[misc]
         return None
-    return _partition(tuple(cards), value)
+    judge = LooseSets(())
+    if not judge.splits(value_vector(cards), value):
+        return None
+    return _partition(tuple(cards), value, judge)
 
 
-def _partition(cards: tuple[Card, ...], value: int) -> list[tuple[Card, ...]] | None:
+def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets
+               ) -> list[tuple[Card, ...]]:
+    """The groups of cards known to split: for the first card, the first group (in the order
+    of `subsets_summing`) whose remaining cards still split, which the value-vector judge
+    tells at once, so no choice is ever undone."""
     if not cards:
         return []
     first, rest = cards[0], cards[1:]
     need = value - first.value  # type: ignore[operator]
-    if need < 0:
-        return None
+    rest_vector = list(value_vector(rest))
     for chosen in subsets_summing(rest, need):
-        remaining = tuple(c for c in rest if c not in chosen)
-        tail = _partition(remaining, value)
-        if tail is not None:
-            return [(first, *chosen)] + tail
-    return None
+        left = rest_vector[:]
+        for card in chosen:
+            left[card.value] -= 1  # type: ignore[index]
+        if judge.splits(tuple(left), value):
+            remaining = tuple(c for c in rest if c not in chosen)
+            return [(first, *chosen)] + _partition(remaining, value, judge)
+    raise AssertionError("cards judged to split found no group")  # pragma: no cover
 
 
 def subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0):
@@ -66,11 +75,13 @@ def split_build_cards(card: Card, loose: Sequence[Card], value: int
     if need < 0 or any(c.value is None for c in loose):
         return None
     ordered = tuple(sorted(loose, key=lambda c: c.index))
+    judge = LooseSets(())
+    if not judge.splits_with(value_vector(ordered), value, need):
+        return None
     for chosen in subsets_summing(ordered, need):
         rest = [c for c in ordered if c not in chosen]
-        groups = partition(rest, value)
-        if groups is not None:
-            return (card, *chosen), groups
+        if judge.splits(value_vector(rest), value):
+            return (card, *chosen), partition(rest, value)  # type: ignore[return-value]
     return None
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card
-from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.errors import IllegalMove, MoveSyntaxError, shorten
 from ..core.movegen import Move, find_legal, legal_moves
 from ..core.position import Position
 from ..core.rules import Rules
@@ -30,10 +30,14 @@ from .scoring import MatchResult, RoundScore, match_points, match_result, score_
 if TYPE_CHECKING:
     from .observation import Observation
 
-__all__ = ["Game", "GameOver", "FORMAT"]
+__all__ = ["Game", "GameOver", "GameFileError", "FORMAT"]
 
 FORMAT = "cassino-learn game"
 FORMAT_VERSION = 1
+
+
+class GameFileError(ValueError):
+    """A saved game (`Game.from_json`) that cannot be read or replayed; the message says why."""
 
 
 class GameOver(ValueError):
@@ -239,13 +243,24 @@ class Game:
         return json.dumps(self.to_dict(), indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
-        """The same game, able to go on. Raises ValueError saying what is wrong with the text."""
+    def from_json(cls, text: str | bytes) -> "Game":
+        """The same game, able to go on. Raises `GameFileError` (a ValueError) saying what is
+        wrong with the text, whatever it holds."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise GameFileError(f"game file: expected JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"game file: not valid JSON ({error})") from None
-        return cls.from_dict(data)
+        except ValueError as error:  # not JSON, not UTF-8, or a number too long to read
+            raise GameFileError(f"game file: not valid JSON ({shorten(str(error), 120)})") from None
+        except RecursionError:
+            raise GameFileError("game file: not a saved game: its brackets are nested too "
+                                "deeply") from None
+        try:
+            return cls.from_dict(data)
+        except GameFileError:
+            raise
+        except ValueError as error:
+            raise GameFileError(str(error)) from None
 
     @classmethod
     def from_dict(cls, data: Any) -> "Game":

@@ -3,7 +3,12 @@
 A goal never decides legality (the core does that first); it only says whether a legal move
 achieves what the question asks, and if not, why not in one sentence. Goals are written as short
 text in quiz banks: "most cards", "build 9", "multiple build", "raise", "sweep", "take 10D",
-"protect", "capture", "capture build", "most points", "trail", "legal".
+"protect", "capture", "capture build", "most points", "trail", "legal", and the conditions
+"play CARD", "keep CARD" and "gather CARD". Parts joined by " and " must all hold, so a goal
+carries every condition its question states: "trail and keep 7H", "raise and build 9".
+
+"most points" counts what one move decides of K1: the aces and the Casinos it takes, and the
+sweep point when it empties the table (W1). Cards and spades are decided by the whole round.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..core.cards import Card
+from ..core.words import count
 from ..core.movegen import Move
 from ..core.position import Build, Position
 
@@ -19,7 +25,8 @@ __all__ = ["Goal", "parse_goal", "GoalError", "GOAL_FORMS"]
 
 GOAL_FORMS = ("legal", "capture", "trail", "most cards", "most points", "sweep", "build",
               "build N", "multiple build", "multiple build N", "raise", "take CARD",
-              "capture build", "protect")
+              "capture build", "protect", "play CARD", "keep CARD", "gather CARD",
+              "GOAL and GOAL")
 
 
 class GoalError(ValueError):
@@ -56,9 +63,19 @@ def cards_taken(move: Move) -> int:
 
 
 def points_taken(move: Move) -> int:
+    """The K1 points one capture decides: aces and Casinos taken (the played card included),
+    plus 1 for a sweep (W1) when sweeps score under the position's rules."""
     if move.kind != "capture":
         return 0
     return move.card.points + sum(card.points for card in move.table_cards)
+
+
+def _points_with_sweep(position: Position) -> Callable[[Move], int]:
+    sweeps_score = bool(position.rules.sweeps)
+
+    def measure(move: Move) -> int:
+        return points_taken(move) + (1 if sweeps_score and move.is_sweep else 0)
+    return measure
 
 
 def resulting_build(position: Position, move: Move) -> Build | None:
@@ -81,13 +98,14 @@ def _trail(position: Position, move: Move) -> str | None:
     return None if move.kind == "trail" else "the question asks you to trail a card"
 
 
-def _most(measure: Callable[[Move], int], unit: str) -> Check:
+def _most(measure_for: Callable[[Position], Callable[[Move], int]], unit: str) -> Check:
     def check(position: Position, move: Move) -> str | None:
+        measure = measure_for(position)
         best = max((measure(m) for m in position.legal_moves()), default=0)
         got = measure(move)
         if got >= best:
             return None
-        return f"that move takes {got} {unit}; you can take {best}"
+        return f"that move takes {count(got, unit)}; you can take {best}"
     return check
 
 
@@ -127,6 +145,37 @@ def _take(card: Card) -> Check:
     return check
 
 
+def _play(card: Card) -> Check:
+    def check(position: Position, move: Move) -> str | None:
+        return None if move.card is card else f"the question asks you to play the {card.name}"
+    return check
+
+
+def _keep(card: Card) -> Check:
+    def check(position: Position, move: Move) -> str | None:
+        return None if move.card is not card else \
+            f"that move plays the {card.name}, which the question asks you to keep"
+    return check
+
+
+def _gather(card: Card) -> Check:
+    def check(position: Position, move: Move) -> str | None:
+        if move.kind == "build" and card in move.table_cards:
+            return None
+        return f"that move does not build with the {card.name}"
+    return check
+
+
+def _all_of(checks: list[Check]) -> Check:
+    def check(position: Position, move: Move) -> str | None:
+        for part in checks:
+            why = part(position, move)
+            if why is not None:
+                return why
+        return None
+    return check
+
+
 def _capture_build(position: Position, move: Move) -> str | None:
     if move.kind == "capture" and move.builds:
         return None
@@ -152,8 +201,8 @@ _FIXED: dict[str, tuple[str, Check]] = {
     "legal": ("make any legal play", _legal),
     "capture": ("capture something", _capture),
     "trail": ("trail a card", _trail),
-    "most cards": ("take as many cards as possible", _most(cards_taken, "cards")),
-    "most points": ("take as many points as possible", _most(points_taken, "points")),
+    "most cards": ("take as many cards as possible", _most(lambda _: cards_taken, "card")),
+    "most points": ("take as many points as possible", _most(_points_with_sweep, "point")),
     "sweep": ("sweep the table (take every card on it)", _sweep),
     "build": ("make a build", _build(None, False)),
     "multiple build": ("make a multiple build", _build(None, True)),
@@ -163,9 +212,27 @@ _FIXED: dict[str, tuple[str, Check]] = {
 }
 
 
+_CARD_GOALS: dict[str, tuple[str, Callable[[Card], Check]]] = {
+    "take": ("capture the {}", _take),
+    "play": ("play the {}", _play),
+    "keep": ("keep the {} in your hand", _keep),
+    "gather": ("build with the {}", _gather),
+}
+
+
 def parse_goal(text: str) -> Goal:
-    """The goal written as `text`; `GoalError` naming the known forms if it is not one."""
+    """The goal written as `text`; `GoalError` naming the known forms if it is not one.
+    Parts joined by " and " make one goal that needs all of them."""
     words = " ".join(str(text).lower().split())
+    if " and " in words:
+        parts = [_single_goal(part) for part in words.split(" and ")]
+        return Goal(" and ".join(p.text for p in parts), " and ".join(p.words for p in parts),
+                    _all_of([p.check for p in parts]))
+    return _single_goal(words)
+
+
+def _single_goal(words: str) -> Goal:
+    text = words
     if words in _FIXED:
         phrase, check = _FIXED[words]
         return Goal(words, phrase, check)
@@ -175,10 +242,11 @@ def parse_goal(text: str) -> Goal:
         multiple = head == "multiple build"
         phrase = f"make a {'multiple ' if multiple else ''}build of {value}"
         return Goal(words, phrase, _build(value, multiple))
-    if head == "take":
+    if head in _CARD_GOALS:
         try:
             card = Card.parse(last)
         except ValueError as error:
             raise GoalError(f"goal {text!r}: {error}") from None
-        return Goal(f"take {card}", f"capture the {card.name}", _take(card))
+        phrase, make = _CARD_GOALS[head]
+        return Goal(f"{head} {card}", phrase.format(card.name), make(card))
     raise GoalError(f"unknown goal {text!r}; known goals: {', '.join(GOAL_FORMS)}")

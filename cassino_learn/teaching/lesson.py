@@ -13,6 +13,7 @@ import html
 from typing import Any, Callable, Sequence
 
 from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.listing import first_moves
 from ..core.position import Position
 from . import progress as _progress
 from .catalog import INDEX, LESSONS, Lesson, lesson, neighbours
@@ -277,18 +278,28 @@ def try_move(position: str, move: str) -> Html:
                     f": {html.escape(legal.describe())}", f"{move}: legal: {legal}")
 
 
+CAPTURES_SHOWN = 30
+
+
 def captures(position: str, card: str) -> Html:
     """Every capture `card` can make in `position`, in notation."""
     from ..core.cards import Card
 
     here = Position.parse(position)
     played = Card.parse(card)
-    found = [str(m) for m in here.legal_moves() if m.kind == "capture" and m.card is played]
+    # a pasted table may allow millions of captures: count them, show the first ones
+    listing = first_moves(here, first=CAPTURES_SHOWN, limit=100_000,
+                          keep=lambda m: m.kind == "capture" and m.card is played)
+    found = [str(m) for m in sorted(listing.moves, key=lambda m: (m[3], m[4]))]
     if not found:
         return _verdict(None, f"{played} captures nothing here.", "", f"{played} captures nothing here")
     items = "".join(f"<li><code>{html.escape(text)}</code></li>" for text in found)
-    return _verdict(None, f"Every capture of the {played.name}:", f"<ul>{items}</ul>",
-                    "\n".join(found))
+    if listing.complete:
+        return _verdict(None, f"Every capture of the {played.name}:", f"<ul>{items}</ul>",
+                        "\n".join(found))
+    counted = listing.sentence("capture")
+    headline = f"The {played.name}: {counted[:1].lower()}{counted[1:]}"
+    return _verdict(None, headline, f"<ul>{items}</ul>", "\n".join([headline, *found]))
 
 
 def notation(position: str) -> None:

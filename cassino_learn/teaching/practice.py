@@ -355,7 +355,8 @@ def _only_trails(rng: random.Random) -> QuizItem:
 
     position, _ = _sample(rng, accept, loose=(2, 4), hand=(2, 3))
     return QuizItem(id="practice-R2", kind="goal", position=position,
-                    question="Make your play (look carefully: can you capture or build?).",
+                    question="Make your play: any legal play is right here (look carefully: "
+                             "can you capture or build?).",
                     hint=HINTS["R2"], rules=("R2",), goal=parse_goal("legal"))
 
 

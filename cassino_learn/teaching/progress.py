@@ -183,7 +183,7 @@ def load(path: Path | None = None) -> Progress:
     """The stored progress (empty if there is none). A corrupt file is set aside with a warning."""
     path = path or data_dir() / FILE_NAME
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return Progress(path)
     except OSError as error:
@@ -191,15 +191,17 @@ def load(path: Path | None = None) -> Progress:
                       stacklevel=2)
         return Progress(path)
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
         if not isinstance(data, dict) or not isinstance(data.get("lessons", {}), dict):
             raise ValueError("not a progress file")
         if not isinstance(data.get("preferences", {}), dict):
             raise ValueError("its preferences are not a table of settings")
-        lessons = {str(slug): LessonProgress.from_json(entry)
+        lessons = {str(slug): _lesson_entry(slug, entry)
                    for slug, entry in data.get("lessons", {}).items()}
         preferences = Preferences.from_json(data.get("preferences", {}))
-    except (ValueError, TypeError, AttributeError) as error:
+    except (ValueError, TypeError, AttributeError, OverflowError, RecursionError) as error:
+        # UnicodeDecodeError and JSONDecodeError are ValueErrors; RecursionError comes from
+        # deeply nested brackets, OverflowError from numbers like 1e999
         aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             os.replace(path, aside)
@@ -210,6 +212,25 @@ def load(path: Path | None = None) -> Progress:
                       f"progress starts afresh", ProgressWarning, stacklevel=2)
         return Progress(path)
     return Progress(path, lessons, preferences)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a progress file holds")
+
+
+def _lesson_entry(slug: str, entry: Any) -> LessonProgress:
+    """One lesson's stored progress, or ValueError saying which lesson and what is impossible."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"lesson {slug!r}: not a table of progress")
+    for name in ("best", "last", "total", "practised"):
+        value = entry.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 0):
+            raise ValueError(f"lesson {slug!r}: {name} {value!r} is not a count")
+    lesson = LessonProgress.from_json(entry)
+    if lesson.best > lesson.total or (lesson.last or 0) > lesson.total:
+        raise ValueError(f"lesson {slug!r}: a score above the {lesson.total} questions")
+    return lesson
 
 
 def preference(name: str) -> Any:

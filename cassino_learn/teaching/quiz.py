@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..core.cards import Card
-from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.errors import IllegalMove, MoveSyntaxError, PositionError, shorten
 from ..core.movegen import Move, find_legal
 from ..core.position import Position
 from ..core.words import count, played
 from .goals import Goal, GoalError, parse_goal
 
 __all__ = ["KINDS", "BankError", "Verdict", "QuizItem", "Bank", "load_bank", "parse_bank",
-           "check_item", "bank_path", "round_points"]
+           "check_item", "bank_path", "round_points", "score_retry"]
 
 KINDS = ("goal", "captures", "legal", "score", "number", "choice")
 FACT_KINDS = ("number", "choice")  # questions about the deal and the match: no position
@@ -230,10 +230,25 @@ def _judge_score(item: QuizItem, answer: Any) -> Verdict:
         return Verdict(False, "Give the points as a number for each side.")
     wrong = [side for side in truth if given.get(side) != truth[side]]
     detail = ", ".join(f"side {side}: {points}" for side, points in sorted(truth.items()))
-    showing = round_score(item.position).describe()
+    from .sheets import score_text
+
+    showing = score_text(item.position)
     if not wrong:
         return Verdict(True, f"Right: {detail}.\n{showing}")
     return Verdict(False, f"Not quite: the points are {detail}.\n{showing}", "K1")
+
+
+def score_retry(item: QuizItem, answer: Any) -> str:
+    """For a wrong score answer, a second try: which sides are off, without the solution."""
+    truth = item.truth()
+    try:
+        given = {int(side): int(points) for side, points in dict(answer).items()}
+    except (TypeError, ValueError):
+        return "Give the points as a number for each side."
+    wrong = [f"side {side}" for side in truth if given.get(side) != truth[side]]
+    return (f"Not yet: the points for {' and '.join(wrong)} are not right. Count the pile again "
+            f"item by item (most cards 3, most spades 1, Big Casino 2, Little Casino 1, each ace "
+            f"1, each sweep 1; a tie scores nothing) and try once more.")
 
 
 def _judge_number(item: QuizItem, answer: Any) -> Verdict:
@@ -311,14 +326,31 @@ def load_bank(source: str | Path, *, verify: bool = True) -> Bank:
     """
     path = Path(source)
     if not path.suffix:
-        path = bank_path(str(source))
+        try:
+            path = bank_path(str(source))
+        except KeyError as error:
+            raise BankError(str(error.args[0])) from None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise BankError(f"{path}: no such quiz bank") from None
+    except OSError as error:
+        raise BankError(f"{path}: cannot be read: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise BankError(f"{path}: not UTF-8 text: byte {error.start + 1} (line {line}) "
+                        f"is {raw[error.start]:#04x}") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise BankError(f"{path}: not valid JSON: line {error.lineno} column {error.colno}: "
                         f"{error.msg}") from None
+    except RecursionError:
+        raise BankError(f"{path}: not a quiz bank: its brackets are nested too deeply") from None
+    except ValueError as error:  # a number too long to read
+        raise BankError(f"{path}: not valid JSON: {shorten(str(error), 120)}") from None
     return parse_bank(data, path, verify=verify)
 
 
@@ -331,8 +363,10 @@ def parse_bank(data: Any, path: Path | str = "<bank>", *, verify: bool = True) -
     for number, raw in enumerate(data["items"], 1):
         label = f"item {number}"
         if isinstance(raw, dict) and raw.get("id"):
-            label += f" ({raw['id']})"
+            label += f" ({shorten(str(raw['id']), 40)})"
         try:
+            if not isinstance(raw, dict):
+                raise BankError("an item is an object with a kind and a position")
             item = _parse_item(raw, number)
             if item.id in seen:
                 raise BankError(f"the id {item.id!r} is used twice")
@@ -365,6 +399,7 @@ def _parse_item(raw: Any, number: int) -> QuizItem:
     legal = raw.get("legal")
     if kind == "legal" and not isinstance(legal, bool):
         raise BankError("legal must be true or false")
+    _check_shapes(raw, kind)
     if kind in FACT_KINDS:
         from .facts import FACTS
 
@@ -386,6 +421,39 @@ def _parse_item(raw: Any, number: int) -> QuizItem:
         expected=raw.get("expected"), raw=raw,
         ask=str(raw["ask"]) if kind in FACT_KINDS else None,
         given=dict(raw["given"]) if kind in FACT_KINDS else None)
+
+
+def _check_shapes(raw: dict, kind: str) -> None:
+    """BankError unless the optional fields have the shapes their kind reads."""
+    def text_list(name: str) -> None:
+        value = raw.get(name)
+        if value is not None and not (isinstance(value, list)
+                                      and all(isinstance(x, str) for x in value)):
+            raise BankError(f"{name} must be a list of texts, not {_short(value)}")
+
+    text_list("rules")
+    text_list("answers")
+    if raw.get("rule") is not None and not isinstance(raw["rule"], str):
+        raise BankError(f"rule must be a rule id like \"B2\", not {_short(raw['rule'])}")
+    if kind in FACT_KINDS and not isinstance(raw["ask"], str):
+        raise BankError(f"ask must name a fact, not {_short(raw['ask'])}")
+    expected = raw.get("expected")
+    if expected is None:
+        return
+    if kind == "captures":
+        text_list("expected")
+    elif kind == "score":
+        if not (isinstance(expected, dict)
+                and all(k.isascii() and k.isdigit() and len(k) < 3 for k in expected)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in
+                        expected.values())):
+            raise BankError(f"expected must give whole points per side, like "
+                            f"{{\"1\": 7, \"2\": 4}}, not {_short(expected)}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def check_item(item: QuizItem) -> None:

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.listing import first_moves
 from ..core.position import Position
 from ..core.words import count
 from ..teaching.quiz import QuizItem, Verdict, load_bank
@@ -79,6 +80,7 @@ class ItemView(w.VBox):
     def __init__(self, item: QuizItem, on_answer: Callable[[Verdict], None] | None = None) -> None:
         self.item = item
         self.verdict: Verdict | None = None
+        self.tries = 0
         self._on_answer = on_answer
         self.prompt = w.HTML(f'<div class="cl-question">{html.escape(item.prompt())}</div>')
         self.feedback = w.HTML("")
@@ -91,6 +93,8 @@ class ItemView(w.VBox):
         controls = self._controls()
         if not item.has_table or item.kind == "score":
             self.table.layout.display = "none"  # the piles or the words are the question
+        # One message at a time: a refusal on the table replaces the verdict shown below it.
+        self.table.observe(self._table_said, ["message", "message_kind"])
         super().__init__([self.prompt, self.table, *controls, self.feedback])
         self.add_class("cl-item")
 
@@ -140,16 +144,34 @@ class ItemView(w.VBox):
             lambda _: self.answer({s: box.value for s, box in self.points.items()}))
         return [*piles, _row(*self.points.values()), _row(self.check_button, self.hint_button)]
 
+    def _table_said(self, change: dict) -> None:
+        if self.table.message and self.table.message_kind == "error":
+            self.feedback.value = ""
+
     def show_hint(self) -> None:
         if self.item.hint:
             self.feedback.value = _note_html(f"Hint: {html.escape(self.item.hint)}")
+
+    def _feedback(self, verdict: Verdict, answer: object) -> str:
+        """The verdict; a score item gets a second try before its solution is shown, and the
+        solution is the score sheet drawn as cards."""
+        if self.item.kind != "score":
+            return feedback_html(verdict)
+        from ..teaching.quiz import score_retry
+        from ..teaching.sheets import score_sheet
+
+        if not verdict.correct and self.tries == 1:
+            return feedback_html(Verdict(False, score_retry(self.item, answer)))
+        headline = Verdict(verdict.correct, verdict.message.split("\n", 1)[0], verdict.rule)
+        return feedback_html(headline) + score_sheet(self.item.position)._repr_html_()
 
     def answer(self, answer: object) -> Verdict:
         """Judge an answer (also what the buttons and the table call)."""
         verdict = self.item.judge(answer)
         first = self.verdict is None
+        self.tries += 1
         self.verdict = verdict if first or not self.verdict.correct else self.verdict
-        self.feedback.value = feedback_html(verdict)
+        self.feedback.value = self._feedback(verdict, answer)
         for option in self.choice_buttons:
             chosen = option.description == str(answer) or \
                 (self.item.kind == "legal" and (option.description == "Legal") == answer)
@@ -295,13 +317,14 @@ class SandboxWidget(w.VBox):
         self.share = w.Textarea(layout=w.Layout(width="36em", height="3em"),
                                 description="Share", disabled=False)
         self.error = w.HTML()
+        self.moves = w.HTML()  # how many legal moves, and the first ones
         self.history: list[Position] = []
         self.table = CardTable(Position.parse(text) if text.strip() else "table:", mode="play")
         self.table.on_move(self._moved)
         self.show_button.on_click(lambda _: self.load(self.source.value))
         self.back_button.on_click(lambda _: self.step_back())
         super().__init__([_style(), self.source, _row(self.show_button, self.back_button),
-                          self.error, self.table, self.share])
+                          self.error, self.table, self.moves, self.share])
         self.add_class("cl-quiz")
         self._refresh()
 
@@ -346,7 +369,23 @@ class SandboxWidget(w.VBox):
     def _refresh(self, position: Position | None = None) -> None:
         self._shown = position or self.table.position
         self.share.value = self._shown.one_line()
+        self.moves.value = moves_html(self._shown)
         self.back_button.disabled = not self.history
+
+
+SANDBOX_MOVES_SHOWN = 8
+SANDBOX_COUNT_LIMIT = 1_000_000  # counted exactly up to here, then "more than"
+
+
+def moves_html(position: Position, first: int = SANDBOX_MOVES_SHOWN) -> str:
+    """The legal moves in a sentence: how many, and the first few in notation (a pasted
+    table may have millions; they are counted, never listed)."""
+    if not position.hand:
+        return ""
+    listing = first_moves(position, first=first, limit=SANDBOX_COUNT_LIMIT)
+    shown = " · ".join(f"<code>{html.escape(str(m))}</code>" for m in listing.moves)
+    return (f'<div class="cl-sandbox-moves" role="status">{html.escape(listing.sentence())} '
+            f'{shown}</div>')
 
 
 # ---------------------------------------------------------------------- a full game

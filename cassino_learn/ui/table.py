@@ -15,7 +15,7 @@ import traitlets as t
 from ..core.cards import Card, CardError
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.explain import check_move
-from ..core.movegen import BUILD, CAPTURE, TRAIL, Move
+from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
 from ..core.position import Build, Position
 from ..core.render import TABLE_CSS, position_html
 from ..core.words import count, played
@@ -371,13 +371,12 @@ class CardTable(anywidget.AnyWidget):
             if card is None:
                 self._clear_offers()
                 return
-            with_card = [m for m in self._position.legal_moves() if m.card is card]
-            reachable = [m for m in with_card if chosen <= m.table_cards]
-            usable = frozenset().union(*(m.table_cards for m in reachable)) - chosen
+            # asked of the core directly: a huge table must not list a million moves here
+            usable = extensions(self._position, card, chosen)
             self.usable_cards = [str(c) for c in self._position.loose if c in usable]
             self.usable_builds = [i for i, b in enumerate(self._position.builds)
                                   if usable.intersection(b.cards)]
-            exact = [m for m in with_card if m.table_cards == chosen]
+            exact = moves_with(self._position, card, chosen)
             offers = [{"label": _action_label(m), "move": str(m), "legal": True,
                        "describe": m.describe()} for m in exact]
             offers.extend(self._tries(card, chosen, exact))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from cassino_learn import Build, Card, Position, Rules
+from cassino_learn import Build, Card, Position, PositionError, Rules
 from cassino_learn.core.cards import FULL_DECK
 
 FACE_RANKS = (11, 12, 13)
@@ -72,7 +72,19 @@ def random_build(rng: random.Random, deck: list[Card], owner: int | None) -> Bui
 def random_position(rng: random.Random, max_loose: int = 7, max_builds: int = 3,
                     extras: bool = False, whole_deck: bool = False) -> Position:
     """A random position that can exist. `extras` adds other hands and piles; `whole_deck`
-    gives every seat a hand and puts every remaining card in a pile, so all 52 are placed."""
+    gives every seat a hand and puts every remaining card in a pile, so all 52 are placed.
+    A draw that `Position.check` refuses (say, a build whose owner cannot hold its value) is
+    drawn again."""
+    for _ in range(1000):
+        try:
+            return _draw_position(rng, max_loose, max_builds, extras, whole_deck)
+        except PositionError:
+            continue
+    raise AssertionError("no valid random position in 1000 draws")
+
+
+def _draw_position(rng: random.Random, max_loose: int, max_builds: int, extras: bool,
+                   whole_deck: bool) -> Position:
     players = rng.choice([2, 2, 3, 4, 4])
     partners = players == 4 and rng.random() < 0.5
     rules = Rules(face_cards="three-take-all") if rng.random() < 0.25 else Rules()

@@ -35,7 +35,7 @@ def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
     from cassino_learn.teaching.lesson import quiz
 
     view = quiz("05_building").views[0]
-    view.table.play("3D build 8 5C")
+    view.table.play(str(view.item.solutions()[0]))
     assert view.verdict.correct
     assert view.table.position == view.item.position
 

@@ -1,0 +1,398 @@
+"""Score sheets, piles, last-card cases, match results and deal facts drawn for the lesson page.
+
+Every number comes from the game modules (the scorer, the dealer, the match rules); this module
+only lays them out as cards, small tables and sentences, so a learner never reads a program's
+printout. Pure and deterministic: inline styles only (nothing reaches outside its own element),
+no random ids. Each drawing also carries a plain text, which is what nbval compares.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Mapping, Sequence
+
+from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
+from ..core.position import Position
+from ..core.render import card_svg
+from ..core.rules import Rules
+from ..core.words import count
+
+__all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",
+           "round_outcome", "deal_facts", "variant_points", "dealing_order", "hint_list",
+           "position_errors"]
+
+CARD_WIDTH = 40
+GOLD = "#b8860b"
+_BOX = ("font-family:inherit;margin:0.5em 0;padding:0.5em 0.8em;border:1px solid #ccc;"
+        "border-radius:6px;background:#fcfcfa;max-width:100%;box-sizing:border-box")
+# Font size set here: the notebook's own table style would shrink the text to 12px.
+_CELL = ("border:1px solid #ccc;padding:0.25em 0.7em;text-align:left;vertical-align:top;"
+         "font-size:15px;line-height:1.4;background:#fff;color:#1a1a1a")
+ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
+              "little_casino": "Little Casino (2S)", "aces": "Aces", "sweeps": "Sweeps"}
+
+
+class Drawn:
+    """HTML for the page, with a plain-text fallback (what nbval compares)."""
+
+    def __init__(self, markup: str, text: str) -> None:
+        self.markup, self.text = markup, text
+
+    def _repr_html_(self) -> str:
+        return self.markup
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _position(position: str | Position) -> Position:
+    return Position.parse(position) if isinstance(position, str) else position
+
+
+def _box(inner: str, css_class: str) -> str:
+    return f'<div class="{css_class}" style="{_BOX}">{inner}</div>'
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css_class: str) -> str:
+    """A small bordered table; cells are HTML already."""
+    top = "".join(f'<th style="{_CELL};background:#f0f0ec">{h}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{c}</td>' for c in row) + "</tr>"
+                   for row in rows)
+    return (f'<table class="{css_class}" style="border-collapse:collapse;margin:0.4em 0;'
+            f'max-width:100%">'
+            f"<tr>{top}</tr>{body}</table>")
+
+
+# ---------------------------------------------------------------------- cards with marks
+
+def _mark(card: Card) -> str:
+    """What a card scores by itself, in words (K1), or ""."""
+    if card is BIG_CASINO:
+        return "Big Casino 2"
+    if card is LITTLE_CASINO:
+        return "Little Casino 1"
+    return "ace 1" if card.rank == 1 else ""
+
+
+def _card(card: Card, *, marked: bool = True) -> str:
+    """A small card; a scoring card ringed in gold with its points, a spade tagged ♠."""
+    mark = _mark(card) if marked else ""
+    ring = f"outline:3px solid {GOLD};outline-offset:1px;border-radius:5px;" if mark else ""
+    spade = marked and card.suit == "S"
+    caption = []
+    if mark:
+        caption.append(f'<span style="color:{GOLD};font-weight:700">{html.escape(mark)}</span>')
+    if spade:
+        caption.append('<span title="a spade" aria-label="spade">♠</span>')
+    label = html.escape(card.name + (f", {mark} point{'s' if mark.endswith('2') else ''}"
+                                     if mark else ""))
+    return (f'<span class="cl-sheet-card" role="img" aria-label="{label}" '
+            f'style="display:inline-flex;flex-direction:column;align-items:center;'
+            f'width:{CARD_WIDTH + 16}px;margin:2px">'
+            f'<span style="display:inline-block;line-height:0;{ring}">'
+            f"{card_svg(card, size=CARD_WIDTH, label=False)}</span>"
+            f'<span style="font-size:11px;line-height:1.2;text-align:center;min-height:1.2em">'
+            f'{" ".join(caption)}</span></span>')
+
+
+def _cards(cards: Sequence[Card], *, marked: bool = True, wrap: bool = True) -> str:
+    if not cards:
+        return '<div style="color:#666;margin:0.2em 0">no cards</div>'
+    return (f'<div style="display:flex;flex-wrap:{"wrap" if wrap else "nowrap"};'
+            f'align-items:flex-start">' + "".join(_card(c, marked=marked) for c in cards)
+            + "</div>")
+
+
+_LEGEND = (f'<p style="margin:0.2em 0;font-size:90%;color:#444">Ringed in '
+           f'<b style="color:{GOLD}">gold</b>: a card that scores by itself (each ace 1, Big '
+           f"Casino 2, Little Casino 1). ♠ marks a spade, counted for most spades.</p>")
+
+
+def _pile_line(pile: Sequence[Card], sweeps: int) -> str:
+    spades = sum(1 for c in pile if c.suit == "S")
+    return f"{count(len(pile), 'card')}, {count(spades, 'spade')}, {count(sweeps, 'sweep')}"
+
+
+# ---------------------------------------------------------------------- score sheet (K1, K2)
+
+def _item_cell(item: str, side: int, score: "object") -> str:
+    points = score.items[side][item]  # type: ignore[attr-defined]
+    if item == "cards":
+        return f"{points} <small>({count(score.cards[side], 'card')})</small>"  # type: ignore[attr-defined]
+    if item == "spades":
+        return f"{points} <small>({count(score.spades[side], 'spade')})</small>"  # type: ignore[attr-defined]
+    if item == "sweeps":
+        return f"{points} <small>({count(score.sweeps[side], 'sweep')} made)</small>"  # type: ignore[attr-defined]
+    if item == "aces":
+        return f"{points}"
+    return f"{points}"
+
+
+def _tie_notes(score: "object") -> list[str]:
+    notes = []
+    for item, counts, word in (("cards", score.cards, "card"),  # type: ignore[attr-defined]
+                               ("spades", score.spades, "spade")):  # type: ignore[attr-defined]
+        if not any(score.items[s][item] for s in counts):  # type: ignore[attr-defined]
+            top = max(counts.values())
+            tied = [s for s, n in counts.items() if n == top]
+            sides = _sides(tied, len(counts))
+            notes.append(f"Most {word}s is tied ({sides}: {count(top, word)} each), so nobody "
+                         f"scores it (K2).")
+    return notes
+
+
+def score_text(position: str | Position) -> str:
+    """The score of a position's piles in plain words, one line per side."""
+    from .quiz import round_score
+
+    here = _position(position)
+    score = round_score(here)
+    lines = []
+    for side, total in score.points.items():
+        parts = ", ".join(f"{ITEM_NAMES[item].split(' (')[0].lower()} {n}"
+                          for item, n in score.items[side].items() if n)
+        lines.append(f"Side {side}: {count(total, 'point')} ({parts or 'nothing'}); "
+                     f"{_pile_line(here.piles[side - 1], here.sweeps[side - 1])}")
+    return "\n".join(lines + _tie_notes(score))
+
+
+def score_sheet(position: str | Position) -> Drawn:
+    """Each side's pile drawn as cards with the scoring cards marked, then the items as a table
+    with the round totals, all worked out by the scorer (K1, K2, W1 and variants V2, V3)."""
+    from .quiz import round_score
+
+    here = _position(position)
+    score = round_score(here)
+    sides = list(score.points)
+    piles = "".join(
+        f'<div style="margin:0.3em 0"><b>Side {side}</b> '
+        f'<span style="color:#444">({_pile_line(here.piles[side - 1], here.sweeps[side - 1])})'
+        f"</span>{_cards(here.piles[side - 1])}</div>" for side in sides)
+    rows = [[ITEM_NAMES[item]] + [_item_cell(item, side, score) for side in sides]
+            for item in ITEM_NAMES]
+    rows.append(["<b>Round total</b>"] + [f"<b>{score.points[side]}</b>" for side in sides])
+    table = _table(["Item"] + [f"Side {s}" for s in sides], rows, "cl-sheet-items")
+    notes = "".join(f'<p style="margin:0.2em 0">{html.escape(n)}</p>' for n in _tie_notes(score))
+    shared = sum(score.points.values())
+    total = (f'<p style="margin:0.2em 0">Points shared this round: {shared}.</p>')
+    return Drawn(_box(_LEGEND + piles + table + notes + total, "cl-sheet-score"),
+                 score_text(here))
+
+
+def piles_sheet(position: str | Position, *, title: str = "") -> Drawn:
+    """Each side's pile as cards (scoring cards marked) with its sweeps, and what is left on
+    the table: the state of play, not yet a score."""
+    here = _position(position)
+    parts, lines = [], []
+    for side, pile in enumerate(here.piles, 1):
+        sweeps = here.sweeps[side - 1]
+        parts.append(f'<div style="margin:0.3em 0"><b>Side {side}</b> '
+                     f'<span style="color:#444">({_pile_line(pile, sweeps)})</span>'
+                     f"{_cards(pile)}</div>")
+        lines.append(f"Side {side}: {' '.join(map(str, pile)) or 'no cards'}; "
+                     f"{count(sweeps, 'sweep')}")
+    left = here.table_cards
+    parts.append(f'<div style="margin:0.3em 0"><b>Left on the table</b>'
+                 f"{_cards(tuple(sorted(left, key=lambda c: c.index)), marked=False)}</div>")
+    lines.append(f"Table: {' '.join(str(c) for c in sorted(left, key=lambda c: c.index)) or 'empty'}")
+    head = f"<p style='margin:0.2em 0'><b>{html.escape(title)}</b></p>" if title else ""
+    return Drawn(_box(head + _LEGEND + "".join(parts), "cl-sheet-piles"),
+                 "\n".join(([title] if title else []) + lines))
+
+
+# ---------------------------------------------------------------------- the last cards (W2)
+
+def _move(move: "object") -> str:
+    """A play drawn inline: the card, what it does, the table cards, and its notation."""
+    verb = {"trail": "trails", "capture": "takes"}.get(move.kind, f"builds {move.value}")  # type: ignore[attr-defined]
+    taken = tuple(sorted(move.table_cards, key=lambda c: c.index))  # type: ignore[attr-defined]
+    return ('<div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
+            f"{_card(move.card, marked=False)}"  # type: ignore[attr-defined]
+            f'<b style="margin:0 6px">→ {verb}</b>'
+            + "".join(_card(c, marked=False) for c in taken)
+            + f'<code style="margin-left:10px">{html.escape(str(move))}</code></div>')
+
+
+def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
+    """The round's last card played in `position`, then W2 done by the dealing module: what is
+    left goes to the last capturer (the dealer if nobody captured). Drawn as cards: the table
+    before, the play, and every side's pile after, with its sweeps."""
+    from ..game.dealing import close_round
+
+    before = _position(position)
+    played = before.parse_move(move)
+    after_play = before.play(played)
+    after = close_round(after_play, dealer=dealer)
+    left = sorted(after_play.table_cards, key=lambda c: c.index)
+    taker = after_play.last_capture if after_play.last_capture is not None else dealer
+    swept = after.sweeps != before.sweeps
+    if not left:
+        outcome = (f"Nothing is left on the table: the last card took it all, and that is a "
+                   f"sweep, worth 1 point (W1)." if swept else
+                   "Nothing is left on the table.")
+    else:
+        names = " ".join(map(str, left))
+        who = ("you, who made the last capture" if taker == before.turn else
+               f"seat {taker}, who made the last capture") if after_play.last_capture \
+            else f"the dealer, seat {dealer}, since nobody captured"
+        outcome = (f"Left on the table: {names}. They go to {who} (W2). That pick-up is not a "
+                   f"sweep.")
+    markup = (f'<p style="margin:0.2em 0"><b>The table before the last card</b></p>'
+              f"{_cards(tuple(sorted(before.table_cards, key=lambda c: c.index)), marked=False)}"
+              f'<p style="margin:0.4em 0 0.2em"><b>The last card</b></p>'
+              f"{_move(played)}"
+              f'<p style="margin:0.4em 0">{html.escape(outcome)}</p>'
+              + piles_sheet(after, title="After the round: the piles").markup)
+    text = f"{played}: {outcome}\n" + piles_sheet(after).text
+    return Drawn(_box(markup, "cl-sheet-last-cards"), text)
+
+
+# ---------------------------------------------------------------------- the match (K3, V4)
+
+def _sides(sides: Sequence[int], total: int) -> str:
+    if len(sides) == total == 2:
+        return "both sides"
+    return " and ".join(f"side {s}" for s in sides)
+
+
+def _result_sentence(scores: Mapping[int, int], result: "object", target: int) -> str:
+    reached = [s for s, n in scores.items() if n >= target]
+    listing = ", ".join(f"side {s} {n}" for s, n in scores.items())
+    if result.over and result.winner is not None:  # type: ignore[attr-defined]
+        how = (f"only side {result.winner} has reached {target}" if len(reached) == 1  # type: ignore[attr-defined]
+               else f"{_sides(reached, len(scores))} have reached {target}, and "
+                    f"side {result.winner} has the higher total")  # type: ignore[attr-defined]
+        lurch = " with a lurch, a double game" if result.lurch else ""  # type: ignore[attr-defined]
+        return f"{listing}: {how}. Side {result.winner} wins{lurch}."  # type: ignore[attr-defined]
+    if not reached:
+        return f"{listing}: nobody has reached {target} yet. Play another round."
+    return (f"{listing}: {_sides(reached, len(scores))} have reached {target} "
+            f"with the same total. Another round decides.")
+
+
+def match_results(score_sets: Sequence[Mapping[int, int]], rules: Rules | None = None) -> Drawn:
+    """A table of match scores and what the match rules (K3) make of each."""
+    from ..game.scoring import TARGET_21, TARGET_LURCH, match_result
+
+    rules = rules or Rules()
+    target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+    rows, lines = [], []
+    for scores in score_sets:
+        result = match_result(dict(scores), 1, rules)
+        sentence = _result_sentence(scores, result, target)
+        shown = " to ".join(str(n) for n in scores.values())
+        said = sentence.split(": ", 1)[1]
+        rows.append([shown, html.escape(said[0].upper() + said[1:])])
+        lines.append(sentence)
+    return Drawn(_table(["Scores (side 1 to side 2)", "Result"], rows, "cl-sheet-match"),
+                 "\n".join(lines))
+
+
+def round_outcome(before: Mapping[int, int], points: Mapping[int, int], rules: Rules) -> Drawn:
+    """A round added to the match scores under `rules` (K3, V4), and the result, in sentences."""
+    from ..game.scoring import TARGET_21, TARGET_LURCH, match_points, match_result
+
+    after = match_points(dict(before), dict(points), rules)
+    result = match_result(after, 1, rules)
+    target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+    listing = lambda scores: " to ".join(str(n) for n in scores.values())  # noqa: E731
+    how = ""
+    if rules.game == "11-lurch":
+        low = min(points.values())
+        how = f" Playing to 11, the lower round score ({low}) is taken off both sides' round points."
+    said = _result_sentence(after, result, target).split(": ", 1)[1]
+    text = (f"Before the round: {listing(before)}. The round: {listing(points)}.{how} "
+            f"After it: {listing(after)}. {said[0].upper()}{said[1:]}")
+    return Drawn(f'<p class="cl-sheet-round" style="margin:0.4em 0">{html.escape(text)}</p>',
+                 text)
+
+
+# ---------------------------------------------------------------------- the deal (D2, D3, V6)
+
+def deal_facts(players: Sequence[int] = (2, 3, 4)) -> Drawn:
+    """Deals per round and who plays first and last, worked out by the dealing module."""
+    from .facts import answer
+
+    rows, lines = [], []
+    for n in players:
+        deals = answer("deals per round", {"players": n}).value
+        first = answer("first to play", {"players": n, "dealer": 1}).value
+        rows.append([str(n), str(deals), f"4 + {deals} × {4 * n} = {4 + deals * 4 * n}",
+                     f"{first}; seat 1 plays last"])
+        lines.append(f"{n} players: {count(int(deals), 'deal')} a round; when seat 1 deals, "
+                     f"{first} plays first and seat 1 last")
+    table = _table(["Players", "Deals in a round", "Cards: table + deals × cards per deal",
+                    "When seat 1 deals, first to play"], rows, "cl-sheet-deal-facts")
+    return Drawn(table, "\n".join(lines))
+
+
+def dealing_order(cards: Sequence[str], players: int = 2, dealer: int = 1) -> Drawn:
+    """The first deal of `cards` (top first) in twos and singly (D2, V6), drawn as cards."""
+    from ..core.cards import Card as _Card
+    from ..game.dealing import deal
+
+    stock = [_Card.parse(c) for c in cards]
+    rows, lines = [], []
+    for singles in (False, True):
+        hands, table, _ = deal(stock, players, dealer, True, singles)
+        way = "one at a time (V6)" if singles else "in twos"
+        cells = [f"<b>{way}</b>"]
+        words = []
+        others = [(dealer + k - 1) % players + 1 for k in range(1, players)]
+        for seat in others:
+            cells.append(_cards(hands[seat - 1], marked=False, wrap=False))
+            words.append(f"seat {seat} {' '.join(map(str, hands[seat - 1]))}")
+        cells.append(_cards(table, marked=False, wrap=False))
+        cells.append(_cards(hands[dealer - 1], marked=False, wrap=False))
+        words += [f"table {' '.join(map(str, table))}",
+                  f"dealer {' '.join(map(str, hands[dealer - 1]))}"]
+        rows.append(cells)
+        lines.append(f"{way}: " + "; ".join(words))
+    head = (["Dealt"] + [f"Seat {(dealer + k - 1) % players + 1}" for k in range(1, players)]
+            + ["Table", f"Dealer (seat {dealer})"])
+    return Drawn(_table(head, rows, "cl-sheet-dealing"), "\n".join(lines))
+
+
+# ---------------------------------------------------------------------- variants and hints
+
+def variant_points(position: str, variants: Sequence[tuple[str, str]]) -> Drawn:
+    """The points of one set of piles under several rule sets: (label, rules text) pairs."""
+    from .quiz import round_points
+
+    rows, lines, sides = [], [], None
+    for label, rules in variants:
+        points = round_points(Position.parse(position + (f"; rules: {rules}" if rules else "")))
+        sides = list(points)
+        rows.append([html.escape(label)] + [str(points[s]) for s in sides])
+        lines.append(f"{label}: " + ", ".join(f"side {s} {count(n, 'point')}"
+                                              for s, n in points.items()))
+    head = ["Rules"] + [f"Side {s}" for s in (sides or [])]
+    return Drawn(_table(head, rows, "cl-sheet-variants"), "\n".join(lines))
+
+
+def hint_list(position: str, limit: int = 3) -> Drawn:
+    """The hint helper's best moves for a position, each with its reasons."""
+    from ..game.hints import hints
+
+    found = hints(Position.parse(position))[:limit]
+    items = "".join(f"<li>{html.escape(h.text)}</li>" for h in found)
+    return Drawn(f'<ol class="cl-sheet-hints" style="margin:0.4em 0">{items}</ol>',
+                 "\n".join(h.text for h in found))
+
+
+def position_errors(texts: Sequence[str]) -> Drawn:
+    """What the position reader says about each text that cannot be a position (or that it
+    reads it), one line each."""
+    from ..core.errors import PositionError
+
+    items, lines = [], []
+    for text in texts:
+        try:
+            Position.parse(text)
+            said = "reads as a position"
+        except (PositionError, ValueError) as error:
+            said = str(error)
+        items.append(f"<li><code>{html.escape(text)}</code>: {html.escape(said)}</li>")
+        lines.append(f"{text}: {said}")
+    return Drawn(f'<ul class="cl-sheet-position-errors" style="margin:0.4em 0">{"".join(items)}</ul>',
+                 "\n".join(lines))
