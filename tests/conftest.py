@@ -1,5 +1,6 @@
 """No test reads or writes the developer's own progress file (card tables read the
-learner's settings from it): each test gets an empty data folder of its own."""
+learner's settings from it): each test gets an empty data folder of its own. The browser tests
+(tests/browser, tests/static) share one Playwright: its sync API runs one at a time."""
 
 from __future__ import annotations
 
@@ -13,3 +14,12 @@ def data(tmp_path, monkeypatch):
     """The progress folder of this test (empty at the start); tests may also ask for it by name."""
     monkeypatch.setenv(progress.ENV_VAR, str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    """The session's one Playwright (browser tests launch their Chromium from it)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as running:
+        yield running

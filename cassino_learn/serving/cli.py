@@ -1,5 +1,5 @@
 """The `cassino-learn` command: `serve` the lessons as a web app, `jupyter-setup` for a
-JupyterHub or Binder server."""
+JupyterHub or Binder server, `build-static` for the static edition (runs in the browser)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,18 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("--cull-idle", type=_seconds, default=DEFAULT_CULL_IDLE, metavar="SECONDS",
                        help="Jupyter Server shuts down a kernel no page is using after this "
                             f"many idle seconds (default {DEFAULT_CULL_IDLE})")
+    static = commands.add_parser(
+        "build-static", help="build the whole course as static files that run in the "
+                             "learner's browser (no server, no internet)",
+        description="Build the index, every lesson and the sandbox into OUTDIR: static files "
+                    "that run in the browser (Pyodide and Voici). Publish the folder on any "
+                    "web server (GitHub Pages, a school's web space, python -m http.server). "
+                    "Downloads what it needs once from the package registries (PyPI, npm) "
+                    "into ~/.cache/cassino-learn.")
+    static.add_argument("outdir", type=Path, metavar="OUTDIR",
+                        help="folder to build into (new, empty, or an earlier build)")
+    static.add_argument("--lessons", type=Path, default=None,
+                        help="folder of lesson notebooks (default: the project's lessons/)")
     return parser
 
 
@@ -164,6 +176,20 @@ def jupyter_setup(args: argparse.Namespace) -> int:
     return 0
 
 
+def build_static(args: argparse.Namespace) -> int:
+    from .static import BuildError, build_site
+
+    try:
+        build_site(args.outdir, lessons=args.lessons)
+    except BuildError as error:
+        print(f"cassino-learn build-static: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ncassino-learn build-static: stopped", file=sys.stderr)
+        return 130
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -171,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args)
     if args.command == "jupyter-setup":
         return jupyter_setup(args)
+    if args.command == "build-static":
+        return build_static(args)
     parser.print_help()
     return 0
 

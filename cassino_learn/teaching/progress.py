@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import time
 import warnings
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
-           "load", "preference", "ProgressWarning", "CARD_SIZES"]
+           "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -35,11 +36,19 @@ class ProgressWarning(UserWarning):
     """The progress file could not be read and was set aside."""
 
 
+#: In the browser (the static edition) JupyterLite mounts the browser's own storage at /drive;
+#: everything else there is memory, lost when the page is closed.
+BROWSER_DATA_DIR = Path("/drive/cassino-learn")
+
+
 def data_dir() -> Path:
-    """Where progress is stored: $CASSINO_LEARN_DATA, else the platform's user data folder."""
+    """Where progress is stored: $CASSINO_LEARN_DATA, else the browser's storage when running in
+    the browser (Pyodide), else the platform's user data folder."""
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
+    if sys.platform == "emscripten":
+        return BROWSER_DATA_DIR
     try:
         from platformdirs import user_data_dir
     except ImportError:  # platformdirs comes with Jupyter; fall back to the XDG default
@@ -285,3 +294,35 @@ def _lesson_entry(slug: str, entry: Any) -> LessonProgress:
 def preference(name: str) -> Any:
     """One setting as stored right now (read afresh, so another page's change is seen)."""
     return getattr(load().preferences, _known(name))
+
+
+def export_text(path: Path | None = None) -> str:
+    """The stored progress as the text of a progress file, for the learner to keep (in the
+    browser the progress lives in that browser only)."""
+    return json.dumps(load(path).to_json(), indent=1) + "\n"
+
+
+def import_text(text: str, path: Path | None = None) -> Progress:
+    """Replace the stored progress with a file saved by `export_text`. Text that is not such a
+    file raises ValueError saying what is wrong, and the stored progress stays as it was."""
+    path = path or data_dir() / FILE_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=".import-", suffix=".json", dir=path.parent)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    try:
+        # The same reading, checks and all, as a stored file gets.
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", ProgressWarning)
+            loaded = load(Path(temp))
+        problems = [w for w in caught if issubclass(w.category, ProgressWarning)]
+        if problems:
+            reason = str(problems[0].message)
+            reason = reason[reason.find("(") + 1:reason.rfind(")")] or reason
+            raise ValueError(f"this is not a cassino-learn progress file: {reason}")
+    finally:
+        for leftover in Path(temp).parent.glob(Path(temp).name + "*"):
+            leftover.unlink(missing_ok=True)
+    imported = Progress(path, loaded.lessons, loaded.preferences)
+    imported.save()
+    return imported

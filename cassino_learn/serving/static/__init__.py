@@ -1,0 +1,62 @@
+"""The static edition: the whole course as a folder of files that runs in the learner's browser
+(Python compiled to WebAssembly by Pyodide, pages made by Voici), on any static web server,
+with no request leaving the folder.
+
+    build_site(Path("site"))          # what `cassino-learn build-static site` does
+
+The steps, one module each: `tools` (the pinned build tools), `runtime` (the Pyodide folder and
+its lock), `site` (the Voici build), `finish` (local fonts, links between lessons, caching).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from .steps import BuildError, Reporter, print_reporter
+
+__all__ = ["build_site", "BuildError", "project_root"]
+
+
+def project_root() -> Path:
+    """The source checkout this package runs from (its wheel is built from there)."""
+    root = Path(__file__).resolve().parents[3]
+    if not (root / "pyproject.toml").exists() or not (root / "cassino_learn").is_dir():
+        raise BuildError("build-static builds cassino-learn's wheel from its source, but this "
+                         f"copy is installed without it ({root} has no pyproject.toml); run it "
+                         "from a checkout (./run static)")
+    return root
+
+
+def build_site(output: Path, lessons: Path | None = None,
+               report: Reporter = print_reporter) -> Path:
+    """Build the course into `output` (replaced if it holds an earlier build)."""
+    from .finish import finish_site
+    from .runtime import assemble_pyodide
+    from .site import prepare_lite_dir, voici_build
+    from .tools import build_tools
+
+    started = time.monotonic()
+    source = project_root()
+    lessons = (lessons or source / "lessons").resolve()
+    if not (lessons / "00_index.ipynb").exists():
+        raise BuildError(f"{lessons} is not a folder of lessons (no 00_index.ipynb)")
+    output = output.expanduser().resolve()
+    if output.exists() and any(output.iterdir()) and not (output / "voici").is_dir():
+        raise BuildError(f"{output} is not empty and is not an earlier build; choose an empty "
+                         "or new folder")
+    python = build_tools(report)
+    with tempfile.TemporaryDirectory(prefix="cassino-static-") as temp:
+        lite_dir = Path(temp)
+        prepare_lite_dir(lite_dir, lessons, output)
+        assemble_pyodide(lite_dir / "static" / "pyodide", source, python, report)
+        if output.exists():
+            shutil.rmtree(output)
+        voici_build(python, lite_dir, output, report)
+    finish_site(output, report)
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    report(f"done in {time.monotonic() - started:.0f} s: {output} ({size / 1e6:.1f} MB); "
+           f"serve it with any static web server, e.g. python -m http.server -d {output}")
+    return output

@@ -1,0 +1,157 @@
+"""Finish a built site: Font Awesome served from the site instead of a CDN, links between
+lessons pointing at the built pages, and what the pages do not use left out."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+import tarfile
+from pathlib import Path
+
+from ...teaching import catalog
+from ..voila import _page_links
+from .steps import BuildError, Reporter, cache_dir, run
+
+__all__ = ["FONT_AWESOME_VERSION", "LINK_SCRIPT", "finish_site", "outside_references"]
+
+#: Voila's template asks a CDN for Font Awesome 5 ("^5"); the site serves this copy instead.
+FONT_AWESOME_VERSION = "5.15.4"
+_CDN_FONT_AWESOME = re.compile(
+    r"https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/\"']+/css/")
+#: Voici's file list asks for Font Awesome 4; version 5's full stylesheet draws its icons.
+_CDN_FONT_AWESOME_4 = re.compile(
+    r"https://cdn\.jsdelivr\.net/npm/font-awesome@4[^/\"']*/css/font-awesome(\.min)?\.css")
+
+#: The lessons link to each other by notebook name (as Voila serves them); a built page is
+#: voici/render/<name>.html. Outputs appear while the page runs, so links are fixed as they come.
+LINK_SCRIPT = """<script>
+(function () {
+  var page = /^([^:\\/?#]+)\\.ipynb(#.*)?$/;
+  function fix(root) {
+    root.querySelectorAll('a[href*=".ipynb"]').forEach(function (a) {
+      var match = page.exec(a.getAttribute('href'));
+      if (match) a.setAttribute('href', match[1] + '.html' + (match[2] || ''));
+    });
+  }
+  // The page's own link handling would open a lesson inside this page (it cannot); a plain
+  // click on a link to another lesson goes there instead.
+  window.addEventListener('click', function (event) {
+    var a = event.target.closest && event.target.closest('a[href]');
+    if (!a || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var href = a.getAttribute('href').replace(page, '$1.html$2');
+    if (!/^[^:\\/?#]+\\.html(#.*)?$/.test(href)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    window.location.href = href;
+  }, true);
+  document.addEventListener('DOMContentLoaded', function () {
+    fix(document);
+    new MutationObserver(function () { fix(document); })
+      .observe(document.body, {childList: true, subtree: true});
+  });
+})();
+</script>"""
+_LINK_MARK = "<!-- cassino-learn: links to built pages -->"
+
+#: Built by JupyterLite for its full JupyterLab app, which the course does not use: the Voici
+#: pages load their front end from voici/build.
+UNUSED = ("build", "doc", "jupyter-lite.ipynb")
+
+
+def _font_awesome(report: Reporter) -> Path:
+    home = cache_dir() / f"fontawesome-free-{FONT_AWESOME_VERSION}"
+    unpacked = home / "package"
+    if (unpacked / "css" / "all.min.css").exists():
+        return unpacked
+    if shutil.which("npm") is None:
+        raise BuildError("Font Awesome comes from the npm package "
+                         "'@fortawesome/fontawesome-free', but npm is not installed")
+    home.mkdir(parents=True, exist_ok=True)
+    report(f"Font Awesome {FONT_AWESOME_VERSION}: fetching it (npm package)")
+    run(["npm", "pack", "--silent", f"@fortawesome/fontawesome-free@{FONT_AWESOME_VERSION}"],
+        "fetching Font Awesome", report, cwd=home)
+    tarball = next(home.glob("fortawesome-fontawesome-free-*.tgz"))
+    with tarfile.open(tarball) as archive:
+        archive.extractall(home, filter="data")
+    tarball.unlink()
+    return unpacked
+
+
+def _copy_font_awesome(output: Path, report: Reporter) -> Path:
+    source = _font_awesome(report)
+    target = output / "static" / "fontawesome"
+    (target / "css").mkdir(parents=True, exist_ok=True)
+    (target / "webfonts").mkdir(exist_ok=True)
+    for name in ("all.min.css", "v4-shims.min.css"):
+        shutil.copy2(source / "css" / name, target / "css" / name)
+    # Every browser in use takes woff2 (the stylesheet's first choice); the rest would be dead
+    # weight.
+    for font in (source / "webfonts").glob("*.woff2"):
+        shutil.copy2(font, target / "webfonts" / font.name)
+    shutil.copy2(source / "LICENSE.txt", target / "LICENSE.txt")
+    return target / "css"
+
+
+_APP_BAR_HOME = re.compile(r'(<a class="cassino-home"[^>]*>.*?</a>)(\s*</nav>)', re.S)
+
+
+def _place_in_course(text: str, slug: str) -> str:
+    """The app bar's "Lesson n of m" (Voici does not hand the template the settings that
+    Voila does, so it is added here from the same catalogue)."""
+    position = _page_links().get(slug, {}).get("position")
+    if not position or "cassino-where" in text:
+        return text
+    return _APP_BAR_HOME.sub(
+        lambda m: f'{m.group(1)}<span class="cassino-where">{html.escape(position)}</span>'
+                  f"{m.group(2)}", text, count=1)
+
+
+def _rewrite_page(page: Path, font_css: Path) -> None:
+    text = _place_in_course(page.read_text(encoding="utf-8"), page.stem)
+    local = os.path.relpath(font_css, page.parent).replace(os.sep, "/") + "/"
+    text = _CDN_FONT_AWESOME.sub(local, text)
+    text = _CDN_FONT_AWESOME_4.sub(local + "all.min.css", text)
+    if _LINK_MARK not in text:
+        text = text.replace("</head>", f"{_LINK_MARK}\n{LINK_SCRIPT}\n</head>", 1)
+    page.write_text(text, encoding="utf-8")
+
+
+def outside_references(output: Path) -> list[str]:
+    """Stylesheets and scripts that built pages would load from outside the site."""
+    found = []
+    pattern = re.compile(r"<(?:link|script)\b[^>]*(?:href|src)=\"(https?:|//)[^\"]*\"")
+    for page in sorted(output.rglob("*.html")):
+        for match in pattern.finditer(page.read_text(encoding="utf-8")):
+            found.append(f"{page.relative_to(output)}: {match.group(0)}")
+    return found
+
+
+def _entry_page(output: Path) -> None:
+    """The site's front door opens the course's contents page."""
+    target = f"voici/render/{catalog.INDEX.slug}.html"
+    (output / "index.html").write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(catalog.INDEX.title)}</title>"
+        f"<meta http-equiv=\"refresh\" content=\"0; url={target}\"></head>"
+        f"<body><p><a href=\"{target}\">{html.escape(catalog.INDEX.title)}</a></p></body>"
+        "</html>\n", encoding="utf-8")
+
+
+def finish_site(output: Path, report: Reporter) -> None:
+    _entry_page(output)
+    font_css = _copy_font_awesome(output, report)
+    pages = sorted((output / "voici").rglob("*.html"))
+    for page in pages:
+        _rewrite_page(page, font_css)
+    for name in UNUSED:
+        path = output / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    outside = outside_references(output)
+    if outside:
+        raise BuildError("built pages still load from outside the site:\n" + "\n".join(outside))
+    report(f"finished {len(pages)} pages: Font Awesome served locally, lesson links rewritten")

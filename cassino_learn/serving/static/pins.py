@@ -1,0 +1,50 @@
+"""What the static edition is built from, pinned: the Pyodide runtime, the Python packages the
+lessons load in the browser, and the build tools (build-requirements.txt beside this file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["PYODIDE_VERSION", "BUILD_REQUIREMENTS", "BROWSER_PACKAGES", "KERNEL_PACKAGES",
+           "PLACEHOLDERS", "CUT_DEPENDENCIES", "NOT_SHIPPED", "PRELOADED"]
+
+#: The npm package `pyodide` at this version holds the runtime (interpreter, standard library,
+#: lock file); jupyterlite-pyodide-kernel 0.7.0 expects exactly this version.
+PYODIDE_VERSION = "0.29.0"
+
+BUILD_REQUIREMENTS = Path(__file__).with_name("build-requirements.txt")
+
+#: Packages of Pyodide's lock the kernel loads when it starts (with their dependencies); their
+#: wheels come from PyPI at the versions the lock names.
+KERNEL_PACKAGES = ("micropip", "ipython", "jedi", "sqlite3")
+
+#: What every page's Python loads as it starts, in one batch from the site's lock (the kernel's
+#: own pieces and cassino-learn with its widgets), instead of one by one through micropip.
+#: Spelled as the kernel spells them: it skips installing a package named here.
+PRELOADED = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
+             "ipython", "cassino-learn")
+
+#: Packages the lessons need beyond the kernel's, at the versions whose front ends the build
+#: tools put into the site (the Python and JavaScript halves of a widget must agree).
+BROWSER_PACKAGES = {
+    "comm": "0.2.3",
+    "ipywidgets": "8.1.8",
+    "jupyterlab-widgets": "3.0.17",
+    "anywidget": "0.11.0",
+    "psygnal": "0.16.1",
+    "typing-extensions": "4.15.0",
+}
+
+#: Requirements of those packages the browser does without, and why.
+NOT_SHIPPED = {
+    "widgetsnbextension": "it holds only the widgets' front end, which the site has already",
+}
+
+#: Standard-library modules Pyodide ships separately, compiled, and not on any registry. The
+#: kernel asks for them by name; an empty placeholder satisfies the request, and the module stays
+#: absent (IPython then keeps its history in memory instead of a database).
+PLACEHOLDERS = ("sqlite3",)
+
+#: Dependencies of lock entries that nothing the course does needs (matplotlib-inline imports
+#: matplotlib only when a plot is drawn; the lessons draw none).
+CUT_DEPENDENCIES = {"matplotlib-inline": ("matplotlib",)}

@@ -1,0 +1,172 @@
+"""The Pyodide folder of the site: the runtime from the npm package `pyodide`, the wheels the
+kernel and the lessons load (from PyPI at pinned versions, and cassino-learn's own), and a lock
+file listing exactly those, so the browser fetches nothing from anywhere else."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tarfile
+import tempfile
+from pathlib import Path
+
+from .pins import (BROWSER_PACKAGES, CUT_DEPENDENCIES, KERNEL_PACKAGES, NOT_SHIPPED,
+                   PLACEHOLDERS, PYODIDE_VERSION)
+from .steps import BuildError, Reporter, cache_dir, run, sha256
+from .wheels import normalize, placeholder_wheel, requirement_names, top_level_modules
+
+__all__ = ["RUNTIME_FILES", "assemble_pyodide", "kernel_closure"]
+
+RUNTIME_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "package.json")
+
+
+def _npm_runtime(report: Reporter) -> Path:
+    """The unpacked npm package `pyodide` (cached)."""
+    home = cache_dir() / f"pyodide-{PYODIDE_VERSION}"
+    unpacked = home / "package"
+    if (unpacked / "pyodide-lock.json").exists():
+        return unpacked
+    if shutil.which("npm") is None:
+        raise BuildError("the Pyodide runtime comes from the npm package 'pyodide', but npm is "
+                         "not installed (on Debian: apt-get install npm)")
+    home.mkdir(parents=True, exist_ok=True)
+    report(f"Pyodide {PYODIDE_VERSION}: fetching the runtime (npm package, about 5 MB)")
+    run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], "fetching Pyodide", report,
+        cwd=home)
+    tarball = home / f"pyodide-{PYODIDE_VERSION}.tgz"
+    with tarfile.open(tarball) as archive:
+        archive.extractall(home, filter="data")
+    tarball.unlink()
+    return unpacked
+
+
+def kernel_closure(lock: dict) -> dict[str, dict]:
+    """The lock's entries the kernel needs at start, by normalized name, with their
+    dependencies (less those in CUT_DEPENDENCIES)."""
+    entries = {normalize(name): entry for name, entry in lock["packages"].items()}
+    chosen: dict[str, dict] = {}
+    waiting = list(KERNEL_PACKAGES)
+    while waiting:
+        name = normalize(waiting.pop())
+        if name in chosen:
+            continue
+        if name not in entries:
+            raise BuildError(f"Pyodide {PYODIDE_VERSION}'s lock has no package {name!r}")
+        entry = dict(entries[name])
+        cut = {normalize(n) for n in CUT_DEPENDENCIES.get(name, ())}
+        entry["depends"] = [d for d in entry["depends"] if normalize(d) not in cut]
+        chosen[name] = entry
+        waiting.extend(entry["depends"])
+    return chosen
+
+
+def _download(pip: list[str], wanted: dict[str, str], python: str, report: Reporter) -> Path:
+    """Pure-Python wheels of `wanted` (name: version) from PyPI, cached."""
+    folder = cache_dir() / "browser-wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    have = {normalize(p.name.split("-")[0]): p for p in folder.glob("*.whl")}
+    missing = {n: v for n, v in wanted.items()
+               if n not in have or f"-{v}-" not in have[n].name}
+    if missing:
+        report(f"browser packages: downloading {len(missing)} wheels "
+               f"({', '.join(sorted(missing))})")
+        run([*pip, "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+             "--python-version", python, "--dest", folder,
+             *(f"{n}=={v}" for n, v in sorted(missing.items()))],
+            "downloading the browser packages", report)
+        have = {normalize(p.name.split("-")[0]): p for p in folder.glob("*.whl")}
+    return folder
+
+
+def _wheel_of(folder: Path, name: str, version: str) -> Path:
+    for wheel in folder.glob("*.whl"):
+        parts = wheel.name.split("-")
+        if normalize(parts[0]) == name and parts[1] == version:
+            return wheel
+    raise BuildError(f"no wheel of {name} {version} in {folder}")
+
+
+def _own_wheel(pip: list[str], source: Path, into: Path, report: Reporter) -> Path:
+    report(f"cassino-learn: building its wheel from {source}")
+    with tempfile.TemporaryDirectory(prefix="cassino-wheel-") as temp:
+        run([*pip, "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--no-build-isolation", "--wheel-dir", temp, source],
+            "building the cassino-learn wheel", report)
+        built = next(Path(temp).glob("cassino_learn-*.whl"))
+        return Path(shutil.copy2(built, into / built.name))
+
+
+def kernel_wheels(tools_python: Path) -> list[Path]:
+    """The wheels the Pyodide kernel ships in its front-end extension (piplite, the kernel
+    itself, and stand-ins for ipykernel and widgetsnbextension)."""
+    folder = (tools_python.parent.parent / "share" / "jupyter" / "labextensions" /
+              "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi")
+    wheels = sorted(folder.glob("*.whl"))
+    if not wheels:
+        raise BuildError(f"the Pyodide kernel's own wheels are missing from {folder}")
+    newest: dict[str, Path] = {}
+    for wheel in wheels:  # e.g. widgetsnbextension 3.6.999 and 4.0.999: keep the newer
+        name = normalize(wheel.name.split("-")[0])
+        if name not in newest or _version_key(wheel) > _version_key(newest[name]):
+            newest[name] = wheel
+    return sorted(newest.values())
+
+
+def _version_key(wheel: Path) -> tuple[int, ...]:
+    return tuple(int(part) for part in wheel.name.split("-")[1].split(".") if part.isdigit())
+
+
+def _entry(wheel: Path, name: str, version: str) -> dict:
+    return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": sha256(wheel), "package_type": "package",
+            "imports": top_level_modules(wheel),
+            "depends": [d for d in requirement_names(wheel) if d not in NOT_SHIPPED],
+            "unvendored_tests": False}
+
+
+def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Reporter) -> Path:
+    """Fill `target` (the site's static/pyodide folder) and return it."""
+    runtime = _npm_runtime(report)
+    target.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        shutil.copy2(runtime / name, target / name)
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    pip = [str(tools_python), "-m", "pip"]
+
+    kernel = kernel_closure(lock)
+    from_registry = {n: e["version"] for n, e in kernel.items() if n not in PLACEHOLDERS}
+    from_registry.update(BROWSER_PACKAGES)
+    wheels = _download(pip, from_registry, python, report)
+
+    packages: dict[str, dict] = {}
+    for name in PLACEHOLDERS:
+        wheel = placeholder_wheel(target, name, kernel[name]["version"])
+        packages[name] = {**_entry(wheel, name, kernel[name]["version"]), "imports": []}
+    for name, version in sorted(from_registry.items()):
+        wheel = Path(shutil.copy2(_wheel_of(wheels, name, version), target))
+        entry = _entry(wheel, name, version)
+        if name in kernel:  # keep Pyodide's own view of its packages' imports and needs
+            entry.update(imports=kernel[name]["imports"],
+                         depends=[normalize(d) for d in kernel[name]["depends"]])
+        packages[name] = entry
+    for kernel_wheel in kernel_wheels(tools_python):
+        wheel = Path(shutil.copy2(kernel_wheel, target))
+        name, version = normalize(wheel.name.split("-")[0]), wheel.name.split("-")[1]
+        packages[name] = _entry(wheel, name, version)
+    own = _own_wheel(pip, source, target, report)
+    own_version = own.name.split("-")[1]
+    packages["cassino-learn"] = _entry(own, "cassino-learn", own_version)
+    for name, entry in packages.items():
+        missing = [d for d in entry["depends"] if normalize(d) not in packages]
+        if missing:
+            raise BuildError(f"{name} in the browser needs {', '.join(missing)}, which the "
+                             "static build does not ship; add it to pins.BROWSER_PACKAGES")
+    lock = {"info": lock["info"], "packages": packages}
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True),
+                                              encoding="utf-8")
+    report(f"Pyodide: {len(packages)} packages in the lock, "
+           f"{sum(p.stat().st_size for p in target.iterdir()) / 1e6:.1f} MB")
+    return target
