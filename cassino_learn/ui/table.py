@@ -139,6 +139,10 @@ class CardTable(anywidget.AnyWidget):
         super().__init__(mode=mode, four_color=four_color, move_box=move_box,
                          card_size=card_size, **kwargs)
         self._reading_setting = False
+        # Cards are sized from the table's own width (CSS container units), so the table must
+        # take the width of whatever holds it: a box laid out as a row would otherwise shrink
+        # it to nothing.
+        self.layout.width = "100%"
         self.on_msg(self._on_front_end_message)
         self._show(start)
 

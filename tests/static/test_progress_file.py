@@ -17,6 +17,8 @@ from cassino_learn.ui import progress_file as widget
 def test_exported_progress_loads_back_after_a_reset(data):
     store = progress.load()
     store.record_quiz("02_pairing", 5, 5)
+    store.record_stage("02_pairing", "one-card", solved=True, stars=3, tries=1, hint=False,
+                       stage_ids=["one-card"])
     store.set_preference("four_color", True)
     saved = progress.export_text()
     progress.load().reset()
@@ -26,6 +28,7 @@ def test_exported_progress_loads_back_after_a_reset(data):
 
     again = progress.load()
     assert again.lesson("02_pairing").done and again.lesson("02_pairing").best == 5
+    assert again.lesson("02_pairing").stages["one-card"].stars == 3
     assert again.preferences.four_color is True
     assert sorted(p.name for p in data.iterdir()) == ["progress.json"]  # nothing left behind
 
