@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.rules import Rules
+from ..core.words import count
 
 __all__ = ["ITEMS", "SPADE_CASINO_ITEMS", "ITEM_NAMES", "RoundScore", "MatchResult",
            "score_round", "match_result", "match_points", "card_points", "items_for",
@@ -53,9 +54,9 @@ class RoundScore:
         for side, total in self.points.items():
             parts = ", ".join(f"{item.replace('_', ' ')} {n}" for item, n in self.items[side].items()
                               if n)
-            lines.append(f"Side {side}: {total} point{'s' if total != 1 else ''}"
-                         f" ({parts or 'nothing'}); {self.cards[side]} cards, "
-                         f"{self.spades[side]} spades, {self.sweeps[side]} sweeps")
+            lines.append(f"Side {side}: {count(total, 'point')} ({parts or 'nothing'}); "
+                         f"{count(self.cards[side], 'card')}, {count(self.spades[side], 'spade')}, "
+                         f"{count(self.sweeps[side], 'sweep')}")
         return "\n".join(lines)
 
 

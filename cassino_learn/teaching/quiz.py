@@ -226,7 +226,7 @@ def _judge_score(item: QuizItem, answer: Any) -> Verdict:
     truth = item.truth()
     try:
         given = {int(side): int(points) for side, points in dict(answer).items()}
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: int(float("inf"))
         return Verdict(False, "Give the points as a number for each side.")
     wrong = [side for side in truth if given.get(side) != truth[side]]
     detail = ", ".join(f"side {side}: {points}" for side, points in sorted(truth.items()))
@@ -243,7 +243,7 @@ def score_retry(item: QuizItem, answer: Any) -> str:
     truth = item.truth()
     try:
         given = {int(side): int(points) for side, points in dict(answer).items()}
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: int(float("inf"))
         return "Give the points as a number for each side."
     wrong = [f"side {side}" for side in truth if given.get(side) != truth[side]]
     return (f"Not yet: the points for {' and '.join(wrong)} are not right. Count the pile again "

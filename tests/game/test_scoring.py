@@ -105,3 +105,13 @@ def test_every_round_its_own_game():
     assert match_result({1: 7, 2: 4}, 1, rules).winner == 1
     draw = match_result({1: 6, 2: 6}, 1, rules)
     assert draw.over and draw.winner is None
+
+
+def test_the_round_description_counts_in_words():
+    from cassino_learn import Position
+    from cassino_learn.game.scoring import score_round
+
+    position = Position.parse("table:; pile 1: 2S 3H; pile 2: 4H; sweeps: 1=1")
+    text = score_round(position.piles, position.sweeps).describe()
+    assert "1 spade," in text and "1 sweep" in text and "1 spades" not in text
+    assert "2 cards" in text and "1 card," in text

@@ -117,3 +117,11 @@ def test_score_question_uses_the_scorer():
     assert item.judge({1: 7, 2: 0}).correct
     wrong = item.judge({"1": 5, "2": 0})
     assert not wrong.correct and "side 1: 7" in wrong.message
+
+
+def test_a_score_answer_of_infinity_is_refused_in_words():
+    from cassino_learn.teaching.quiz import load_bank
+
+    item = next(i for i in load_bank("10_scoring").items if i.kind == "score")
+    verdict = item.judge({1: float("inf"), 2: 0})
+    assert not verdict.correct and "number" in verdict.message
