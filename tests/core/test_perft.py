@@ -9,19 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from reference import effects, reference_moves
 
 from cassino_learn import Position, legal_moves
-from reference import effects, reference_moves
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "perft.txt"
 BENCH_COUNTS = {"opening": 7, "build8": 15, "pagat-a23568": 39, "crowded10": 789,
                 "crowded15": 1403}
 
 
-def read_perft() -> list[tuple[str, str, int]]:
+def read_perft(path: Path = DATA) -> list[tuple[str, str, int]]:
     """(name, position text, count) per line; the position may itself contain '|'."""
     rows = []
-    for line in DATA.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         name, rest = line.split("|", 1)

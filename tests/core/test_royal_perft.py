@@ -7,27 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from cassino_learn import Position, legal_moves
 from reference import effects
 from reference_royal import reference_royal_moves
+from test_perft import read_perft
+
+from cassino_learn import Position, legal_moves
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "perft_royal.txt"
 BENCH = Path(__file__).resolve().parent.parent / "data" / "bench_positions.txt"
 
 
-def read_perft() -> list[tuple[str, str, int]]:
-    rows = []
-    for line in DATA.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, rest = line.split("|", 1)
-        text, count = rest.rsplit("|", 1)
-        rows.append((name.strip(), text.strip(), int(count)))
-    return rows
-
-
-ROWS = read_perft()
+ROWS = read_perft(DATA)
 
 
 def test_fixture_file_is_varied_and_covers_the_benchmark_positions() -> None:
