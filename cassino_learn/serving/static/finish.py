@@ -1,8 +1,10 @@
 """Finish a built site: Font Awesome served from the site instead of a CDN, links between
-lessons pointing at the built pages, and what the pages do not use left out."""
+lessons pointing at the built pages, what the pages do not use left out, and the service worker
+that keeps the site's files in the browser."""
 
 from __future__ import annotations
 
+import hashlib
 import html
 import os
 import re
@@ -14,7 +16,8 @@ from ...teaching import catalog
 from ..voila import _page_links
 from .steps import BuildError, Reporter, cache_dir, run
 
-__all__ = ["FONT_AWESOME_VERSION", "LINK_SCRIPT", "finish_site", "outside_references"]
+__all__ = ["FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id", "finish_site",
+           "outside_references"]
 
 #: Voila's template asks a CDN for Font Awesome 5 ("^5"); the site serves this copy instead.
 FONT_AWESOME_VERSION = "5.15.4"
@@ -139,6 +142,30 @@ def _entry_page(output: Path) -> None:
         "</html>\n", encoding="utf-8")
 
 
+#: The site's service worker, in place of JupyterLite's (see the file).
+SERVICE_WORKER = Path(__file__).with_name("service-worker.js")
+
+
+def build_id(output: Path) -> str:
+    """A digest of every file of the site but the service worker: a new build that changes
+    anything has a new one."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in output.rglob("*") if p.is_file()):
+        if path.name != SERVICE_WORKER.name:
+            digest.update(path.relative_to(output).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _install_service_worker(output: Path) -> None:
+    template = SERVICE_WORKER.read_text(encoding="utf-8")
+    cache = 'const CACHE = "cassino-learn-BUILD_ID";'
+    if cache not in template:
+        raise BuildError(f"{SERVICE_WORKER} no longer names its cache as {cache}")
+    text = template.replace(cache, cache.replace("BUILD_ID", build_id(output)))
+    (output / SERVICE_WORKER.name).write_text(text, encoding="utf-8")
+
+
 def finish_site(output: Path, report: Reporter) -> None:
     _entry_page(output)
     font_css = _copy_font_awesome(output, report)
@@ -151,7 +178,9 @@ def finish_site(output: Path, report: Reporter) -> None:
             shutil.rmtree(path)
         elif path.exists():
             path.unlink()
+    _install_service_worker(output)
     outside = outside_references(output)
     if outside:
         raise BuildError("built pages still load from outside the site:\n" + "\n".join(outside))
-    report(f"finished {len(pages)} pages: Font Awesome served locally, lesson links rewritten")
+    report(f"finished {len(pages)} pages: Font Awesome served locally, lesson links rewritten, "
+           "files kept by the site's service worker")

@@ -17,6 +17,11 @@ class _Handler(SimpleHTTPRequestHandler):
                       ".js": "text/javascript", ".json": "application/json",
                       ".whl": "application/zip", ".woff2": "font/woff2"}
 
+    def end_headers(self) -> None:
+        # What GitHub Pages sends: browsers may reuse a file for 10 minutes, then ask again.
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
         pass
 

@@ -8,17 +8,21 @@ import json
 import shutil
 import tarfile
 import tempfile
+import zipfile
 from pathlib import Path
 
 from .pins import (BROWSER_PACKAGES, CUT_DEPENDENCIES, KERNEL_PACKAGES, NOT_SHIPPED,
                    PLACEHOLDERS, PYODIDE_VERSION)
+from .precompile import Archive, precompile
 from .steps import BuildError, Reporter, cache_dir, run, sha256
 from .wheels import normalize, placeholder_wheel, requirement_names, top_level_modules
 
-__all__ = ["RUNTIME_FILES", "assemble_pyodide", "kernel_closure"]
+__all__ = ["RUNTIME_FILES", "STARTUP", "add_startup", "assemble_pyodide", "kernel_closure"]
 
 RUNTIME_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip", "package.json")
+#: Run by the browser's Python as it starts (see that module).
+STARTUP = Path(__file__).with_name("browser_site.py")
 
 
 def _npm_runtime(report: Reporter) -> Path:
@@ -39,6 +43,17 @@ def _npm_runtime(report: Reporter) -> Path:
         archive.extractall(home, filter="data")
     tarball.unlink()
     return unpacked
+
+
+def add_startup(stdlib: Path) -> None:
+    """Put STARTUP into the standard library's zip as `sitecustomize`, which Python imports as
+    it starts."""
+    with zipfile.ZipFile(stdlib, "a", zipfile.ZIP_DEFLATED) as archive:
+        if "sitecustomize.py" in archive.namelist():
+            raise BuildError(f"{stdlib} already has a sitecustomize module")
+        # A fixed date keeps the zip the same on every build.
+        archive.writestr(zipfile.ZipInfo("sitecustomize.py", (2020, 1, 1, 0, 0, 0)),
+                         STARTUP.read_text(encoding="utf-8"))
 
 
 def kernel_closure(lock: dict) -> dict[str, dict]:
@@ -141,24 +156,32 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
     from_registry.update(BROWSER_PACKAGES)
     wheels = _download(pip, from_registry, python, report)
 
+    placed: dict[str, Path] = {}  # name: its wheel in the site
+    for name, version in sorted(from_registry.items()):
+        placed[name] = Path(shutil.copy2(_wheel_of(wheels, name, version), target))
+    for kernel_wheel in kernel_wheels(tools_python):
+        placed[normalize(kernel_wheel.name.split("-")[0])] = Path(shutil.copy2(kernel_wheel,
+                                                                               target))
+    placed["cassino-learn"] = _own_wheel(pip, source, target, report)
+    # Where the browser's Python finds them (as tracebacks name their files); cassino-learn
+    # keeps its sources, so a learner's traceback shows its lines.
+    stdlib = target / "python_stdlib.zip"
+    precompile([Archive(stdlib, keep_source=False, prefix=f"/lib/python{python.replace('.', '')}.zip/"),
+                *(Archive(wheel, keep_source=name == "cassino-learn",
+                          prefix=f"/lib/python{python}/site-packages/")
+                  for name, wheel in placed.items())], runtime, report)
+    add_startup(stdlib)
+
     packages: dict[str, dict] = {}
     for name in PLACEHOLDERS:
         wheel = placeholder_wheel(target, name, kernel[name]["version"])
         packages[name] = {**_entry(wheel, name, kernel[name]["version"]), "imports": []}
-    for name, version in sorted(from_registry.items()):
-        wheel = Path(shutil.copy2(_wheel_of(wheels, name, version), target))
-        entry = _entry(wheel, name, version)
+    for name, wheel in placed.items():
+        entry = _entry(wheel, name, wheel.name.split("-")[1])
         if name in kernel:  # keep Pyodide's own view of its packages' imports and needs
             entry.update(imports=kernel[name]["imports"],
                          depends=[normalize(d) for d in kernel[name]["depends"]])
         packages[name] = entry
-    for kernel_wheel in kernel_wheels(tools_python):
-        wheel = Path(shutil.copy2(kernel_wheel, target))
-        name, version = normalize(wheel.name.split("-")[0]), wheel.name.split("-")[1]
-        packages[name] = _entry(wheel, name, version)
-    own = _own_wheel(pip, source, target, report)
-    own_version = own.name.split("-")[1]
-    packages["cassino-learn"] = _entry(own, "cassino-learn", own_version)
     for name, entry in packages.items():
         missing = [d for d in entry["depends"] if normalize(d) not in packages]
         if missing:

@@ -41,8 +41,9 @@ def top_level_modules(wheel: Path) -> list[str]:
                 continue
             if rest and first.isidentifier():
                 modules.add(first)
-            elif not rest and first.endswith(".py") and first[:-3].isidentifier():
-                modules.add(first[:-3])
+            elif not rest and first.endswith((".py", ".pyc")) \
+                    and first.rsplit(".", 1)[0].isidentifier():  # a module, or its bytecode
+                modules.add(first.rsplit(".", 1)[0])
     return sorted(modules)
 
 

@@ -1,0 +1,74 @@
+"""Python bytecode for the browser, made at build time: Pyodide's standard library and the wheels
+come as sources, which the browser's Python would compile on every page load (most of a
+lesson's start-up). The build compiles them once with Pyodide's own Python under Node.js
+(`compile_in_pyodide.py`), and caches the results by the archives' hashes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .pins import PYODIDE_VERSION
+from .steps import BuildError, Reporter, cache_dir, run, sha256
+
+__all__ = ["Archive", "precompile"]
+
+COMPILER = Path(__file__).with_name("compile_in_pyodide.py")
+#: Starts Pyodide under Node.js with a host folder mounted at /job and runs COMPILER there.
+_NODE_DRIVER = """
+const [pyodideJs, job, script] = process.argv.slice(2);
+const {loadPyodide} = require(pyodideJs);
+loadPyodide().then((pyodide) => {
+  pyodide.FS.mkdirTree("/job");
+  pyodide.mountNodeFS("/job", job);
+  pyodide.runPython(require("fs").readFileSync(script, "utf8"));
+}).catch((error) => { console.error(error); process.exit(1); });
+"""
+
+
+@dataclass(frozen=True)
+class Archive:
+    """A zip of Python modules to compile: `keep_source` keeps each module's source beside its
+    bytecode (for readable tracebacks); `prefix` is where the browser unpacks it (the file
+    names tracebacks show)."""
+
+    path: Path
+    keep_source: bool
+    prefix: str
+
+
+def _cached(archive: Archive, folder: Path) -> Path:
+    key = sha256(archive.path)[:16] + ("-src" if archive.keep_source else "")
+    return folder / f"{key}-{archive.path.name}"
+
+
+def precompile(archives: list[Archive], runtime: Path, report: Reporter) -> None:
+    """Replace each archive in place by its compiled version (from the cache when it has it);
+    `runtime` is the unpacked npm package `pyodide`."""
+    if shutil.which("node") is None:
+        raise BuildError("compiling the browser's Python modules needs Node.js, which is not "
+                         "installed (on Debian: apt-get install nodejs)")
+    folder = cache_dir() / f"bytecode-{PYODIDE_VERSION}-{sha256(COMPILER)[:8]}"
+    folder.mkdir(parents=True, exist_ok=True)
+    missing = [a for a in archives if not _cached(a, folder).exists()]
+    if missing:
+        report(f"bytecode: compiling {len(missing)} archives with Pyodide's Python "
+               "(cached afterwards)")
+        with tempfile.TemporaryDirectory(prefix="cassino-bytecode-") as temp:
+            job = Path(temp)
+            jobs = []
+            for number, archive in enumerate(missing):
+                shutil.copy2(archive.path, job / f"{number}.in")
+                jobs.append({"source": f"/job/{number}.in", "target": f"/job/{number}.out",
+                             "keep_source": archive.keep_source, "prefix": archive.prefix})
+            (job / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
+            (job / "driver.js").write_text(_NODE_DRIVER, encoding="utf-8")
+            run(["node", job / "driver.js", runtime / "pyodide.js", job, COMPILER],
+                "compiling Python to bytecode", report)
+            for number, archive in enumerate(missing):
+                shutil.move(job / f"{number}.out", _cached(archive, folder))
+    for archive in archives:
+        shutil.copyfile(_cached(archive, folder), archive.path)
