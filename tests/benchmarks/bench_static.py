@@ -8,7 +8,10 @@ Measures, and prints with the machine's load (`uptime`):
 3. time to interactive (Voici's spinner gone, every widget drawn) of a lesson, cold (a new
    browser profile on disk each time) and warm (the same profile, after another lesson has been
    opened: the runtime comes from the browser's cache), with the bytes a warm lesson still
-   fetches.
+   fetches;
+4. the same for the machine's baseline: a site built the same way from one empty notebook
+   (Python, the kernel and Voici, none of the course), so the ratio shows what is the course's
+   own under whatever load the machine has.
 Targets on an idle 2-core machine: warm within 5 s, cold within 15 s.
 
 Run: ./run bench  (or .venv/bin/python tests/benchmarks/bench_static.py [--site DIR] [--rounds N])
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -38,6 +42,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 READY = ("() => !document.getElementById('loading') && document.querySelector('#rendered_cells')"
          " && !document.body.innerText.includes('Loading widget...')")
 FIRST, OTHER = "voici/render/01_cards_and_points.html", "voici/render/02_pairing.html"
+EMPTY_NOTEBOOK = ROOT / "tests" / "browser" / "notebooks" / "empty.ipynb"
 
 
 def load() -> str:
@@ -76,48 +81,80 @@ def open_until_ready(page, server: StaticServer, path: str) -> tuple[float, int]
     return time.perf_counter() - started, server.bytes_sent - before
 
 
+def measure(playwright, site: Path, first: str, other: str, rounds: int, temp: Path,
+            label: str) -> dict[str, list]:
+    """Cold and warm loads of `first` (warm: after `other`, then `first` again), per round."""
+    found: dict[str, list] = {"cold": [], "cold_bytes": [], "warm": [], "warm_bytes": [],
+                              "outside": []}
+    with StaticServer(site) as server:
+        for round_number in range(rounds):
+            profile = temp / f"profile-{label}-{round_number}"
+            context, outside = new_context(playwright, profile, server)
+            page = context.new_page()
+            seconds, sent = open_until_ready(page, server, first)
+            found["cold"].append(seconds)
+            found["cold_bytes"].append(sent)
+            for path in (other, first):
+                seconds, sent = open_until_ready(page, server, path)
+                found["warm"].append(seconds)
+                found["warm_bytes"].append(sent)
+            found["outside"] += outside
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+            print(f"{label} round {round_number + 1}: cold {found['cold'][-1]:.1f} s "
+                  f"({found['cold_bytes'][-1] / 1e6:.1f} MB), warm {found['warm'][-2]:.1f} s "
+                  f"and {found['warm'][-1]:.1f} s ({found['warm_bytes'][-2] / 1e6:.2f} and "
+                  f"{found['warm_bytes'][-1] / 1e6:.2f} MB); {load()}", flush=True)
+    return found
+
+
+def baseline_site(temp: Path) -> Path:
+    """The site of one empty notebook (as its contents page), built as the course is."""
+    lessons = temp / "baseline-lessons"
+    lessons.mkdir()
+    shutil.copy(EMPTY_NOTEBOOK, lessons / "00_index.ipynb")
+    return build_site(temp / "baseline", lessons=lessons, report=lambda message: None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="skip the empty-notebook baseline")
     args = parser.parse_args()
 
     print(f"before: {load()}")
-    with tempfile.TemporaryDirectory(prefix="bench-static-") as temp:
+    with tempfile.TemporaryDirectory(prefix="bench-static-") as temp_name:
+        temp = Path(temp_name)
         site = args.site
         if site is None:
             started = time.perf_counter()
-            site = build_site(Path(temp) / "site", report=lambda message: None)
-            print(f"build: {time.perf_counter() - started:.0f} s (tools and downloads cached "
-                  "after the first build)")
+            site = build_site(temp / "site", report=lambda message: None)
+            print(f"build: {time.perf_counter() - started:.0f} s (tools, downloads and bytecode "
+                  "cached after the first build)")
         size, runtime = folder_size(site), folder_size(site / "static" / "pyodide")
         print(f"site: {size / 1e6:.1f} MB, of which Pyodide and the wheels {runtime / 1e6:.1f} MB")
+        baseline = None if args.no_baseline else baseline_site(temp)
 
-        cold, cold_bytes, warm, warm_bytes, outside_all = [], [], [], [], []
-        with StaticServer(site) as server, sync_playwright() as playwright:
-            for round_number in range(args.rounds):
-                profile = Path(temp) / f"profile-{round_number}"
-                context, outside = new_context(playwright, profile, server)
-                page = context.new_page()
-                seconds, sent = open_until_ready(page, server, FIRST)
-                cold.append(seconds)
-                cold_bytes.append(sent)
-                for path in (OTHER, FIRST):
-                    seconds, sent = open_until_ready(page, server, path)
-                    warm.append(seconds)
-                    warm_bytes.append(sent)
-                outside_all += outside
-                context.close()
-                print(f"round {round_number + 1}: cold {cold[-1]:.1f} s "
-                      f"({cold_bytes[-1] / 1e6:.1f} MB), warm {warm[-2]:.1f} s and "
-                      f"{warm[-1]:.1f} s ({warm_bytes[-2] / 1e6:.2f} and "
-                      f"{warm_bytes[-1] / 1e6:.2f} MB); {load()}")
+        with sync_playwright() as playwright:
+            course = measure(playwright, site, FIRST, OTHER, args.rounds, temp, "lesson")
+            empty = (measure(playwright, baseline, "voici/render/00_index.html",
+                             "voici/render/00_index.html", args.rounds, temp, "baseline")
+                     if baseline else None)
 
-    print(f"cold first lesson: median {statistics.median(cold):.1f} s to interactive, "
-          f"{statistics.median(cold_bytes) / 1e6:.1f} MB fetched (target 15 s)")
-    print(f"warm lesson: median {statistics.median(warm):.1f} s to interactive, "
-          f"{statistics.median(warm_bytes) / 1e6:.2f} MB fetched (target 5 s)")
-    print(f"requests that tried to leave the site: {len(outside_all)}")
+    cold, warm = statistics.median(course["cold"]), statistics.median(course["warm"])
+    print(f"cold first lesson: median {cold:.1f} s to interactive, "
+          f"{statistics.median(course['cold_bytes']) / 1e6:.1f} MB fetched (target 15 s)")
+    print(f"warm lesson: median {warm:.1f} s to interactive, "
+          f"{statistics.median(course['warm_bytes']) / 1e6:.2f} MB fetched (target 5 s)")
+    if empty:
+        empty_cold, empty_warm = statistics.median(empty["cold"]), statistics.median(empty["warm"])
+        print(f"baseline (one empty notebook, same runtime): cold {empty_cold:.1f} s, warm "
+              f"{empty_warm:.1f} s; the lesson takes {cold / empty_cold:.2f}x cold and "
+              f"{warm / empty_warm:.2f}x warm")
+    outside = course["outside"] + (empty["outside"] if empty else [])
+    print(f"requests that tried to leave the site: {len(outside)}")
     print(f"after: {load()}")
 
 

@@ -5,6 +5,7 @@ request elsewhere is blocked and recorded (`outside`), so a test can fail on it.
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,9 +87,8 @@ def chromium(playwright) -> Iterator[object]:
     browser.close()
 
 
-@pytest.fixture
-def visit(chromium, server) -> Iterator[Visit]:
-    """A fresh browser profile (empty storage) whose requests may go to the site only."""
+def _visit(chromium, server: StaticServer) -> Iterator[Visit]:
+    """A fresh browser profile (empty storage) whose requests may go to `server` only."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(PAGE_TIMEOUT)
     visit = Visit(context.new_page(), server)
@@ -111,3 +111,28 @@ def visit(chromium, server) -> Iterator[Visit]:
     context.on("request", seen)
     yield visit
     context.close()
+
+
+@pytest.fixture
+def visit(chromium, server) -> Iterator[Visit]:
+    """A learner's browser on the course."""
+    yield from _visit(chromium, server)
+
+
+@pytest.fixture(scope="session")
+def small_site(tmp_path_factory) -> Path:
+    """A site of two test notebooks instead of the course: an empty contents page and a page
+    whose cell fails (tests/browser/notebooks)."""
+    notebooks = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
+    lessons = tmp_path_factory.mktemp("small-lessons")
+    shutil.copy(notebooks / "empty.ipynb", lessons / "00_index.ipynb")
+    shutil.copy(notebooks / "broken.ipynb", lessons / "broken.ipynb")
+    return build_site(tmp_path_factory.mktemp("small") / "site", lessons=lessons,
+                      report=lambda message: None)
+
+
+@pytest.fixture
+def small_visit(chromium, small_site) -> Iterator[Visit]:
+    """A browser on the small site."""
+    with StaticServer(small_site) as running:
+        yield from _visit(chromium, running)

@@ -5,7 +5,9 @@ with no request leaving the folder.
     build_site(Path("site"))          # what `cassino-learn build-static site` does
 
 The steps, one module each: `tools` (the pinned build tools), `runtime` (the Pyodide folder and
-its lock), `site` (the Voici build), `finish` (local fonts, links between lessons, caching).
+its lock, with `precompile` turning its Python into bytecode and `browser_site` run as the
+browser's Python starts), `site` (the Voici build), `finish` (local fonts, links between
+lessons, the service worker that keeps the site's files in the browser).
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 of zip archives (wheels, the standard library) into bytecode for the browser's Python, so it
 does not compile them on every page load.
 
-Reads /job/jobs.json, a list of {"source", "target", "keep_source", "prefix"}: each archive at
-`source` is written to `target` with every module also (keep_source) or only (not keep_source)
-as bytecode. Hash-based, unchecked bytecode (PEP 552) is valid whatever the files' dates after
+Reads /job/jobs.json, a list of {"source", "target", "keep_source", "prefix", "drop"}: each
+archive at `source` is written to `target` with every module also (keep_source) or only (not
+keep_source) as bytecode, and without the files whose names contain one of `drop`. Hash-based, unchecked bytecode (PEP 552) is valid whatever the files' dates after
 unpacking, and the same bytes on every build.
 """
 
@@ -44,11 +44,11 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def convert(source: str, target: str, keep_source: bool, prefix: str) -> None:
+def convert(source: str, target: str, keep_source: bool, prefix: str, drop: list[str]) -> None:
     files: dict[str, bytes] = {}
     with zipfile.ZipFile(source) as archive:
         for info in archive.infolist():
-            if info.is_dir():
+            if info.is_dir() or any(part in info.filename for part in drop):
                 continue
             data = archive.read(info)
             name = info.filename
@@ -73,4 +73,4 @@ def convert(source: str, target: str, keep_source: bool, prefix: str) -> None:
 
 
 for job in json.load(open("/job/jobs.json")):
-    convert(job["source"], job["target"], job["keep_source"], job["prefix"])
+    convert(job["source"], job["target"], job["keep_source"], job["prefix"], job["drop"])

@@ -16,7 +16,7 @@ from ...teaching import catalog
 from ..voila import _page_links
 from .steps import BuildError, Reporter, cache_dir, run
 
-__all__ = ["FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id", "finish_site",
+__all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id", "finish_site",
            "outside_references"]
 
 #: Voila's template asks a CDN for Font Awesome 5 ("^5"); the site serves this copy instead.
@@ -97,6 +97,12 @@ def _copy_font_awesome(output: Path, report: Reporter) -> Path:
     return target / "css"
 
 
+#: The failed-cell note of the app's template sends the teacher to the server's log; the static
+#: edition has no server, and nothing of a page's run is recorded outside the browser.
+FAILED_HELP = ("tell your teacher which page it was. The course runs in your browser, so no "
+               "server kept a record of what went wrong.")
+_FAILED_HELP = re.compile(r'(<span class="cassino-failed-help">).*?(</span>)', re.S)
+
 _APP_BAR_HOME = re.compile(r'(<a class="cassino-home"[^>]*>.*?</a>)(\s*</nav>)', re.S)
 
 
@@ -113,6 +119,7 @@ def _place_in_course(text: str, slug: str) -> str:
 
 def _rewrite_page(page: Path, font_css: Path) -> None:
     text = _place_in_course(page.read_text(encoding="utf-8"), page.stem)
+    text = _FAILED_HELP.sub(lambda m: m.group(1) + html.escape(FAILED_HELP) + m.group(2), text)
     local = os.path.relpath(font_css, page.parent).replace(os.sep, "/") + "/"
     text = _CDN_FONT_AWESOME.sub(local, text)
     text = _CDN_FONT_AWESOME_4.sub(local + "all.min.css", text)

@@ -5,6 +5,7 @@ lesson's start-up). The build compiles them once with Pyodide's own Python under
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import tempfile
@@ -33,15 +34,17 @@ loadPyodide().then((pyodide) => {
 class Archive:
     """A zip of Python modules to compile: `keep_source` keeps each module's source beside its
     bytecode (for readable tracebacks); `prefix` is where the browser unpacks it (the file
-    names tracebacks show)."""
+    names tracebacks show); files whose names contain one of `drop` are left out."""
 
     path: Path
     keep_source: bool
     prefix: str
+    drop: tuple[str, ...] = ()
 
 
 def _cached(archive: Archive, folder: Path) -> Path:
-    key = sha256(archive.path)[:16] + ("-src" if archive.keep_source else "")
+    options = json.dumps([archive.keep_source, archive.prefix, archive.drop]).encode()
+    key = sha256(archive.path)[:16] + "-" + hashlib.sha256(options).hexdigest()[:8]
     return folder / f"{key}-{archive.path.name}"
 
 
@@ -63,7 +66,8 @@ def precompile(archives: list[Archive], runtime: Path, report: Reporter) -> None
             for number, archive in enumerate(missing):
                 shutil.copy2(archive.path, job / f"{number}.in")
                 jobs.append({"source": f"/job/{number}.in", "target": f"/job/{number}.out",
-                             "keep_source": archive.keep_source, "prefix": archive.prefix})
+                             "keep_source": archive.keep_source, "prefix": archive.prefix,
+                             "drop": list(archive.drop)})
             (job / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
             (job / "driver.js").write_text(_NODE_DRIVER, encoding="utf-8")
             run(["node", job / "driver.js", runtime / "pyodide.js", job, COMPILER],

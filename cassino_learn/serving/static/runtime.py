@@ -21,6 +21,12 @@ __all__ = ["RUNTIME_FILES", "STARTUP", "add_startup", "assemble_pyodide", "kerne
 
 RUNTIME_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip", "package.json")
+#: Parts of cassino-learn's wheel that only serve pages (Voila, the static build, the app's
+#: template), left out of the browser's copy.
+SERVER_ONLY = ("cassino_learn/serving/", "cassino_learn/share/")
+#: What wheels install for Jupyter's front end (a widget's JavaScript), which the site serves
+#: already: the browser's Python would unpack it for nothing.
+FRONT_END_FILES = (".data/data/share/jupyter/",)
 #: Run by the browser's Python as it starts (see that module).
 STARTUP = Path(__file__).with_name("browser_site.py")
 
