@@ -25,5 +25,7 @@ def test_a_failing_cell_shows_the_note_for_the_browser(small_visit):
     text = " ".join(note.inner_text().split())
     assert text.startswith("Part of this page could not be shown.")
     assert "no server kept a record" in text and "server log" not in text
+    # The message the note points to is there, under it.
+    assert any("ZeroDivisionError" in error for error in small_visit.errors())
     small_visit.screenshot("static_failed_cell")
     assert small_visit.outside == []

@@ -33,6 +33,15 @@ def test_the_site_has_every_page_and_loads_nothing_from_outside(site):
     assert kernel["pyodideUrl"].startswith("./")
 
 
+def test_lesson_pages_say_where_they_are_in_the_course(site):
+    rendered = site.root / "voici" / "render"
+    for number, lesson in enumerate(catalog.LESSONS, start=1):
+        text = (rendered / f"{lesson.slug}.html").read_text(encoding="utf-8")
+        where = f'<span class="cassino-where">Lesson {number} of {len(catalog.LESSONS)}</span>'
+        assert text.count(where) == 1, lesson.slug
+    assert 'class="cassino-where"' not in (rendered / f"{catalog.INDEX.slug}.html").read_text()
+
+
 def _solve_the_first_stage(page, slug: str) -> None:
     """Play the first stage's answer, worked out by the core, by clicking on its card table."""
     stage = load_stages(slug).stages[0]

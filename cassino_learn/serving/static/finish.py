@@ -98,9 +98,10 @@ def _copy_font_awesome(output: Path, report: Reporter) -> Path:
 
 
 #: The failed-cell note of the app's template sends the teacher to the server's log; the static
-#: edition has no server, and nothing of a page's run is recorded outside the browser.
-FAILED_HELP = ("tell your teacher which page it was. The course runs in your browser, so no "
-               "server kept a record of what went wrong.")
+#: edition has no server, nothing of a page's run is recorded outside the browser, and Voici
+#: shows the failed cell's error on the page, under the note.
+FAILED_HELP = ("tell your teacher which page it was and what the message below says: the "
+               "course runs in your browser, so no server kept a record of it.")
 _FAILED_HELP = re.compile(r'(<span class="cassino-failed-help">).*?(</span>)', re.S)
 
 _APP_BAR_HOME = re.compile(r'(<a class="cassino-home"[^>]*>.*?</a>)(\s*</nav>)', re.S)
@@ -110,7 +111,7 @@ def _place_in_course(text: str, slug: str) -> str:
     """The app bar's "Lesson n of m" (Voici does not hand the template the settings that
     Voila does, so it is added here from the same catalogue)."""
     position = _page_links().get(slug, {}).get("position")
-    if not position or "cassino-where" in text:
+    if not position or 'class="cassino-where"' in text:  # (the stylesheet names it too)
         return text
     return _APP_BAR_HOME.sub(
         lambda m: f'{m.group(1)}<span class="cassino-where">{html.escape(position)}</span>'

@@ -169,13 +169,17 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
         placed[normalize(kernel_wheel.name.split("-")[0])] = Path(shutil.copy2(kernel_wheel,
                                                                                target))
     placed["cassino-learn"] = _own_wheel(pip, source, target, report)
-    # Where the browser's Python finds them (as tracebacks name their files); cassino-learn
-    # keeps its sources, so a learner's traceback shows its lines.
+    # Prefixes: where the browser's Python finds them (as tracebacks name their files).
+    # cassino-learn keeps its sources, so a learner's traceback shows its lines, and leaves out
+    # what only serves pages (the browser is served, it serves nothing).
     stdlib = target / "python_stdlib.zip"
-    precompile([Archive(stdlib, keep_source=False, prefix=f"/lib/python{python.replace('.', '')}.zip/"),
-                *(Archive(wheel, keep_source=name == "cassino-learn",
-                          prefix=f"/lib/python{python}/site-packages/")
-                  for name, wheel in placed.items())], runtime, report)
+    zipped = f"/lib/python{python.replace('.', '')}.zip/"
+    site_packages = f"/lib/python{python}/site-packages/"
+    precompile([Archive(stdlib, keep_source=False, prefix=zipped),
+                *(Archive(wheel, keep_source=False, prefix=site_packages, drop=FRONT_END_FILES)
+                  for name, wheel in placed.items() if name != "cassino-learn"),
+                Archive(placed["cassino-learn"], keep_source=True, prefix=site_packages,
+                        drop=SERVER_ONLY + FRONT_END_FILES)], runtime, report)
     add_startup(stdlib)
 
     packages: dict[str, dict] = {}
