@@ -35,7 +35,8 @@ def test_the_standard_library_and_the_wheels_come_compiled(site):
 
 def test_cassino_learn_keeps_its_sources_and_leaves_out_serving(site):
     lock = json.loads((site.root / "static" / "pyodide" / "pyodide-lock.json").read_text())
-    names = _names(site.root / "static" / "pyodide" / lock["packages"]["cassino-learn"]["file_name"])
+    wheel = lock["packages"]["cassino-learn"]["file_name"]
+    names = _names(site.root / "static" / "pyodide" / wheel)
     assert "cassino_learn/core/movegen.py" in names  # a learner's traceback shows its lines
     assert any(re.fullmatch(r"cassino_learn/core/__pycache__/movegen\.cpython-3\d+\.pyc", n)
                for n in names)

@@ -4,8 +4,9 @@ does not compile them on every page load.
 
 Reads /job/jobs.json, a list of {"source", "target", "keep_source", "prefix", "drop"}: each
 archive at `source` is written to `target` with every module also (keep_source) or only (not
-keep_source) as bytecode, and without the files whose names contain one of `drop`. Hash-based, unchecked bytecode (PEP 552) is valid whatever the files' dates after
-unpacking, and the same bytes on every build.
+keep_source) as bytecode, and without the files whose names contain one of `drop`.
+Hash-based, unchecked bytecode (PEP 552) is valid whatever the files' dates after unpacking,
+and the same bytes on every build.
 """
 
 import base64
@@ -36,7 +37,8 @@ def pyc_name(name: str, keep_source: bool) -> str:
     if not keep_source:
         return name[:-3] + ".pyc"
     folder, _, file = name.rpartition("/")
-    return f"{folder + '/' if folder else ''}__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
+    cached = f"__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
+    return f"{folder}/{cached}" if folder else cached
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -72,5 +74,7 @@ def convert(source: str, target: str, keep_source: bool, prefix: str, drop: list
             out.writestr(info, files[name])
 
 
-for job in json.load(open("/job/jobs.json")):
-    convert(job["source"], job["target"], job["keep_source"], job["prefix"], job["drop"])
+if __name__ == "__main__":  # as Pyodide runs it; importing it does nothing
+    with open("/job/jobs.json", encoding="utf-8") as jobs:
+        for job in json.load(jobs):
+            convert(job["source"], job["target"], job["keep_source"], job["prefix"], job["drop"])

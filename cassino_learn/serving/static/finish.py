@@ -16,8 +16,8 @@ from ...teaching import catalog
 from ..voila import _page_links
 from .steps import BuildError, Reporter, cache_dir, run
 
-__all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id", "finish_site",
-           "outside_references"]
+__all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id",
+           "finish_site", "outside_references"]
 
 #: Voila's template asks a CDN for Font Awesome 5 ("^5"); the site serves this copy instead.
 FONT_AWESOME_VERSION = "5.15.4"
