@@ -537,6 +537,7 @@ class GameWidget(w.VBox):
         self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
         self.table.on_move(self._moved)
         choose = _row(w.HTML("<b>Rules for a new game:</b>"), *self.variant_boxes.values())
+        choose.add_class("cl-variant-row")
         super().__init__([self.status, self.table, _row(self.hint_button, self.new_button),
                           choose, self.rules_note, self.hint_box, self.review])
         self.add_class("cl-quiz")

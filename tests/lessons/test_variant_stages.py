@@ -77,9 +77,8 @@ def test_the_draw_casino_counts_are_those_of_a_played_draw_game(stage_id):
         else len(game.state.hands[given["seat"] - 1] or ())
     assert stage.solutions() == [str(seen)]
     assert stage.judge(str(seen)).correct and not stage.judge(str(seen + 1)).correct
-    # the stage's words ask what the data gives (the question is worded by hand)
-    assert f"{given['plays']} plays" in stage.say
-    assert ("Two players" in stage.say) == (given["players"] == 2)
+    # the task shown is the question worded from the very data that judges it
+    assert f"{given['players']} players: after {given['plays']} plays" in stage.task()
 
 
 def test_royal_goals_build_to_fourteen_and_know_the_ace_as_fourteen():
