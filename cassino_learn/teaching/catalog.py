@@ -42,7 +42,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("11_full_game", "A full game against the computer", ("D1", "D2", "D3")),
     Lesson("12_more_players", "Three and four players, partnerships", ("D1", "B9")),
     Lesson("13_variants_and_etiquette", "Variants and table manners",
-           ("V1", "V2", "V3", "V4", "V5", "V6", "X1", "X2", "X3", "X4")),
+           ("V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "X1", "X2", "X3",
+            "X4")),
 )
 SANDBOX = Lesson("90_sandbox", "Sandbox for teachers", ())
 

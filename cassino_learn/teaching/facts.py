@@ -10,8 +10,10 @@ is asked, never stored. For example::
 
 Facts (`FACTS`): ``deals per round`` and ``stock after first deal`` (D2, given players),
 ``first to play`` (D3, players and dealer), ``dealer of round`` (D3, players and round),
-``partner`` (D1, seat in a four-player partnership), ``match score`` (K3/V4: game, before, round,
-side) and ``match result`` (K3/V4/V5: game, before, round).
+``partner`` (D1, seat in a four-player partnership), ``draw stock`` and ``draw hand`` (V9 Draw
+Casino: the stock, or a seat's hand, after some plays; given players, plays and seat),
+``match score`` (K3/V4: game, before, round, side) and ``match result`` (K3/V4/V5: game,
+before, round).
 """
 
 from __future__ import annotations
@@ -183,6 +185,45 @@ def _partner(given: dict) -> Answer:
                   f"{state.side_of(seat)}.", "D1")
 
 
+# ---------------------------------------------------------------------- Draw Casino (V9)
+
+def _draw_game(given: dict) -> Any:
+    """A V9 round played `plays` plays into its first deal (first legal moves: the counts of
+    cards do not depend on which)."""
+    from ..core.rules import Rules
+    from ..game.match import Game
+
+    players = _players(given)
+    plays = _whole(given, "plays")
+    if not 0 <= plays < 52 - 4:  # the 48 cards not dealt to the table make 48 plays a round
+        raise FactError(f"plays must be from 0 to 47, not {plays}")
+    game = Game(players=players, seed=0, rules=Rules(deal="draw"))
+    for _ in range(plays):
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def _draw_stock(given: dict) -> Answer:
+    game = _draw_game(given)
+    players, plays = given["players"], given["plays"]
+    first = len(_draw_game({"players": players, "plays": 0}).stock)
+    left = len(game.stock)
+    return Answer(left, (),
+                  f"The first deal leaves {first} cards in the stock ({players} hands of 4 and 4 "
+                  f"on the table); each of the {plays} plays draws one while it lasts: {first} - "
+                  f"{first - left} = {left}.", "V9")
+
+
+def _draw_hand(given: dict) -> Answer:
+    game = _draw_game(given)
+    seat = _seat(given, "seat", given["players"])
+    held = len(game.state.hands[seat - 1] or ())
+    why = ("The player who played draws one card, so hands stay at 4 while the stock lasts."
+           if game.stock else "The stock is empty: no more draws, so the hands are played out.")
+    return Answer(held, (), f"{why} {len(game.stock)} left in the stock; seat {seat} holds "
+                            f"{count(held, 'card')}.", "V9")
+
+
 # ---------------------------------------------------------------------- the match (K3, V4, V5)
 
 def _after_round(given: dict) -> tuple[Any, dict[int, int], dict[int, int], dict[int, int]]:
@@ -266,6 +307,12 @@ FACTS: dict[str, Fact] = {fact.name: fact for fact in (
                    f"{g['round']}?", _dealer_of_round),
     Fact("partner", "choice", ("seat",), (),
          lambda g: f"Four players in partnerships: who is seat {g['seat']}'s partner?", _partner),
+    Fact("draw stock", "number", ("players", "plays"), (),
+         lambda g: f"Draw Casino, {g['players']} players: after {count(g['plays'], 'play')} "
+                   f"since the deal, how many cards are left in the stock?", _draw_stock),
+    Fact("draw hand", "number", ("players", "plays", "seat"), (),
+         lambda g: f"Draw Casino, {g['players']} players: after {count(g['plays'], 'play')} "
+                   f"since the deal, how many cards does seat {g['seat']} hold?", _draw_hand),
     Fact("match score", "number", ("round", "side"), ("game", "before"),
          lambda g: _match_question(g, f"What is side {g['side']}'s score after the round?"),
          _match_score),

@@ -3,8 +3,9 @@
 A goal never decides legality (the core does that first); it only says whether a legal move
 achieves what the question asks, and if not, why not in one sentence. Goals are written as short
 text in quiz banks: "most cards", "build 9", "multiple build", "raise", "sweep", "take 10D",
-"protect", "capture", "capture build", "most points", "trail", "legal", and the conditions
-"play CARD", "keep CARD" and "gather CARD". Parts joined by " and " must all hold, so a goal
+"protect", "capture", "capture build", "most points", "trail", "legal", "ace as 14" (Royal
+Casino, V7: a capture by an ace played as 14), and the conditions "play CARD", "keep CARD" and
+"gather CARD". Builds run to 14 under V7, so "build N" takes N from 1 to 14. Parts joined by " and " must all hold, so a goal
 carries every condition its question states: "trail and keep 7H", "raise and build 9".
 
 "most points" counts what one move decides of K1: the aces and the Casinos it takes, and the
@@ -25,8 +26,11 @@ __all__ = ["Goal", "parse_goal", "GoalError", "GOAL_FORMS"]
 
 GOAL_FORMS = ("legal", "capture", "trail", "most cards", "most points", "sweep", "build",
               "build N", "multiple build", "multiple build N", "raise", "take CARD",
-              "capture build", "protect", "play CARD", "keep CARD", "gather CARD",
+              "capture build", "protect", "ace as 14", "play CARD", "keep CARD", "gather CARD",
               "GOAL and GOAL")
+
+
+MAX_BUILD = 14  # V7 builds run to 14; on a standard table a build above 10 is never possible
 
 
 class GoalError(ValueError):
@@ -197,6 +201,15 @@ def _protect(position: Position, move: Move) -> str | None:
             "of the same value")
 
 
+def _ace_as_14(position: Position, move: Move) -> str | None:
+    """V7: the move is a capture by an ace counting 14 (the core says which value it used)."""
+    if move.kind != "capture" or move.card.rank != 1:
+        return "the question asks you to capture with an ace"
+    if move.value != 14:
+        return "that capture counts your ace as 1; play it as 14"
+    return None
+
+
 _FIXED: dict[str, tuple[str, Check]] = {
     "legal": ("make any legal play", _legal),
     "capture": ("capture something", _capture),
@@ -209,6 +222,7 @@ _FIXED: dict[str, tuple[str, Check]] = {
     "raise": ("raise a build", _raise),
     "capture build": ("capture a build", _capture_build),
     "protect": ("protect your build so that nobody can raise it", _protect),
+    "ace as 14": ("capture with your ace counting 14", _ace_as_14),
 }
 
 
@@ -237,7 +251,7 @@ def _single_goal(words: str) -> Goal:
         phrase, check = _FIXED[words]
         return Goal(words, phrase, check)
     head, _, last = words.rpartition(" ")
-    if head in ("build", "multiple build") and last.isdigit() and 1 <= int(last) <= 10:
+    if head in ("build", "multiple build") and last.isdigit() and 1 <= int(last) <= MAX_BUILD:
         value = int(last)
         multiple = head == "multiple build"
         phrase = f"make a {'multiple ' if multiple else ''}build of {value}"

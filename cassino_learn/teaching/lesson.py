@@ -190,10 +190,11 @@ def sandbox(text: str | None = None) -> Any:
 
 
 def game(players: int = 2, partners: bool = False, bot: str = "greedy",
-         seed: int | None = None) -> Any:
+         seed: int | None = None, rules: str | None = None) -> Any:
+    """A game against the computer; `rules` (like "values=royal") are the first game's."""
     from ..ui.quiz_widgets import GameWidget
 
-    return GameWidget(players=players, partners=partners, bot=bot, seed=seed)
+    return GameWidget(players=players, partners=partners, bot=bot, seed=seed, rules=rules)
 
 
 def lesson_status(item: Lesson, store: _progress.Progress) -> tuple[bool, int, int, int, int]:

@@ -581,6 +581,9 @@ VARIANT_HINTS = {
     "V8": "Spade Casino: no Little Casino point, but every spade you take scores: AS, JS and 2S "
           "2 each, every other spade 1 (the ace of spades also scores as an ace). 26 points a "
           "round plus sweeps.",
+    "V9": "Draw Casino: after the first deal the rest of the pack is a stock; the player who "
+          "played draws one card after each play, so hands stay at four until the stock is "
+          "empty. Then the hands are played out (48 plays a round).",
 }
 HINTS.update(VARIANT_HINTS)
 
@@ -641,4 +644,18 @@ def spade_casino_task(rng: random.Random) -> QuizItem:
                                "Casino point", rng)
 
 
-_MAKERS.update({"V7": royal_task, "V8": spade_casino_task})
+def draw_casino_task(rng: random.Random) -> QuizItem:
+    """V9 practice: the stock, or a hand, some plays into a Draw Casino round (the answer is
+    worked out by playing a Game; `teaching.facts`). Near the end the stock has run out, so
+    a hand may hold fewer than four."""
+    players = rng.choice((2, 3, 4))
+    stock = 52 - 4 - 4 * players  # a guess at where the stock runs out, to pick the plays
+    if rng.random() < 0.5:
+        return _fact_task("V9", "draw stock", {"players": players,
+                                               "plays": rng.randint(1, stock + 2)})
+    return _fact_task("V9", "draw hand", {"players": players,  # the end, where hands shrink
+                                          "plays": rng.randint(stock - 2, 47),
+                                          "seat": rng.randint(1, players)})
+
+
+_MAKERS.update({"V7": royal_task, "V8": spade_casino_task, "V9": draw_casino_task})

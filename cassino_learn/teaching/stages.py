@@ -95,6 +95,10 @@ class Stage:
         if self.kind == "demo":
             return "Press Next ▶ to step through to the end."
         assert self.item is not None
+        if self.item.ask is not None:  # number, choice: the fact's question carries its data
+            from .facts import question
+
+            return question(self.item.ask, self.item.given)
         return self.item.prompt()
 
     def choices(self) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ things out and keep the score.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import random
 from typing import Callable, Sequence
@@ -17,13 +18,14 @@ from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.listing import first_moves
 from ..core.movegen import Move
 from ..core.position import Position
+from ..core.rules import Rules
 from ..core.words import count
 from ..teaching.quiz import QuizItem, Verdict, load_bank
 from ._assets import asset
 from .table import CardTable, Played, played_words
 
 __all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "GameWidget",
-           "feedback_html", "button"]
+           "feedback_html", "button", "VARIANTS", "variant_name", "with_variants"]
 
 
 # ---------------------------------------------------------------------- shared pieces
@@ -473,8 +475,27 @@ def moves_html(position: Position, first: int = SANDBOX_MOVES_SHOWN) -> str:
 
 # ---------------------------------------------------------------------- a full game
 
-_ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
-               "little_casino": "Little Casino (2S)", "aces": "Aces", "sweeps": "Sweeps"}
+# The variants a game against the computer offers (Rules field, value, name, rule id); any
+# combination the rules core accepts may be played.
+VARIANTS = (("values", "royal", "Royal Casino", "V7"),
+            ("scoring", "spade-casino", "Spade Casino", "V8"),
+            ("deal", "draw", "Draw Casino", "V9"))
+
+
+def variant_name(rules: Rules) -> str:
+    """The game's name under `rules`: "Royal Casino", "Royal Casino · Draw Casino", or
+    "Standard Cassino" when none of V7-V9 is on."""
+    return " · ".join(name for field, value, name, _ in VARIANTS
+                      if getattr(rules, field) == value) or "Standard Cassino"
+
+
+def with_variants(rules: Rules, chosen: Sequence[str]) -> Rules:
+    """`rules` with V7-V9 switched on for the rule ids in `chosen` and off otherwise; the core
+    checks the combination (ValueError saying why not)."""
+    changes = {field: value if rule in chosen else
+               (getattr(Rules(), field) if getattr(rules, field) == value else getattr(rules, field))
+               for field, value, _, rule in VARIANTS}
+    return dataclasses.replace(rules, **changes)
 
 
 class GameWidget(w.VBox):
@@ -482,18 +503,22 @@ class GameWidget(w.VBox):
 
     A Hint button lists the moves worth considering (from the learner's observation only), and
     a review shows each finished round item by item, the match result and the moves played.
+    `rules` (a Rules or its text, like "values=royal") are the first game's; boxes under the
+    table choose Royal, Spade and Draw Casino (V7-V9) for the next New game, and the status
+    line names the game in play (and the stock under Draw Casino).
     """
 
     LEARNER = 1
 
     def __init__(self, players: int = 2, partners: bool = False, bot: str = "greedy",
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, rules: Rules | str | None = None) -> None:
         from ..game.bots import make_player
         from ..game.match import Game
 
         self._Game = Game
         self.players, self.partners = players, partners
         self.bot = make_player(bot)
+        self.rules = Rules.parse(rules) if isinstance(rules, str) else (rules or Rules())
         self.status = w.HTML()
         self.hint_button = button("Hint", tooltip="Moves worth considering, and why")
         self.hint_button.on_click(lambda _: self.show_hints())
@@ -501,19 +526,64 @@ class GameWidget(w.VBox):
         self.new_button.on_click(lambda _: self.new_game())
         self.hint_box = w.HTML()
         self.review = w.HTML()
-        self.game = Game(players=players, partners=partners, seed=seed)
+        self.variant_boxes = {rule: w.Checkbox(value=getattr(self.rules, field) == value,
+                                               description=f"{name} ({rule})", indent=False,
+                                               layout=w.Layout(width="auto"))
+                              for field, value, name, rule in VARIANTS}
+        for box in self.variant_boxes.values():
+            box.observe(lambda _: self._rules_chosen(), "value")
+        self.rules_note = w.HTML()
+        self.game = Game(players=players, partners=partners, seed=seed, rules=self.rules)
         self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
         self.table.on_move(self._moved)
-        super().__init__([self.status, self.table,
-                          _row(self.hint_button, self.new_button), self.hint_box, self.review])
+        choose = _row(w.HTML("<b>Rules for a new game:</b>"), *self.variant_boxes.values())
+        choose.add_class("cl-variant-row")
+        super().__init__([self.status, self.table, _row(self.hint_button, self.new_button),
+                          choose, self.rules_note, self.hint_box, self.review])
         self.add_class("cl-quiz")
         self._start()
 
     # ------------------------------------------------------------------ playing
 
     def new_game(self, seed: int | None = None) -> None:
-        self.game = self._Game(players=self.players, partners=self.partners, seed=seed)
+        """A new match under the rules chosen in the boxes (kept if the core refuses them)."""
+        try:
+            self.rules = self.chosen_rules()
+        except ValueError:
+            pass  # the note under the boxes says why; the last rules stay
+        self.game = self._Game(players=self.players, partners=self.partners, seed=seed,
+                               rules=self.rules)
         self._start()
+        self._rules_chosen()
+
+    def choose(self, *rules: str) -> None:
+        """Tick exactly the variant boxes of these rule ids ("V7", "V8", "V9")."""
+        unknown = sorted(set(rules) - set(self.variant_boxes))
+        if unknown:
+            raise ValueError(f"the variants to choose are {', '.join(self.variant_boxes)}, "
+                             f"not {', '.join(unknown)}")
+        for rule, box in self.variant_boxes.items():
+            box.value = rule in rules
+
+    def chosen_rules(self) -> Rules:
+        """The rules the ticked boxes make (ValueError from the core for a nonsense mix)."""
+        return with_variants(self.rules, [r for r, box in self.variant_boxes.items() if box.value])
+
+    def _rules_chosen(self) -> None:
+        try:
+            chosen = self.chosen_rules()
+        except ValueError as error:
+            self.rules_note.value = _note_html(
+                f"Not a game the rules allow: {html.escape(str(error).removeprefix('rules: '))}")
+            self.new_button.disabled = True
+            return
+        self.new_button.disabled = False
+        if chosen == self.game.rules:
+            self.rules_note.value = ""
+        else:
+            self.rules_note.value = _note_html(
+                f"Press <b>New game</b> to play {html.escape(variant_name(chosen))}.")
+        self._show_status()
 
     def play(self, text: str) -> None:
         """Play the learner's move (as the table's move box does)."""
@@ -562,11 +632,22 @@ class GameWidget(w.VBox):
         if self.game.over or self.game.turn != self.LEARNER:
             return
         rounds = len(self.game.rounds)
+        held = set(self.game.state.hands[self.LEARNER - 1] or ())
         happened = self._play(move)
         self.hint_box.value = ""
-        self._bots_play(happened, rounds)
+        drawn = set(self.game.state.hands[self.LEARNER - 1] or ()) - held
+        self._bots_play(happened, rounds, self._drawn_words(drawn, rounds))
 
-    def _bots_play(self, happened: list[Played], rounds: int | None = None) -> None:
+    def _drawn_words(self, drawn: set, rounds: int) -> str:
+        """V9: the card the learner drew from the stock after their play, in words."""
+        if self.game.rules.deal != "draw" or not drawn or len(self.game.rounds) > rounds:
+            return ""
+        card = next(iter(drawn))
+        return (f"You drew the {card.name} from the stock "
+                f"({count(len(self.game.stock), 'card')} left).")
+
+    def _bots_play(self, happened: list[Played], rounds: int | None = None,
+                   drew: str = "") -> None:
         """Let the computer players move until it is the learner's turn, then show it all in
         the order it happened: marked on the table, listed under it and said in words."""
         rounds = len(self.game.rounds) if rounds is None else rounds
@@ -575,6 +656,8 @@ class GameWidget(w.VBox):
         said = [e if isinstance(e, str) else played_words("You" if e[0] == self.LEARNER
                                                           else f"Seat {e[0]}", e[1])
                 for e in happened]
+        if drew:
+            said.insert(1, drew)
         if self.game.over:
             said.append(self._result_words() + " Press New game to play again.")
         self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened, " ".join(said))
@@ -624,22 +707,30 @@ class GameWidget(w.VBox):
         game = self.game
         scores = " · ".join(f"{self._side_name(s)}: {count(n, 'point')}"
                             for s, n in sorted(game.scores.items()))
+        name = (f"<b class='cl-variant' title='{html.escape(str(game.rules) or 'standard rules')}'>"
+                f"{html.escape(variant_name(game.rules))}</b> (to {game.rules.target})")
         if game.over:
             where = "<b>Match over</b>"
+        elif game.rules.deal == "draw":
+            where = (f"Round {game.round_number} · stock: {count(len(game.stock), 'card')} · "
+                     f"seat {game.dealer} dealt")
         else:
             where = (f"Round {game.round_number} · deal {game.deal_number} of "
                      f"{game.deals_per_round}{' (last)' if game.last_deal else ''} · "
                      f"seat {game.dealer} dealt")
-        self.status.value = styled(f"<div class='cl-status'>{where} · {scores}</div>")
+        self.status.value = styled(f"<div class='cl-status'>{name} · {where} · {scores}</div>")
         self.hint_button.disabled = game.over or game.turn != self.LEARNER
-        (self.new_button.add_class if game.over else self.new_button.remove_class)("cl-primary")
+        wanted = bool(self.rules_note.value) and not self.new_button.disabled
+        (self.new_button.add_class if game.over or wanted
+         else self.new_button.remove_class)("cl-primary")
 
     def _result_words(self) -> str:
         game = self.game
         scores = " to ".join(str(n) for _, n in sorted(game.scores.items(), key=lambda x: -x[1]))
         if game.winner is None:
             return f"The match is over: a draw ({scores})."
-        lurch = ", with a lurch (a double game)" if game.lurch else ""
+        lurch = ", with a lurch (a double game)" if game.lurch else \
+            ", a double game" if game.double_game else ""
         if game.winner == self._my_side():
             who = "your side wins" if self.partners else "you win"
         else:
@@ -651,13 +742,18 @@ class GameWidget(w.VBox):
 
     def round_html(self, number: int) -> str:
         """Round `number` (1-based) item by item for each side, as the scorer counted it."""
+        from ..game.scoring import ITEM_NAMES, items_for
+
         score = self.game.rounds[number - 1]
         sides = sorted(score.points)
         head = "".join(f"<th scope='col'>{html.escape(self._side_name(s))}</th>" for s in sides)
         counts = {"cards": (score.cards, "card"), "spades": (score.spades, "spade"),
                   "sweeps": (score.sweeps, "sweep")}
         rows = []
-        for item, label in _ITEM_NAMES.items():
+        for item in items_for(self.game.rules):
+            if item == "little_casino" and self.game.rules.scoring == "spade-casino":
+                continue  # scored by nobody under V8: its spade counts in "spade_cards"
+            label = ITEM_NAMES[item]
             cells = []
             for side in sides:
                 text = str(score.items[side][item])

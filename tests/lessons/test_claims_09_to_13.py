@@ -258,3 +258,70 @@ def test_lesson13_v6_dealing_singly_changes_only_the_order():
 
 def test_lesson13_x3_a_build_without_its_capturing_card_is_refused():
     refused("table: 5C; hand: 3D 10S", "3D build 8 5C", "B2")
+
+
+# ---------------------------------------------------------------- lesson 13: V7-V9 (and 11's note)
+
+ROYAL = "; rules: values=royal"
+
+
+def test_lesson13_v7_face_cards_count_eleven_twelve_thirteen_and_the_king_takes_ten_three():
+    assert str(legal("table: 10C 3D 6S; hand: KS 4C 8D" + ROYAL, "KS take 3D 10C")) == \
+        "KS take 3D+10C"
+    assert str(legal("table: 9C 2D; hand: JS 5H" + ROYAL, "JS take 9C 2D")) == "JS take 2D+9C"
+    assert str(legal("table: 10C 2D; hand: QS 5H" + ROYAL, "QS take 10C 2D")) == "QS take 2D+10C"
+
+
+def test_lesson13_v7_face_cards_build_and_builds_run_to_fourteen():
+    assert legal("table: 3D; hand: JS AH KD" + ROYAL, "JS build 14 3D").value == 14
+
+
+def test_lesson13_v7_an_ace_from_the_hand_counts_one_or_fourteen_never_both_in_one_play():
+    found = {str(m) for m in Position.parse("table: AC 4D 10C; hand: AS 7C" + ROYAL).legal_moves()
+             if m.card.rank == 1 and m.kind == "capture"}
+    assert "AS take AC" in found and "AS take 14: 4D+10C" in found
+    refused("table: 2H [14@2: 10C 4D] [1: AD | AH]; hand: AS 3C" + ROYAL,
+            "AS take 10C 4D AD AH", "V7")
+
+
+def test_lesson13_v7_an_ace_in_a_build_counts_one():
+    refused("table: 5S 9D; hand: AC AD" + ROYAL, "AC build 14 5S 9D", "V7")
+
+
+def test_lesson13_v7_only_an_ace_takes_a_fourteen_so_building_one_needs_an_ace():
+    refused("table: AC 6H; hand: KS 8D 6C" + ROYAL, "KS build 14 AC", "B2")
+    legal("table: AC 6H; hand: KS AD 6C" + ROYAL, "KS build 14 AC")
+
+
+def test_lesson13_v8_spade_casino_spades_score_and_little_casino_does_not():
+    score = round_score(Position.parse("table:; rules: scoring=spade-casino; "
+                                       "pile 1: AS JS 2S 3S; pile 2: 4H 5H 6H 7H 8H"))
+    assert score.items[1]["little_casino"] == 0
+    assert score.items[1]["spade_cards"] == 2 + 2 + 2 + 1  # AS, JS, 2S 2 each, 3S 1
+    assert score.items[1]["aces"] == 1  # and the ace of spades still scores as an ace
+
+
+def test_lesson13_v8_a_round_shares_26_points_plus_sweeps_and_the_game_is_61():
+    points = round_points(Position.parse(ROUND + "; rules: scoring=spade-casino"))
+    assert sum(points.values()) == 26 + 1 + 2
+    assert Rules(scoring="spade-casino").target == 61
+
+
+def test_lesson13_v8_the_spade_casino_table_reads_six_eight_then_twelve_seventeen():
+    assert round_points(Position.parse(ROUND)) == {1: 6, 2: 8}
+    assert round_points(Position.parse(ROUND + "; rules: scoring=spade-casino")) == {1: 12, 2: 17}
+
+
+def test_lesson13_v8_a_winner_while_the_other_side_is_under_31_wins_double():
+    assert match_result({1: 61, 2: 30}, 3, Rules(scoring="spade-casino")).double_game
+    assert not match_result({1: 61, 2: 31}, 3, Rules(scoring="spade-casino")).double_game
+
+
+def test_lesson13_v9_hands_stay_at_four_with_no_further_deals_then_are_played_out():
+    game = Game(players=2, seed=1, rules=Rules(deal="draw"))
+    assert game.deals_per_round == 1
+    sizes = []
+    while game.round_number == 1:
+        sizes.append(sorted(len(h or ()) for h in game.state.hands))
+        game.play(game.legal_moves()[0])
+    assert sizes[:41] == [[4, 4]] * 41 and sizes[-1] == [0, 1]

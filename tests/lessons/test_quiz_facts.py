@@ -103,7 +103,9 @@ def test_every_fact_has_a_kind_and_a_question():
                 "first to play": {"players": 4, "dealer": 4},
                 "dealer of round": {"players": 3, "round": 3}, "partner": {"seat": 2},
                 "match score": {"round": {"1": 4, "2": 7}, "side": 2},
-                "match result": {"game": "round", "round": {"1": 4, "2": 7}}}
+                "match result": {"game": "round", "round": {"1": 4, "2": 7}},
+                "draw stock": {"players": 3, "plays": 5},
+                "draw hand": {"players": 2, "plays": 46, "seat": 1}}
     assert set(examples) == set(FACTS)
     for name, given in examples.items():
         item = _item({"kind": FACTS[name].kind, "ask": name, "given": given})
@@ -151,3 +153,20 @@ def test_fact_errors_are_value_errors_saying_what_is_wrong():
         answer("dealer of round", {"players": 2, "round": 9})
     with pytest.raises(ValueError, match="unknown fact 'dealer'; known: deals per round"):
         answer("dealer", {"players": 2})
+
+
+@pytest.mark.parametrize("players, plays, stock", [(2, 0, 40), (2, 6, 34), (3, 30, 6),
+                                                   (4, 31, 1), (2, 44, 0)])
+def test_draw_casino_stock_counts_come_from_a_played_game(players, plays, stock):
+    """V9: one card drawn a play while the stock lasts (worked out by playing a Game)."""
+    found = answer("draw stock", {"players": players, "plays": plays})
+    assert found.value == stock and found.rule == "V9"
+
+
+def test_draw_casino_hands_stay_at_four_then_are_played_out():
+    held = [answer("draw hand", {"players": 2, "plays": plays, "seat": 2}).value
+            for plays in (0, 1, 39, 40, 41, 42, 44, 46)]
+    assert held == [4, 4, 4, 4, 3, 3, 2, 1]
+    assert "stock is empty" in answer("draw hand", {"players": 2, "plays": 44, "seat": 2}).why
+    with pytest.raises(FactError, match="plays must be from 0 to 47"):
+        answer("draw stock", {"players": 2, "plays": 60})

@@ -136,3 +136,16 @@ def test_goal_stages_judge_with_the_cores_reason():
     assert stage.judge("3D build 8 5C").correct
     illegal = stage.judge("3D build 9 5C")
     assert not illegal.correct and illegal.rule in ("B2", "B4")
+
+
+@pytest.mark.parametrize("slug,stage", [p for p in all_stages()
+                                        if p.values[1].kind in ("number", "choice")])
+def test_a_number_or_choice_stage_asks_with_the_data_that_judges_it(slug, stage):
+    """The task is the fact's question worded from `given` (the scores, the players...), so
+    the learner sees what the answer depends on, not the stage's words a second time."""
+    from cassino_learn.teaching.facts import question
+
+    assert stage.task() == question(stage.item.ask, stage.item.given) != stage.say
+    for value in stage.item.given.values():
+        if isinstance(value, int):
+            assert str(value) in stage.task()

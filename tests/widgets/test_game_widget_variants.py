@@ -1,0 +1,90 @@
+"""The game against the computer under Royal, Spade and Draw Casino (V7-V9): the boxes choose
+the next game's rules, the core refuses a nonsense mix, and the table's status line and review
+show the variant in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from cassino_learn import Rules
+from cassino_learn.ui.quiz_widgets import GameWidget, variant_name, with_variants
+
+
+def test_the_standard_game_says_so_and_counts_deals():
+    widget = GameWidget(seed=2)
+    assert widget.game.rules == Rules()
+    assert "Standard Cassino" in widget.status.value and "(to 21)" in widget.status.value
+    assert "deal 1 of 6" in widget.status.value and "stock" not in widget.status.value
+    assert not any(box.value for box in widget.variant_boxes.values())
+
+
+def test_a_widget_given_royal_rules_plays_royal_and_ticks_its_box():
+    widget = GameWidget(seed=4, rules="values=royal")
+    assert widget.game.rules.royal and "Royal Casino" in widget.status.value
+    assert widget.variant_boxes["V7"].value and not widget.variant_boxes["V9"].value
+    assert widget.game.state.rules.values == "royal"  # what the table and the bot play by
+
+
+def test_choosing_variants_waits_for_new_game_then_plays_them():
+    widget = GameWidget(seed=5)
+    widget.choose("V7", "V9")
+    assert widget.game.rules == Rules()  # the game in play is not changed under the learner
+    assert "Press <b>New game</b> to play Royal Casino · Draw Casino" in widget.rules_note.value
+    widget.new_game(seed=6)
+    assert widget.game.rules == Rules(values="royal", deal="draw")
+    assert widget.rules_note.value == ""
+    status = widget.status.value
+    assert "Royal Casino · Draw Casino" in status
+    assert f"stock: {len(widget.game.stock)} cards" in status and "deal 1 of" not in status
+
+
+def test_under_draw_casino_the_learner_draws_after_each_play_and_is_told_what():
+    widget = GameWidget(seed=7, rules="deal=draw")
+    stock = len(widget.game.stock)
+    hand = widget.game.state.hands[0]
+    assert len(hand) == 4
+    move = widget.game.legal_moves()[0]
+    widget.play(str(move))
+    after = widget.game.state.hands[0]
+    assert len(after) == 4 and move.card not in after  # refilled from the stock
+    drawn = (set(after) - set(hand)).pop()
+    assert f"You drew the {drawn.name} from the stock" in widget.table.message
+    assert len(widget.game.stock) == stock - 2  # the learner and the computer drew one each
+    assert f"stock: {len(widget.game.stock)} cards" in widget.status.value
+
+
+def test_a_nonsense_mix_is_refused_with_the_cores_reason_and_the_old_rules_stay():
+    widget = GameWidget(seed=8, rules="game=11-lurch")
+    widget.choose("V8")
+    assert widget.new_button.disabled
+    assert "Not a game the rules allow" in widget.rules_note.value
+    assert "Spade Casino round (V8) shares 26 points" in widget.rules_note.value
+    widget.new_game(seed=9)
+    assert widget.game.rules == Rules(game="11-lurch")
+    widget.choose()
+    assert not widget.new_button.disabled and widget.rules_note.value == ""
+    with pytest.raises(ValueError, match="V7, V8, V9"):
+        widget.choose("V1")
+
+
+def test_unticking_draw_keeps_another_deal_variant():
+    assert with_variants(Rules(deal="singles"), []) == Rules(deal="singles")
+    assert with_variants(Rules(deal="singles"), ["V9"]).deal == "draw"
+    assert with_variants(Rules(values="royal"), ["V8"]) == Rules(scoring="spade-casino")
+    assert variant_name(Rules(values="royal", scoring="spade-casino")) == \
+        "Royal Casino · Spade Casino"
+
+
+def test_a_spade_casino_round_is_reviewed_with_its_spade_points():
+    widget = GameWidget(seed=10, rules="scoring=spade-casino")
+    assert "Spade Casino" in widget.status.value and "(to 61)" in widget.status.value
+    while not widget.game.rounds:
+        widget.play(widget.show_hints()[0].move_text)
+    score = widget.game.rounds[0]
+    table = widget.round_html(1)
+    assert "Spades (AS, JS, 2S 2 each, the rest 1)" in table
+    assert "Little Casino" not in table
+    assert sum(score.points.values()) == 26 + sum(score.items[s]["sweeps"] for s in score.points)
+    for side, points in score.points.items():
+        assert f"{points} point" in table
+        assert f"<td class='cl-num'>{score.items[side]['spade_cards']}</td>" in table
