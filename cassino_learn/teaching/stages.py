@@ -177,8 +177,8 @@ class Stage:
         if is_legal:
             return Verdict(False, f"Not quite. Look at the move again: {detail.describe()} "
                                   f"Which rule would it break?")
-        return Verdict(False, f"Not quite. Check the move against rule {detail.rule}: "
-                              f"{detail.reason}", detail.rule)
+        return Verdict(False, f"Not quite. Check the move against this rule: {detail.reason} "
+                              f"({detail.rule})", detail.rule)
 
     def solutions(self) -> list[Any]:
         """Right answers worked out by the core: moves (goal), the set of captures (captures,
