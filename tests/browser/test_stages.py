@@ -132,6 +132,8 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     # The stage's table shows nothing about the opponent the position leaves out.
     assert runner.locator('[data-zone^="seat-"]').count() == 0
     assert "not shown" not in runner.locator(".cl-table").inner_text()
+    played = building[2].item.move.split()[0]  # the move to judge is raised on the table
+    runner.locator(f'[data-zone="hand"] [data-card="{played}"].cl-selected').wait_for()
     wrong = "Legal" if building[2].solutions()[0] == "Not legal" else "Not legal"
     runner.locator(f'.cl-stage-choice[data-value="{wrong}"]').click()
     verdict = runner.locator('.cl-stage-verdict[data-kind="wrong"]')

@@ -273,3 +273,20 @@ def test_links_to_other_lessons_open_in_the_same_tab():
     assert links and all('target="_self"' in link for link in links)
     assert all('target="_self"' in link
                for link in re.findall(r"<a [^>]*>", header(SLUG).markup + footer(SLUG).markup))
+
+
+def test_a_number_or_choice_stage_asks_its_question_with_the_figures():
+    slug = "13_variants_and_etiquette"
+    runner = stage_runner(slug)
+    stages = load_stages(slug)
+    runner.open_stage(stages.ids.index("lurch-score"))
+    assert runner.top.task != runner.stage.say and "**" not in runner.top.task
+    assert "side 1: 3, side 2: 2" in runner.top.task and runner.top.task.endswith("?")
+    runner.open_stage(stages.ids.index("a-lurch"))
+    assert "Who has won?" in runner.top.task and "**" not in runner.top.task
+
+
+def test_the_move_to_judge_is_raised_on_the_table_hand_card_included():
+    runner = StageRunner(SLUG)
+    runner.open_stage(2)  # "3D build 8 5C" without an 8
+    assert runner.table.selected_card == "3D" and runner.table.selected_table == ["5C"]
