@@ -157,10 +157,11 @@ function render({ model, el: root }) {
     const chosen = new Set(model.get("selected_table"));
     const usable = new Set(model.get("usable_cards"));
     const usableBuilds = new Set(model.get("usable_builds").map(String));
-    for (const node of board.querySelectorAll(`[data-seat] ${ITEM}`)) {
+    // Hand cards drawn read-only (a "watch" table showing a move to judge) are raised too.
+    for (const node of board.querySelectorAll("[data-seat] [data-card]")) {
       const on = node.dataset.card === card;
       node.classList.toggle("cl-selected", on);
-      node.setAttribute("aria-pressed", String(on));
+      if (node.hasAttribute("aria-pressed")) node.setAttribute("aria-pressed", String(on));
     }
     for (const node of board.querySelectorAll('[data-zone="table"] > .cl-cards > [data-card]')) {
       const on = chosen.has(node.dataset.card);

@@ -42,10 +42,12 @@ class Html:
         return self.text
 
 
+# Every link between pages says target="_self": the notebook front ends open links in HTML
+# outputs in a new tab otherwise, and a learner on a projector or a phone collects tabs.
 def _link(item: Lesson | None, arrow: str) -> str:
     if item is None:
         return ""
-    return f'<a href="{item.notebook}">{arrow} {html.escape(item.title)}</a>'
+    return f'<a target="_self" href="{item.notebook}">{arrow} {html.escape(item.title)}</a>'
 
 
 class LessonHeader(Html):
@@ -96,7 +98,7 @@ def header(slug: str) -> LessonHeader:
     number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
     title = f"Lesson {number}: {item.title}" if number else item.title
     rules = f"Rules: {', '.join(item.rules)}" if item.rules else ""
-    nav = " | ".join(x for x in (_link(before, "←"), f'<a href="{INDEX.notebook}">Contents</a>'
+    nav = " | ".join(x for x in (_link(before, "←"), f'<a target="_self" href="{INDEX.notebook}">Contents</a>'
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
               f"<h1>{html.escape(title)}</h1>"
@@ -113,7 +115,7 @@ class LessonFooter(Html):
         _, after = neighbours(slug)
         super().__init__(
             f'<p>Next: {_link(after, "→")}</p>' if after else
-            f'<p>That was the last lesson. <a href="{INDEX.notebook}">Back to the contents</a></p>',
+            f'<p>That was the last lesson. <a target="_self" href="{INDEX.notebook}">Back to the contents</a></p>',
             f"Next: {after.title}" if after else "That was the last lesson.")
 
     @property
@@ -229,7 +231,7 @@ def index() -> Html:
         quiz_line = f"best quiz {entry.best}/{entry.total}" if entry.total else ""
         tiles.append(
             f'<li class="cl-tile" data-lesson="{item.slug}" data-state="{state}">'
-            f'<a href="{item.notebook}"><span class="cl-tile-number">{number}</span>'
+            f'<a target="_self" href="{item.notebook}"><span class="cl-tile-number">{number}</span>'
             f'<span class="cl-tile-title">{html.escape(item.title)}</span>'
             f'<span class="cl-tile-stars">{star_line}</span>'
             f'<span class="cl-tile-mark">{mark}</span>'
@@ -240,12 +242,12 @@ def index() -> Html:
     target = continue_target(store)
     if target is None:
         go = f'<span class="cl-continue-done">Every lesson done. Play a game: ' \
-             f'<a href="{LESSONS[10].notebook}">{html.escape(LESSONS[10].title)}</a></span>'
+             f'<a target="_self" href="{LESSONS[10].notebook}">{html.escape(LESSONS[10].title)}</a></span>'
         go_text = "Every lesson done."
     else:
         started = any(lesson_status(x, store)[3] for x in LESSONS)
         label = "Continue" if started else "Start"
-        go = (f'<a class="cl-continue" role="button" href="{target.notebook}">{label}: '
+        go = (f'<a class="cl-continue" role="button" target="_self" href="{target.notebook}">{label}: '
               f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
         go_text = f"{label}: {target.title}"
     markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">"

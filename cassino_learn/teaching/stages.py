@@ -126,10 +126,12 @@ class Stage:
 
     # ------------------------------------------------------------------ judging
 
-    def judge(self, answer: Any) -> Verdict:
+    def judge(self, answer: Any, *, reveal: bool = True) -> Verdict:
         """The verdict on an answer: a Move (goal), moves or their texts (captures), a choice's
         words (legal, number, choice, points) or {side: points} (score). A demo has no answer:
-        it is right once the last step is reached (`judge(True)`)."""
+        it is right once the last step is reached (`judge(True)`). With `reveal=False` (a first
+        wrong try, no hint taken) a wrong "legal" or "score" answer is explained without the
+        right answer, so the retry is still a real try."""
         if self.kind == "demo":
             return Verdict(bool(answer), "You have seen it to the end." if answer else
                            "Step through to the end first.")
@@ -149,10 +151,38 @@ class Stage:
         assert self.item is not None
         if self.kind == "legal":
             said = str(answer).strip().lower()
-            return self.item.judge(said in ("legal", "yes", "true"))
+            answer = said in ("legal", "yes", "true")
         if self.kind == "captures" and not isinstance(answer, str):
             answer = [str(m) for m in answer]
-        return self.item.judge(answer)
+        verdict = self.item.judge(answer)
+        if verdict.correct or reveal or self.kind not in ("legal", "score"):
+            return verdict
+        return self._first_wrong(answer) or verdict
+
+    def _first_wrong(self, answer: Any) -> Verdict | None:
+        """A wrong legal or score answer explained from the core, the answer kept back."""
+        assert self.item is not None
+        if self.kind == "score":
+            from .quiz import round_score
+            from .sheets import ITEM_NAMES
+
+            score = round_score(self.item.position)  # the scorer, under the position's rules
+            try:
+                given = {int(side): int(points) for side, points in dict(answer).items()}
+            except (TypeError, ValueError, OverflowError):
+                return None  # not a number a side: the plain verdict says so
+            off = [f"side {side} ({'too many' if given.get(side, 0) > points else 'too few'})"
+                   for side, points in sorted(score.points.items()) if given.get(side) != points]
+            items = next(iter(score.items.values()), {})
+            return Verdict(False, f"Not yet: the points for {' and '.join(off)} are not right. "
+                                  f"Count each pile again, item by item: "
+                                  f"{', '.join(ITEM_NAMES[item] for item in items)}.", "K1")
+        is_legal, detail = self.item.truth()
+        if is_legal:
+            return Verdict(False, f"Not quite. Look at the move again: {detail.describe()} "
+                                  f"Which rule would it break?")
+        return Verdict(False, f"Not quite. Check the move against this rule: {detail.reason} "
+                              f"({detail.rule})", detail.rule)
 
     def solutions(self) -> list[Any]:
         """Right answers worked out by the core: moves (goal), the set of captures (captures,

@@ -39,6 +39,17 @@ def _markup(text: str) -> str:
     return re.sub(r"`(.+?)`", r"<code>\1</code>", out)
 
 
+def _task(stage: Stage) -> str:
+    """The task line. A number or choice stage's item is asked in the stage's own words, which
+    carry no figures ("Playing to 11 (V4): ..."): its task is the question worked out with the
+    deal's or match's facts, the very facts the judge checks."""
+    if stage.kind in ("number", "choice") and stage.item is not None and stage.item.ask:
+        from ..teaching.facts import question
+
+        return question(stage.item.ask, stage.item.given)
+    return stage.task()
+
+
 def _cards_html(cards: tuple[Card, ...] | list[Card], four_color: bool) -> str:
     drawn = "".join(card_svg(card, four_color=four_color, size=56) for card in cards)
     return f'<span class="cl-stage-cards">{drawn}</span>'
@@ -93,6 +104,7 @@ class StageRunner(w.VBox):
         self._hint_used = False
         self._touched = False        # the learner has acted in this kernel
         self._found: list[Move] = []  # captures stage: the captures added so far
+        self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
         super().__init__([self.top, self.area, self.bottom])
         self.add_class("cl-stage-runner")
         for panel in (self.top, self.bottom):
@@ -139,7 +151,7 @@ class StageRunner(w.VBox):
         self._found = []
         with self.top.hold_sync(), self.bottom.hold_sync():
             self.top.say = _markup(stage.say)
-            self.top.task = stage.task()
+            self.top.task = _task(stage)
             self.top.why = _markup(stage.why)
             self.top.stage_index = index
             self.bottom.stage_index = index
@@ -179,7 +191,9 @@ class StageRunner(w.VBox):
     def answer(self, value: Any) -> Verdict:
         """Answer the open stage (what the buttons send); returns the verdict shown."""
         self._touched = True
-        verdict = self.stage.judge(value)
+        # The right answer is shown only after a hint or a wrong try: before, a wrong answer
+        # is explained without it, so the retry is still a real try.
+        verdict = self.stage.judge(value, reveal=self._wrong > 0 or self._hint_used)
         if verdict.correct:
             self._right(verdict.message)
         else:
@@ -342,7 +356,7 @@ class StageRunner(w.VBox):
         return ""
 
     def _draw_map(self) -> None:
-        entry = self.records()
+        entry = self._drawn_from = self.records()
         dots = []
         for n, stage in enumerate(self.lesson.stages):
             record = entry.stages.get(stage.id)
@@ -360,10 +374,10 @@ class StageRunner(w.VBox):
         total = 3 * len(self.lesson)
         if self._next_lesson:
             title, notebook = self._next_lesson
-            onward = (f'<a class="cl-stage-onward" href="{html.escape(notebook)}">Next lesson: '
+            onward = (f'<a class="cl-stage-onward" target="_self" href="{html.escape(notebook)}">Next lesson: '
                       f"{html.escape(title)} →</a>")
         else:
-            onward = ('<a class="cl-stage-onward" href="00_index.ipynb">That was the last '
+            onward = ('<a class="cl-stage-onward" target="_self" href="00_index.ipynb">That was the last '
                       "lesson: back to the contents</a>")
         with self.top.hold_sync(), self.bottom.hold_sync():
             if self.index < 0:
@@ -385,7 +399,9 @@ class StageRunner(w.VBox):
             return
         kind = content.get("type")
         if kind == "shown":
-            if not self._touched:
+            # A page prepared in advance resumes where the learner is now; when the progress
+            # file says what it said when the stage was drawn, the stage on show is right.
+            if not self._touched and self.records() != self._drawn_from:
                 self.resume()
             return
         self._touched = True

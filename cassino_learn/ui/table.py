@@ -24,7 +24,7 @@ from ..core.words import count, played
 from ..teaching import progress
 from ._assets import asset
 
-__all__ = ["CardTable", "MODES", "CARD_SIZES", "played_words"]
+__all__ = ["CardTable", "MODES", "CARD_SIZES", "played_words", "absent_seats"]
 
 MODES = ("play", "watch", "demo")
 from ..teaching.progress import CARD_SIZES
@@ -33,6 +33,31 @@ Opponent = Callable[[Position], "Move | str"]
 Played = Union[tuple[int, Move], str]
 """One entry of what happened since the learner last moved: (seat, move) or a sentence."""
 _TURN_LINE = re.compile(r'(<strong class="cl-turn"[^>]*>)(.*?)(</strong>)')
+_PILES = re.compile(r'(<span class="cl-piles">)(.*?)(</span>)')
+
+
+def absent_seats(position: Position, viewer: int) -> list[int]:
+    """Seats with nothing on the table to show: no hand given, no build, no pile, no sweep,
+    not to move (e.g. a one-player exercise "table: 5C; hand: 3D 8S"). The table says nothing
+    about them; an opponent whose hand is merely hidden is still shown."""
+    owners = {build.owner for build in position.builds}
+    if None in owners or position.partners:  # someone else owns a build: they are here
+        return []
+    return [seat for seat in range(1, position.players + 1)
+            if seat != viewer and seat != position.turn and position.hands[seat - 1] is None
+            and seat not in owners
+            and not position.piles[seat - 1] and not position.sweeps[seat - 1]]
+
+
+def _leave_out(html: str, seats: list[int]) -> str:
+    """The table's markup without the zones and pile counts of `seats` (see `absent_seats`)."""
+    for seat in seats:
+        html = re.sub(rf'<section class="cl-zone cl-other" data-zone="seat-{seat}" .*?</section>',
+                      "", html, count=1, flags=re.S)
+        html = _PILES.sub(lambda m: m.group(1) + " · ".join(
+            part for part in m.group(2).split(" · ")
+            if not part.startswith(f"seat {seat} pile")) + m.group(3), html, count=1)
+    return html
 
 
 def _as_position(value: "Position | str") -> Position:
@@ -414,6 +439,7 @@ class CardTable(anywidget.AnyWidget):
                    and bool(position.hands[position.turn - 1]))
         html = position_html(position, seat=viewer, reveal=reveal, four_color=self.four_color,
                              interactive=can_act, style=False, size=None)
+        html = _leave_out(html, absent_seats(position, viewer))
         turn = self._turn_words(position, can_act)
         html = _TURN_LINE.sub(lambda m: m.group(1) + _html.escape(turn) + m.group(3), html,
                               count=1)

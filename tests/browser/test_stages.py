@@ -117,7 +117,8 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     done = runner.locator(".cl-stage-complete")
     done.filter(has_text="Lesson done!").wait_for()
     assert f"★ {3 * len(first)} of {3 * len(first)}" in done.inner_text()
-    assert done.locator('a[href="02_pairing.ipynb"]').count() == 1
+    onward = done.locator('a[href="02_pairing.ipynb"]')
+    assert onward.count() == 1 and onward.get_attribute("target") == "_self"
     screenshot(page, "stages_lesson1_done")
     (ARTIFACTS / "stages_lesson1_seconds.txt").write_text(
         f"{took:.1f} s for {len(first)} stages (the next stage opening by itself each time)\n")
@@ -125,13 +126,19 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     building = load_stages("05_building").stages
     runner = _open(page, server, "05_building", wait_for_voila)
     _solve(runner, building, 0, 2, wait_for_auto=False)
-    # Stage 3: a wrong answer first (it is not legal), explained with its rule, then right.
+    # Stage 3: a wrong answer first (it is not legal), explained with its rule but without
+    # the answer, then right at the second try.
     _current(runner, 3)
+    # The stage's table shows nothing about the opponent the position leaves out.
+    assert runner.locator('[data-zone^="seat-"]').count() == 0
+    assert "not shown" not in runner.locator(".cl-table").inner_text()
+    played = building[2].item.move.split()[0]  # the move to judge is raised on the table
+    runner.locator(f'[data-zone="hand"] [data-card="{played}"].cl-selected').wait_for()
     wrong = "Legal" if building[2].solutions()[0] == "Not legal" else "Not legal"
     runner.locator(f'.cl-stage-choice[data-value="{wrong}"]').click()
     verdict = runner.locator('.cl-stage-verdict[data-kind="wrong"]')
     verdict.wait_for()
-    assert "(B2)" in verdict.inner_text()
+    assert "(B2)" in verdict.inner_text() and "not legal" not in verdict.inner_text().lower()
     screenshot(page, "stages_wrong_answer")
     _answer(runner, building[2])
     runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
@@ -161,6 +168,36 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     go = page.locator("a.cl-continue")
     assert go.inner_text().startswith("Continue: Lesson 2")
     screenshot(page, "stages_index")
-    with page.context.expect_page() as opened:  # lesson links open a tab of their own
-        go.click()
-    opened.value.wait_for_url("**/02_pairing.ipynb", wait_until="commit")
+    assert go.get_attribute("target") == "_self"
+    go.click()  # in the same tab: a learner on a projector or a phone collects no tabs
+    page.wait_for_url("**/02_pairing.ipynb", wait_until="commit")
+    assert len(page.context.pages) == 1
+
+
+@pytest.mark.slow
+def test_a_wrong_score_is_explained_without_the_points_until_a_hint(voila, page,
+                                                                    wait_for_voila):
+    server = voila(LESSONS)
+    slug = "10_scoring"
+    stages = load_stages(slug)
+    number = stages.ids.index("most-cards") + 1
+    runner = _open(page, server, slug, wait_for_voila)
+    runner.locator(f'.cl-stage-dot[data-stage="{number}"]').click()
+    _current(runner, number)
+    truth = stages.stages[number - 1].solutions()[0]
+    for side, points in truth.items():
+        off = points + 1 if side == 1 else points
+        runner.locator(f'.cl-stage-side[data-side="{side}"] [data-value="{off}"]').click()
+    runner.locator(".cl-stage-choices .cl-stage-check").click()
+    verdict = runner.locator('.cl-stage-verdict[data-kind="wrong"]')
+    verdict.wait_for()
+    said = verdict.inner_text()
+    assert "side 1 (too many)" in said and "(rule K1)" in said
+    assert f"side 1: {truth[1]}" not in said  # the points are kept back
+    runner.get_by_role("button", name="Hint").click()
+    runner.locator(".cl-stage-choices .cl-stage-check").click()  # the same answer again
+    verdict.filter(has_text=f"side 1: {truth[1]}").wait_for()  # now it is shown
+    _answer(runner, stages.stages[number - 1])
+    runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
+    assert runner.locator(f'.cl-stage-dot[data-stage="{number}"]').get_attribute(
+        "data-stars") == "1"

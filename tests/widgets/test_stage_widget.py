@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from cassino_learn.teaching import progress
-from cassino_learn.teaching.lesson import footer, stage_runner
+from cassino_learn.teaching.lesson import footer, header, index, stage_runner
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.stages import StageRunner
+from cassino_learn.ui.table import CardTable
 
 SLUG = "05_building"
 
@@ -187,3 +190,103 @@ def test_practice_counts_toward_the_learners_streak_and_nothing_else():
     assert "streak 1 (best 2)" in widget.status.value
     entry = progress.load().lesson(SLUG)
     assert entry.practised == 3 and not entry.done and entry.stages == {}
+
+
+def answer(runner: StageRunner, value) -> str:
+    runner.send_from_front_end({"type": "answer", "value": value})
+    return runner.bottom.verdict
+
+
+def test_a_first_wrong_legal_verdict_names_the_rule_and_keeps_the_answer_back():
+    runner = StageRunner(SLUG)
+    runner.open_stage(2)  # "hold-the-value": building 8 without an 8 is not legal (B2)
+    first = answer(runner, "Legal")
+    assert runner.bottom.verdict_kind == "wrong" and "(B2)" in first
+    assert "hold an 8" in first  # the core's reason, so the retry is an informed one
+    assert "not legal" not in first.lower() and "it is" not in first.lower()
+    assert runner.bottom.choices == ["Legal", "Not legal"]  # still open to a real retry
+    second = answer(runner, "Legal")  # wrong again: now the answer is given
+    assert "It is not legal" in second
+    assert answer(runner, "Not legal").startswith("Right")
+    assert progress.load().lesson(SLUG).stages["hold-the-value"].stars == 1
+
+
+def test_a_legal_move_judged_illegal_is_explained_by_what_it_does_without_the_answer():
+    runner = stage_runner("02_pairing")
+    runner.open_stage(load_stages("02_pairing").ids.index("kings-pair"))
+    first = answer(runner, "Not legal")
+    assert "king of spades to take the king of diamonds" in first
+    assert "it is legal" not in first.lower()
+    assert answer(runner, "Legal").startswith("Right")
+    assert progress.load().lesson("02_pairing").stages["kings-pair"].stars == 2
+
+
+def test_a_first_wrong_score_says_which_side_is_off_but_not_the_points():
+    slug = "10_scoring"
+    runner = stage_runner(slug)
+    runner.open_stage(load_stages(slug).ids.index("most-cards"))  # side 1: 3, side 2: 0
+    first = answer(runner, {"1": 4, "2": 0})
+    assert runner.bottom.verdict_kind == "wrong" and runner.bottom.rule == "K1"
+    assert "side 1 (too many)" in first and "side 2" not in first
+    assert "3" not in first and "Most cards" in first  # the items to count, not the answer
+    runner.send_from_front_end({"type": "hint"})
+    after_hint = answer(runner, {"1": 2, "2": 0})
+    assert "side 1: 3" in after_hint  # after a hint (or a second wrong try) it is shown
+    assert answer(runner, {"1": 3, "2": 0}).startswith("Right")
+    assert progress.load().lesson(slug).stages["most-cards"].stars == 1
+
+
+def test_a_hint_first_lets_the_first_wrong_try_show_the_answer():
+    runner = StageRunner(SLUG)
+    runner.open_stage(2)
+    runner.send_from_front_end({"type": "hint"})
+    assert "It is not legal" in answer(runner, "Legal")
+
+
+def test_showing_the_page_keeps_the_stage_drawn_when_nothing_changed():
+    runner = StageRunner(SLUG)
+    table = runner.table
+    runner.send_from_front_end({"type": "shown"}, panel="top")
+    assert runner.table is table and table.comm is not None  # not rebuilt for nothing
+
+
+def test_a_stage_table_shows_nothing_about_an_absent_opponent():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)  # "table: 5C; hand: 3D 8S": no one else at the table
+    drawn = runner.table.table_html
+    assert 'data-zone="seat-2"' not in drawn and "not shown" not in drawn
+    assert "seat 2 pile" not in drawn and 'data-zone="hand"' in drawn
+    hidden = CardTable("table: 5C; hand: 3D 8S; hand 2: 4H 6H")  # there, hand face down
+    assert 'data-zone="seat-2"' in hidden.table_html and "face down" in hidden.table_html
+    owner = CardTable("table: [6@2: 3C 3D]; hand: 2S 8H")  # seat 2 owns a build: present
+    assert 'data-zone="seat-2"' in owner.table_html
+
+
+def test_links_to_other_lessons_open_in_the_same_tab():
+    runner = stage_runner("01_cards_and_points")
+    for stage in load_stages("01_cards_and_points"):
+        runner.open_stage(runner.lesson.ids.index(stage.id))
+        runner.answer(stage.solutions()[0])
+    assert 'target="_self" href="02_pairing.ipynb"' in runner.bottom.complete
+    course = index()._repr_html_()
+    links = re.findall(r"<a [^>]*>", course)
+    assert links and all('target="_self"' in link for link in links)
+    assert all('target="_self"' in link
+               for link in re.findall(r"<a [^>]*>", header(SLUG).markup + footer(SLUG).markup))
+
+
+def test_a_number_or_choice_stage_asks_its_question_with_the_figures():
+    slug = "13_variants_and_etiquette"
+    runner = stage_runner(slug)
+    stages = load_stages(slug)
+    runner.open_stage(stages.ids.index("lurch-score"))
+    assert runner.top.task != runner.stage.say and "**" not in runner.top.task
+    assert "side 1: 3, side 2: 2" in runner.top.task and runner.top.task.endswith("?")
+    runner.open_stage(stages.ids.index("a-lurch"))
+    assert "Who has won?" in runner.top.task and "**" not in runner.top.task
+
+
+def test_the_move_to_judge_is_raised_on_the_table_hand_card_included():
+    runner = StageRunner(SLUG)
+    runner.open_stage(2)  # "3D build 8 5C" without an 8
+    assert runner.table.selected_card == "3D" and runner.table.selected_table == ["5C"]
