@@ -39,17 +39,6 @@ def _markup(text: str) -> str:
     return re.sub(r"`(.+?)`", r"<code>\1</code>", out)
 
 
-def _task(stage: Stage) -> str:
-    """The task line. A number or choice stage's item is asked in the stage's own words, which
-    carry no figures ("Playing to 11 (V4): ..."): its task is the question worked out with the
-    deal's or match's facts, the very facts the judge checks."""
-    if stage.kind in ("number", "choice") and stage.item is not None and stage.item.ask:
-        from ..teaching.facts import question
-
-        return question(stage.item.ask, stage.item.given)
-    return stage.task()
-
-
 def _cards_html(cards: tuple[Card, ...] | list[Card], four_color: bool) -> str:
     drawn = "".join(card_svg(card, four_color=four_color, size=56) for card in cards)
     return f'<span class="cl-stage-cards">{drawn}</span>'
@@ -151,7 +140,7 @@ class StageRunner(w.VBox):
         self._found = []
         with self.top.hold_sync(), self.bottom.hold_sync():
             self.top.say = _markup(stage.say)
-            self.top.task = _task(stage)
+            self.top.task = stage.task()
             self.top.why = _markup(stage.why)
             self.top.stage_index = index
             self.bottom.stage_index = index
