@@ -24,7 +24,7 @@ from typing import Iterable, Iterator
 from .cards import Card
 from .loosesets import LooseSets
 from .position import Build, Position
-from .rules import ACE_HIGH
+from .rules import ACE_HIGH, Rules
 
 __all__ = ["Move", "legal_moves", "iter_moves", "count_moves", "has_play", "find_move",
            "extensions", "moves_with", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
@@ -184,6 +184,23 @@ _new = tuple.__new__
 
 
 _ACE = 1  # the rank (and table value) of an ace
+_BY_RANK: dict[str, tuple[tuple, tuple, tuple, int]] = {}
+
+
+def _values_by_rank(rules: Rules) -> tuple[tuple, tuple, tuple, int]:
+    """What the rules make each rank count, by rank (1..13), looked up instead of asked in the
+    generator's loops: on the table (`Rules.table_value`), when played (`Rules.play_values`),
+    the same as (value, lone) capture families (see `_Plays`: V7's ace as 14 takes loose aces
+    alone), and the highest build value (`Rules.top_value`)."""
+    known = _BY_RANK.get(rules.values)  # only the values option (V7) changes them
+    if known is None:
+        cards = [Card(rank, "S") for rank in range(1, 14)]
+        plays = ((),) + tuple(rules.play_values(c) for c in cards)
+        known = _BY_RANK[rules.values] = (
+            (None,) + tuple(rules.table_value(c) for c in cards), plays,
+            tuple(tuple((v, _ACE if v == ACE_HIGH else 0) for v in values) for values in plays),
+            rules.top_value)
+    return known
 
 
 class _Plays:
@@ -202,20 +219,26 @@ class _Plays:
     """
 
     __slots__ = ("position", "build_values", "_build_subsets", "singles", "hand_count", "owned",
-                 "partner_values", "top", "value_of", "play_values")
+                 "partner_values", "top", "table", "plays", "captures", "targets")
 
     def __init__(self, position: Position) -> None:
         self.position = position
+        # table[rank]: what a card counts on the table and in a build (None: no value, C2's
+        # face cards); plays[rank]: what it may count when played, one value per play
         rules = position.rules
-        self.top = rules.top_value
-        self.value_of = rules.table_value
-        play_values = self.play_values = rules.play_values
+        self.table, plays, self.captures, self.top = (_BY_RANK.get(rules.values)
+                                                      or _values_by_rank(rules))
+        self.plays = plays
         builds = position.builds
         # hand_count[v]: cards in hand that can capture a build of v (B2, O2)
         hand_count = self.hand_count = [0] * (self.top + 1)
+        targets = self.targets = []  # the values a build may have (B2, and B9 below), rising
         for card in position.hand:
-            for v in play_values(card):
+            for v in plays[card.rank]:
                 hand_count[v] += 1
+                if hand_count[v] == 1:
+                    targets.append(v)
+        targets.sort()  # (the hand is in rank order; V7's ace as 14 is not)
         self.partner_values: set[int] | tuple = ()
         if not builds and not position.partners:  # the common case, kept cheap
             self.build_values, self._build_subsets, self.singles, self.owned = (), {}, {}, ()
@@ -236,6 +259,7 @@ class _Plays:
             if declared is not None:
                 values.add(declared)
             self.partner_values = values
+            self.targets = sorted(values.union(targets))
 
     def build_subsets(self, v: int) -> list[int]:
         """All masks of builds whose value is v (0 included)."""
@@ -257,7 +281,7 @@ class _Plays:
         capture, when it is the last card held that can (under V7 one ace keeps 1 and 14)."""
         if not self.owned:
             return 0
-        keeps = self.play_values(card)
+        keeps = self.plays[card.rank]
         must = 0
         if keeps and self.hand_count[keeps[0]] == 1:
             for i, bv in self.owned:
@@ -269,18 +293,18 @@ class _Plays:
                  ) -> Iterator[tuple[str, int, int, list[int], int, int]]:
         """The capture and build families of a card that has a value (see the class
         docstring)."""
-        cv = self.value_of(card)  # what the card counts inside a build
+        cv = self.table[card.rank]  # what the card counts inside a build
         assert cv is not None
         build_subsets = self.build_subsets
-        keeps = self.play_values(card)  # what it counts to capture, one value per play
-        for pv in keeps:  # P1, S1-S3
+        for pv, lone in self.captures[card.rank]:  # P1, S1-S3; one value per play
             bsubs = build_subsets(pv)
             kept = _keeping(bsubs, must) if must else bsubs
             if kept:
-                yield CAPTURE, pv, 0, kept, -1, _ACE if pv == ACE_HIGH else 0
-        hand_count, partner_values, singles = self.hand_count, self.partner_values, self.singles
-        for v in range(cv, self.top + 1):  # B1-B9
-            if hand_count[v] - (v in keeps) < 1 and v not in partner_values:
+                yield CAPTURE, pv, 0, kept, -1, lone
+        partner_values, singles, hand_count = self.partner_values, self.singles, self.hand_count
+        keeps = self.plays[card.rank]
+        for v in self.targets:  # B1-B9, by rising value
+            if v < cv or hand_count[v] - (v in keeps) < 1 and v not in partner_values:
                 continue  # B2 / B9
             bsubs = build_subsets(v)
             kept = _keeping(bsubs, must) if must else bsubs
@@ -325,7 +349,8 @@ def legal_moves(position: Position) -> list[Move]:
         return []
     plays = _Plays(position)
     loose = position.loose
-    values = [plays.value_of(c) for c in loose]
+    table = plays.table
+    values = [table[c.rank] for c in loose]
     top = plays.top
     # subsets[s]: masks of loose cards with a value adding up to s (1..top); loose is sorted by
     # rank, so values rise along it and cards without one (C2's face cards, None) come last.
@@ -344,69 +369,51 @@ def legal_moves(position: Position) -> list[Move]:
 
     unions_cache: dict[int, list[int]] = {}
 
-    def unions(v: int, lone: int = 0) -> list[int]:
+    def unions(v: int) -> list[int]:
         """Masks of loose cards that split into disjoint groups each adding up to v (0 too);
-        with `lone`, a loose card of that value alone is a group as well."""
-        key = v + 100 * lone
-        cached = unions_cache.get(key)
-        if cached is not None:
-            return cached
-        by_low: dict[int, list[int]] = {}
-        groups = subsets[v]
-        if lone:
-            groups = groups + [1 << i for i, value in enumerate(values) if value == lone]
-        for g in groups:
-            by_low.setdefault(g & -g, []).append(g)
-        order = [0]
-        seen = {0}
-        for low in sorted(by_low):
-            groups = by_low[low]
-            fresh = []
-            for m in order:
-                if m & low:
-                    continue
-                for g in groups:
-                    if not m & g:
-                        u = m | g
-                        if u not in seen:
-                            seen.add(u)
-                            fresh.append(u)
-            order.extend(fresh)
-        order.sort()
-        unions_cache[key] = order
-        return order
+        callers look in `unions_cache` first (never empty: it holds 0), saving a call."""
+        cached = unions_cache[v] = _unions(subsets[v])
+        return cached
 
     def loose_masks(v: int, need: int) -> list[int]:
         """Loose masks that are one set adding up to `need` (none when 0) and groups of v."""
-        gathered = unions(v)
+        gathered = unions_cache.get(v) or unions(v)
         if not need:
             return gathered
         played_sets = subsets[need]
         if len(played_sets) == 1:
             p = played_sets[0]
             return [p | u for u in gathered if not p & u]
+        if len(gathered) == 1:  # nothing to gather (only the empty union): quick, same order
+            return sorted(played_sets)
         return sorted({p | u for p in played_sets for u in gathered if not p & u})
 
     moves: list[Move] = []
     append = moves.append
     trails: list[Move] = []
     for card in hand:
-        if plays.value_of(card) is None:
+        if table[card.rank] is None:
             moves.extend(plays.face_moves(card))
             trails.append(plays.trail(card))
             continue
         must = plays.must(card)
         for kind, v, need, bsubs, raised, lone in plays.families(card, must):
-            masks = loose_masks(v, need) if need else unions(v, lone)
-            # with `lone`, the cards of that value alone (no build) are not this family's move
-            keep = ~sum(1 << i for i, value in enumerate(values) if value == lone) if lone else -1
+            if lone:  # a loose card of that value alone is a group too; a move uses a build or
+                # a loose card not of that value
+                singles = [1 << i for i, value in enumerate(values) if value == lone]
+                keep = ~sum(singles)
+                moves.extend([_new(Move, (kind, card, v, lm, bm, raised, position, None))
+                              for lm in _unions(subsets[v] + singles) for bm in bsubs
+                              if lm & keep or bm])
+                continue
+            masks = loose_masks(v, need) if need else unions_cache.get(v) or unions(v)
             if len(bsubs) == 1 and not bsubs[0]:  # the common case: no build of this value
                 moves.extend([_new(Move, (kind, card, v, lm, 0, -1, position, None))
-                              for lm in masks if lm & keep])
+                              for lm in masks if lm])
             else:
                 for lm in masks:
                     for bm in bsubs:
-                        if lm & keep or bm:
+                        if lm or bm:
                             append(_new(Move, (kind, card, v, lm, bm, raised, position, None)))
         if not must:
             trails.append(_new(Move, (TRAIL, card, None, 0, 0, -1, position, None)))
@@ -417,6 +424,30 @@ def legal_moves(position: Position) -> list[Move]:
         trails = [plays.trail(c) for c in hand]
     moves.extend(trails)
     return moves
+
+
+def _unions(groups: list[int]) -> list[int]:
+    """Masks of loose cards that are disjoint unions of `groups` (masks), 0 too, in order."""
+    by_low: dict[int, list[int]] = {}
+    for g in groups:
+        by_low.setdefault(g & -g, []).append(g)
+    order = [0]
+    seen = {0}
+    for low in sorted(by_low):
+        same_low = by_low[low]
+        fresh = []
+        for m in order:
+            if m & low:
+                continue
+            for g in same_low:
+                if not m & g:
+                    u = m | g
+                    if u not in seen:
+                        seen.add(u)
+                        fresh.append(u)
+        order.extend(fresh)
+    order.sort()
+    return order
 
 
 def iter_moves(position: Position) -> Iterator[Move]:
@@ -431,7 +462,7 @@ def iter_moves(position: Position) -> Iterator[Move]:
     played = False
     trails: list[Move] = []
     for card in hand:
-        if plays.value_of(card) is None:
+        if plays.table[card.rank] is None:
             for move in plays.face_moves(card):
                 played = True
                 yield move
@@ -465,7 +496,7 @@ def count_moves(position: Position, limit: int | None = None) -> int:
     total = 0
     trails = 0
     for card in hand:
-        if plays.value_of(card) is None:
+        if plays.table[card.rank] is None:
             total += len(plays.face_moves(card))
             trails += 1
             continue
@@ -505,11 +536,11 @@ def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[
         if table_cards or value is not None:
             return None
         return plays.trail(card) if _may_trail(plays, card) else None
-    if plays.value_of(card) is None:
+    if plays.table[card.rank] is None:
         if kind != CAPTURE or value is not None or bm:
             return None
         return next((m for m in plays.face_moves(card) if m[3] == lm), None)
-    if (kind == CAPTURE and value is not None and value not in plays.play_values(card)) \
+    if (kind == CAPTURE and value is not None and value not in plays.plays[card.rank]) \
             or (kind == BUILD and value is None) or kind not in (CAPTURE, BUILD):
         return None
     sets = LooseSets(position.loose, position.rules)
@@ -530,7 +561,7 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
     chosen_loose, chosen_builds = masks
     plays = _Plays(position)
     loose_mask = build_mask = 0
-    if plays.value_of(card) is None:
+    if plays.table[card.rank] is None:
         for move in plays.face_moves(card):
             if move[3] & chosen_loose == chosen_loose and not chosen_builds:
                 loose_mask |= move[3]
@@ -555,9 +586,9 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
                     wider = floor[:i] + (floor[i] + 1,) + floor[i + 1:]
                     if sets.extends(wider, v, need, lone):
                         values.add(i)
-        value_of = plays.value_of
+        table = plays.table
         for i, c in enumerate(position.loose):
-            if value_of(c) in values:
+            if table[c.rank] in values:
                 loose_mask |= 1 << i
     # a build named in part: the rest of it comes along with any move that uses it
     return frozenset(_cards_of(position, loose_mask & ~chosen_loose, build_mask)) - chosen
