@@ -21,7 +21,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Iterator, Sequence
 
-from .cards import FULL_DECK, Card
+from .cards import Card
 from .rules import Rules
 
 __all__ = ["LooseSets", "value_vector"]
@@ -37,9 +37,9 @@ class LooseSets:
         high = _highest(rules)
         self.bits: list[list[int]] = [[] for _ in range(high + 1)]  # bits of each value's cards
         self.faces = 0  # mask of the loose cards without a value (C2 face cards)
-        table_value = rules.table_value
+        table = rules.by_rank()[0]
         for i, card in enumerate(loose):
-            value = table_value(card)
+            value = table[card.rank]
             if value is None:
                 self.faces |= 1 << i
             else:
@@ -190,9 +190,9 @@ class LooseSets:
 def value_vector(cards: Sequence[Card], rules: Rules = _STANDARD) -> Vector:
     """How many cards of each table value (cards without one, C2's face cards, not counted)."""
     counts = [0] * (_highest(rules) + 1)
-    table_value = rules.table_value
+    table = rules.by_rank()[0]
     for card in cards:
-        value = table_value(card)
+        value = table[card.rank]
         if value is not None:
             counts[value] += 1
     return tuple(counts)
@@ -203,10 +203,9 @@ _HIGHEST: dict[str, int] = {}
 
 def _highest(rules: Rules) -> int:
     """The highest value a table card counts (C2: 10; V7: 13, a king)."""
-    high = _HIGHEST.get(rules.values)  # only the card values (V7) change it
+    high = _HIGHEST.get(rules.values)  # only the values option (V7) changes it
     if high is None:
-        high = _HIGHEST[rules.values] = max(v for v in map(rules.table_value, FULL_DECK)
-                                            if v is not None)
+        high = _HIGHEST[rules.values] = max(v for v in rules.by_rank()[0] if v is not None)
     return high
 
 

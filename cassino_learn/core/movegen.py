@@ -188,18 +188,15 @@ _BY_RANK: dict[str, tuple[tuple, tuple, tuple, int]] = {}
 
 
 def _values_by_rank(rules: Rules) -> tuple[tuple, tuple, tuple, int]:
-    """What the rules make each rank count, by rank (1..13), looked up instead of asked in the
-    generator's loops: on the table (`Rules.table_value`), when played (`Rules.play_values`),
-    the same as (value, lone) capture families (see `_Plays`: V7's ace as 14 takes loose aces
-    alone), and the highest build value (`Rules.top_value`)."""
+    """What the rules make each rank count (`Rules.by_rank`), with its capture families as
+    (value, lone) pairs (see `_Plays`: V7's ace as 14 takes loose aces alone) and the highest
+    build value (`Rules.top_value`)."""
     known = _BY_RANK.get(rules.values)  # only the values option (V7) changes them
     if known is None:
-        cards = [Card(rank, "S") for rank in range(1, 14)]
-        plays = ((),) + tuple(rules.play_values(c) for c in cards)
-        known = _BY_RANK[rules.values] = (
-            (None,) + tuple(rules.table_value(c) for c in cards), plays,
-            tuple(tuple((v, _ACE if v == ACE_HIGH else 0) for v in values) for values in plays),
-            rules.top_value)
+        table, plays = rules.by_rank()
+        captures = tuple(tuple((v, _ACE if v == ACE_HIGH else 0) for v in values)
+                         for values in plays)
+        known = _BY_RANK[rules.values] = (table, plays, captures, rules.top_value)
     return known
 
 
