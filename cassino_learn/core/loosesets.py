@@ -1,12 +1,12 @@
 """Sets of loose table cards that split into groups of one value, seen through their values.
 
-Whether loose numeral cards split into groups each adding up to v (P1, S1, S2, B4) depends
+Whether loose cards split into groups each adding up to v (P1, S1, S2, B4) depends
 only on how many cards of each value they hold, never on the suits. So a set is judged by its
-*value vector* (count of aces, twos, ... tens), judgements are remembered per vector, and the
-sets a move may take are gone through vector by vector: each vector stands for every choice of
-suits, which are listed lazily (`masks`) or just counted (`count`) without a list or a
-"seen" set. This keeps huge tables (a million legal moves and more) cheap to walk, count or
-check one move on.
+*value vector* (count of aces, twos, ... tens; to kings under V7), judgements are remembered
+per vector, and the sets a move may take are gone through vector by vector: each vector stands
+for every choice of suits, which are listed lazily (`masks`) or just counted (`count`) without
+a list or a "seen" set. This keeps huge tables (a million legal moves and more) cheap to walk,
+count or check one move on.
 
 Values are what the rules count on the table (`Rules.table_value`: tens at most under C2, kings
 13 under V7, where face cards count). A *lone* value (V7: an ace played as 14 takes loose aces by
