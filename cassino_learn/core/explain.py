@@ -13,13 +13,17 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from .cards import Card, CardError
+from .cards import RANK_NAMES, RANK_PLURALS, Card, CardError
 from .errors import IllegalMove, MoveSyntaxError, shorten
+from .loosesets import LooseSets
 from .movegen import BUILD, CAPTURE, TRAIL, Move, find_move, has_play
 from .position import Build, Position
-from .loosesets import LooseSets
+from .rules import ACE_HIGH, Rules
 
-__all__ = ["read_move", "parse_move", "explain_illegal", "ReadMove"]
+__all__ = ["read_move", "parse_move", "explain_illegal", "ReadMove", "value_words"]
+
+_STANDARD = Rules()
+_AN_ACE = Card(1, "S")
 
 _VALUE = re.compile(r"[0-9]+", re.ASCII)
 _DECORATION = str.maketrans({c: " " for c in "+|[],:"})
@@ -148,12 +152,37 @@ def _same_capture(position: Position, move: Move, value: int | None) -> bool:
 # ---------------------------------------------------------------------------- explanations
 
 def _a(value: int) -> str:
-    """"an 8", "a 9", "an ace"."""
-    return "an ace" if value == 1 else ("an " if value in (8,) else "a ") + str(value)
+    """"an 8", "a 9", "an ace", "a king" (V7: the card that counts 13)."""
+    if value == 1:
+        return "an ace"
+    if 11 <= value <= 13:
+        return "a " + RANK_NAMES[value - 1]
+    return ("an " if value in (8,) else "a ") + str(value)
 
 
 def _num(card: Card) -> str:
-    return "ace" if card.rank == 1 else card.rank_text
+    """"ace", "7", "king": the played card, as a learner names it."""
+    return card.rank_text if 1 < card.rank <= 10 else RANK_NAMES[card.rank - 1]
+
+
+def value_words(value: int, rules: Rules = _STANDARD) -> str:
+    """The card that captures a build of `value`: "a 9"; under V7 "a king", "an ace played as
+    14" (an ace counts 1 or 14 when played, one value per play)."""
+    if value in _ace_values(rules):
+        return f"an ace played as {value}"
+    return _a(value)
+
+
+def _ace_values(rules: Rules) -> tuple[int, ...]:
+    """The values an ace may count when played, when it has a choice (V7: 1 and 14)."""
+    values = rules.play_values(_AN_ACE)
+    return values if len(values) > 1 else ()
+
+
+def _worth(rules: Rules) -> str:
+    """The verb for a card's value: C2's numeral cards are "worth" their number; under V7 a card
+    "counts" (an ace counts 1 or 14)."""
+    return "counts" if rules.royal else "is worth"
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four")
@@ -164,8 +193,6 @@ def _cap(text: str) -> str:
 
 
 def _rank_word(card: Card, plural: bool = False) -> str:
-    from .cards import RANK_NAMES, RANK_PLURALS
-
     return (RANK_PLURALS if plural else RANK_NAMES)[card.rank - 1]
 
 
@@ -208,12 +235,8 @@ def _diagnose(position: Position, kind: str, card: Card, taken: frozenset[Card],
         return _diagnose_trail(position, card, taken, owned)
     if kind == CAPTURE and value is not None and value not in position.rules.play_values(card):
         return _counts_problem(position, card, value)
-    if position.rules.royal:
-        from .explain_royal import diagnose_royal
-
-        found = diagnose_royal(position, kind, card, loose, builds, value)
-    elif kind == CAPTURE:
-        found = _diagnose_capture(position, card, loose, builds)
+    if kind == CAPTURE:
+        found = _diagnose_capture(position, card, loose, builds, value)
     else:
         found = _diagnose_build(position, card, loose, builds, value)
     if found:
@@ -263,76 +286,6 @@ def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
     return "That trail is not allowed here.", "R1"
 
 
-def _diagnose_capture(position: Position, card: Card, loose: list[Card],
-                      builds: list[Build]) -> tuple[str, str] | None:
-    if not loose and not builds:
-        return (f"A capture must take at least one card or build from the table; to take "
-                f"nothing, trail the {card.name} instead.", "T1")
-    if card.is_face:
-        return _diagnose_face_capture(position, card, loose, builds)
-    v = card.value
-    assert v is not None
-    faces = [c for c in loose if c.is_face]
-    if faces:
-        return (f"Face cards have no number value: your {_num(card)} can't take the "
-                f"{faces[0].name}; only another {_rank_word(faces[0])} pairs with it.", "P2")
-    for build in builds:
-        if build.value != v:
-            return (f"{_cap(build.describe())} can only be captured whole by "
-                    f"{_a(build.value)}; your {_num(card)} is worth {v}.", "S3")
-    too_big = [c for c in loose if c.value > v]  # type: ignore[operator]
-    if too_big:
-        return (f"The {too_big[0].name} is worth more than {v}, so your {_num(card)} "
-                f"can't take it.", "S1")
-    if not _splits(loose, v):
-        return _grouping_problem(card, loose, v)
-    return None
-
-
-def _grouping_problem(card: Card, loose: list[Card], v: int) -> tuple[str, str]:
-    """Loose cards that cannot be split into groups of v: cards that add up wrongly or fit no
-    group (S1), or cards that would have to be shared between groups (S2)."""
-    total = sum(c.value for c in loose)  # type: ignore[misc]
-    if len(loose) == 1:
-        return (f"{_cap(_a(v))} takes a card of the same rank or cards that add up to {v}; "
-                f"the {loose[0].name} alone is only {total}.", "S1")
-    lonely = [c for c in loose if not _fits_a_group(c, loose, v)]
-    if len(lonely) == len(loose):
-        return (f"Cards you take together must add up to {v}: {_plus(loose)} make {total}.",
-                "S1")
-    if lonely:  # name the stray cards, not the sum of all
-        names = _listing([f"the {c.name}" for c in lonely])
-        verb = "is" if len(lonely) == 1 else "are"
-        return (f"{_cap(names)} {verb} in no group that adds up to {v} with the other cards "
-                f"you named.", "S1")
-    return (f"Each table card can be in only one group: {_plus(loose)} can't all be split into "
-            f"separate groups that each add up to {v}.", "S2")
-
-
-def _fits_a_group(card: Card, loose: list[Card], v: int) -> bool:
-    """Whether `card` adds up to v alone or with some of the other cards."""
-    need = v - card.value  # type: ignore[operator]
-    if need < 0:
-        return False
-    # a subset of the others adding up to `need`: reachable sums, at most v of them
-    sums = {0}
-    for other in loose:
-        if other is not card and other.value is not None:
-            sums |= {t + other.value for t in sums if t + other.value <= need}
-    return need in sums
-
-
-def _splits(cards: list[Card], value: int, need: int = 0) -> bool:
-    """Whether the cards are one set adding up to `need` (none when 0) and groups of `value`;
-    judged by their values (cassino_learn.core.loosesets), so quick for any number of cards."""
-    return LooseSets(cards).fits((1 << len(cards)) - 1, value, need)
-
-
-def _listing(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],
                            builds: list[Build]) -> tuple[str, str] | None:
     rank, ranks = _rank_word(card), _rank_word(card, plural=True)
@@ -353,27 +306,150 @@ def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],
     return None
 
 
+
+
+# ---------------------------------------------------------------------------- captures
+
+def _diagnose_capture(position: Position, card: Card, loose: list[Card], builds: list[Build],
+                      value: int | None) -> tuple[str, str] | None:
+    """(reason, rule) for a refused capture, or None when its shape is fine (then what the
+    mover must keep, O2, is the trouble). With `value` None the card may count any of its
+    values (V7: an ace 1 or 14); refused at every one, the likeliest reading is explained."""
+    if not loose and not builds:
+        return (f"A capture must take at least one card or build from the table; to take "
+                f"nothing, trail the {card.name} instead.", "T1")
+    rules = position.rules
+    if rules.table_value(card) is None:
+        return _diagnose_face_capture(position, card, loose, builds)
+    readings = (value,) if value is not None else rules.play_values(card)
+    problems = [_reading_problem(rules, card, loose, builds, v) for v in readings]
+    if any(problem is None for problem in problems):
+        return None
+    if len(readings) == 1:
+        return problems[0]
+    # an ace, refused both as 1 and as 14 (V7)
+    values = {b.value for b in builds}
+    if set(readings) <= values:
+        return ("One play uses one value: your ace takes a build of 1 when it counts 1 and a "
+                "build of 14 when it counts 14, never both at once.", "V7")
+    high = ACE_HIGH in values or any(c.rank != card.rank for c in loose)
+    reason, rule = problems[1] if high else problems[0]
+    if rule == "V7":
+        return reason, rule
+    return reason + " Played as 1 it takes only aces and builds of 1.", rule
+
+
+def _reading_problem(rules: Rules, card: Card, loose: list[Card], builds: list[Build],
+                     v: int) -> tuple[str, str] | None:
+    """Why `card` counting `v` cannot take exactly these cards and builds, or None."""
+    worth = rules.table_value
+    faces = [c for c in loose if worth(c) is None]
+    if faces:
+        return (f"Face cards have no number value: your {_num(card)} can't take the "
+                f"{faces[0].name}; only another {_rank_word(faces[0])} pairs with it.", "P2")
+    who = f"your ace as {v}" if _ace_values(rules) and card.rank == 1 else f"your {_num(card)}"
+    for build in builds:
+        if build.value != v:
+            return (f"{_cap(build.describe())} can only be captured whole by "
+                    f"{value_words(build.value, rules)}; {who} {_worth(rules)} {v}.", "S3")
+    # V7: an ace played as 14 also takes loose aces by rank, each alone
+    lone = 1 if v == ACE_HIGH else 0
+    sums = [c for c in loose if worth(c) != lone]
+    too_big = [c for c in sums if worth(c) > v]  # type: ignore[operator]
+    if too_big:
+        big = too_big[0]
+        more = f"counts {worth(big)}, more than {v}" if rules.royal else f"is worth more than {v}"
+        return f"The {big.name} {more}, so {who} can't take it.", "S1"
+    if _splits(loose, v, rules=rules, lone=lone):
+        return None
+    return _grouping_problem(rules, who, sums, v)
+
+
+def _grouping_problem(rules: Rules, who: str, loose: list[Card], v: int) -> tuple[str, str]:
+    """Loose cards that cannot be split into groups of v: cards that add up wrongly or fit no
+    group (S1), or cards that would have to be shared between groups (S2)."""
+    worth = rules.table_value
+    total = sum(worth(c) for c in loose)  # type: ignore[misc]
+    if len(loose) == 1:
+        taker, alone = (who, f"counts {total}") if rules.royal else (_a(v), f"is only {total}")
+        return (f"{_cap(taker)} takes a card of the same rank or cards that add up to {v}; "
+                f"the {loose[0].name} alone {alone}.", "S1")
+    lonely = [c for c in loose if not _fits_a_group(rules, c, loose, v)]
+    if len(lonely) == len(loose):
+        taker = f"{who} takes" if rules.royal else "you take"
+        return (f"Cards {taker} together must add up to {v}: {_plus(loose)} make {total}.",
+                "S1")
+    if lonely:  # name the stray cards, not the sum of all
+        names = _listing([f"the {c.name}" for c in lonely])
+        verb = "is" if len(lonely) == 1 else "are"
+        return (f"{_cap(names)} {verb} in no group that adds up to {v} with the other cards "
+                f"you named.", "S1")
+    return (f"Each table card can be in only one group: {_plus(loose)} can't all be split into "
+            f"separate groups that each add up to {v}.", "S2")
+
+
+def _fits_a_group(rules: Rules, card: Card, loose: list[Card], v: int) -> bool:
+    """Whether `card` adds up to v alone or with some of the other cards."""
+    worth = rules.table_value
+    need = v - worth(card)  # type: ignore[operator]
+    if need < 0:
+        return False
+    # a subset of the others adding up to `need`: reachable sums, at most v of them
+    sums = {0}
+    for other in loose:
+        value = worth(other)
+        if other is not card and value is not None:
+            sums |= {t + value for t in sums if t + value <= need}
+    return need in sums
+
+
+def _splits(cards: list[Card], value: int, need: int = 0, rules: Rules = _STANDARD,
+            lone: int = 0) -> bool:
+    """Whether the cards are one set adding up to `need` (none when 0) and groups of `value`
+    (or, with `lone`, cards of that value alone); judged by their values
+    (cassino_learn.core.loosesets), so quick for any number of cards."""
+    return LooseSets(cards, rules).fits((1 << len(cards)) - 1, value, need, lone)
+
+
+def _listing(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# ---------------------------------------------------------------------------- builds
+
 def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: list[Build],
                     value: int | None) -> tuple[str, str] | None:
+    """(reason, rule) for a refused build, or None when its shape is fine."""
+    rules = position.rules
+    worth = rules.table_value
+    top = rules.top_value
     if value is None:
         return "A build needs the value you announce, like '3D build 8 5C'.", "B4"
-    if not 1 <= value <= 10:
-        return (f"A build's value must be from 1 to 10: no card is worth {value}, so nothing "
+    if not 1 <= value <= top:
+        if rules.royal:
+            return (f"In Royal Casino a build's value runs from 1 to {top}: nothing could "
+                    f"capture a build of {value}.", "V7")
+        return (f"A build's value must be from 1 to {top}: no card is worth {value}, so nothing "
                 f"could capture it.", "B3")
-    if card.is_face:
+    cv = worth(card)
+    if cv is None:
         return ("Face cards are never part of a build: they have no number value and only "
                 "pair with their own rank.", "B3")
-    faces = [c for c in loose if c.is_face]
+    faces = [c for c in loose if worth(c) is None]
     if faces:
         return f"The {faces[0].name} is a face card, and face cards are never part of a build.", "B3"
     if not loose and not builds:
         return (f"A build must combine your {card.name} with at least one card or build from "
                 f"the table.", "B1")
-    cv = card.value
-    assert cv is not None
+    if value != cv and value in rules.play_values(card) \
+            and all(b.value == value for b in builds) and _splits(loose, value, rules=rules):
+        return (f"Inside a build {_a(cv)} counts {cv}, never {value}: your {_num(card)} can be "
+                f"part of a build of {value} only with cards that make {value - cv} with it.",
+                "V7")
     if cv > value:
-        return (f"Your {_num(card)} is worth {cv}, more than {value}, so it can't be part of a "
-                f"build of {value}.", "B4")
+        return (f"Your {_num(card)} {_worth(rules)} {cv}, more than {value}, so it can't be "
+                f"part of a build of {value}.", "B4")
     other = [b for b in builds if b.value != value]
     if len(other) > 1:
         return "One card can raise only one build at a time.", "B6"
@@ -384,31 +460,35 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
                     f"stays fixed at {raised.value}.", "B7")
         new_value = raised.value + cv
         if new_value != value:
-            loose_total = sum(c.value for c in loose)  # type: ignore[misc]
+            loose_total = sum(worth(c) for c in loose)  # type: ignore[misc]
             if loose and (new_value < value or raised.value + loose_total in (value, value - cv)):
                 return (f"Only the card from your hand can change a build's value: table cards "
                         f"can't be added to {raised.describe()} to make {value}.", "B6")
             return (f"Raising {raised.describe()} with your {_num(card)} makes {new_value}, "
                     f"not {value}.", "B5")
-        if not _splits(loose, value):
+        if not _splits(loose, value, rules=rules):
             verb = "doesn't" if len(loose) == 1 else "don't"
             return (f"The loose cards you gather into a build of {value} must make sets that "
                     f"each add up to {value}; {_plus(loose)} {verb}.", "B4")
-    elif not _splits(loose, value, value - cv):
+    elif not _splits(loose, value, value - cv, rules):
         if not loose:
             return (f"Your {_num(card)} on its own is not a set of {value}: add table cards "
                     f"that make {value} with it, or announce {cv}.", "B4")
-        total = cv + sum(c.value for c in loose)  # type: ignore[misc]
+        total = cv + sum(worth(c) for c in loose)  # type: ignore[misc]
         if total <= value or len(loose) == 1:
             return (f"{card} + {_plus(loose)} make {total}, not {value}: the card you play and "
                     f"the table cards with it must add up to the value you announce.", "B4")
         return (f"Every set in a build of {value} must add up to {value}, the set with your card "
                 f"included, and {card} + {_plus(loose)} can't be split that way.", "B4")
-    holds = sum(1 for c in position.hand if c.value == value) - (cv == value)
+    keeps = rules.play_values
+    holds = sum(1 for c in position.hand if value in keeps(c)) - (value in keeps(card))
     if holds < 1:
-        if position.partners:
-            return (f"You would need to hold {_a(value)} to capture a build of {value} later "
-                    f"(or your partner would need a build of {value} or to have announced "
-                    f"{value}).", "B2")
-        return f"You would need to hold {_a(value)} to capture a build of {value} later.", "B2"
+        partner = (f" (or your partner would need a build of {value} or to have announced "
+                   f"{value})" if position.partners else "")
+        if value in _ace_values(rules):
+            taken = "an ace played as 14" if value == ACE_HIGH else "an ace"
+            return (f"A build of {value} can only be taken by {taken}, and you would hold no "
+                    f"ace after this play{partner}.", "B2")
+        return (f"You would need to hold {value_words(value, rules)} to capture a build of "
+                f"{value} later{partner}.", "B2")
     return None

@@ -1,12 +1,16 @@
 """Sets of loose table cards that split into groups of one value, seen through their values.
 
-Whether loose numeral cards split into groups each adding up to v (P1, S1, S2, B4) depends
+Whether loose cards split into groups each adding up to v (P1, S1, S2, B4) depends
 only on how many cards of each value they hold, never on the suits. So a set is judged by its
-*value vector* (count of aces, twos, ... tens), judgements are remembered per vector, and the
-sets a move may take are gone through vector by vector: each vector stands for every choice of
-suits, which are listed lazily (`masks`) or just counted (`count`) without a list or a
-"seen" set. This keeps huge tables (a million legal moves and more) cheap to walk, count or
-check one move on.
+*value vector* (count of aces, twos, ... tens; to kings under V7), judgements are remembered
+per vector, and the sets a move may take are gone through vector by vector: each vector stands
+for every choice of suits, which are listed lazily (`masks`) or just counted (`count`) without
+a list or a "seen" set. This keeps huge tables (a million legal moves and more) cheap to walk,
+count or check one move on.
+
+Values are what the rules count on the table (`Rules.table_value`: tens at most under C2, kings
+13 under V7, where face cards count). A *lone* value (V7: an ace played as 14 takes loose aces by
+rank) names cards that may also each make a group alone.
 
 Masks are bit masks over the position's loose cards (bit i = `loose[i]`), as in the generator.
 """
@@ -18,23 +22,28 @@ from math import comb
 from typing import Iterator, Sequence
 
 from .cards import Card
+from .rules import Rules
 
 __all__ = ["LooseSets", "value_vector"]
 
-Vector = tuple[int, ...]  # index = card value 0..10 (index 0 unused)
+Vector = tuple[int, ...]  # index = card value 0..highest table value (index 0 unused)
+_STANDARD = Rules()
 
 
 class LooseSets:
     """The loose cards of one position, with remembered judgements of their value vectors."""
 
-    def __init__(self, loose: Sequence[Card]) -> None:
-        self.bits: list[list[int]] = [[] for _ in range(11)]  # bits of the cards of each value
-        self.faces = 0  # mask of the loose face cards
+    def __init__(self, loose: Sequence[Card], rules: Rules = _STANDARD) -> None:
+        high = _highest(rules)
+        self.bits: list[list[int]] = [[] for _ in range(high + 1)]  # bits of each value's cards
+        self.faces = 0  # mask of the loose cards without a value (C2 face cards)
+        table = rules.by_rank()[0]
         for i, card in enumerate(loose):
-            if card.value is None:
+            value = table[card.rank]
+            if value is None:
                 self.faces |= 1 << i
             else:
-                self.bits[card.value].append(1 << i)
+                self.bits[value].append(1 << i)
         self.counts: Vector = tuple(len(b) for b in self.bits)
         self._splits: dict[tuple[Vector, int], bool] = {}
         self._covers: dict[tuple[Vector, Vector, int], bool] = {}
@@ -47,17 +56,24 @@ class LooseSets:
             return None
         return tuple(sum(1 for bit in bits if mask & bit) for bits in self.bits)
 
-    def fits(self, mask: int, value: int, need: int = 0) -> bool:
-        """Whether the cards of `mask` are one set adding up to `need` (none when 0) and
-        otherwise groups that each add up to `value`."""
-        vector = self.vector(mask)
-        return vector is not None and self.splits_with(vector, value, need)
+    def lone_mask(self, lone: int) -> int:
+        """The mask of the loose cards of value `lone` (0: none)."""
+        return sum(self.bits[lone]) if lone else 0
 
-    def splits_with(self, vector: Vector, value: int, need: int = 0) -> bool:
+    def fits(self, mask: int, value: int, need: int = 0, lone: int = 0) -> bool:
+        """Whether the cards of `mask` are one set adding up to `need` (none when 0) and
+        otherwise groups that each add up to `value` (or cards of value `lone`, alone)."""
+        vector = self.vector(mask)
+        return vector is not None and self.splits_with(vector, value, need, lone)
+
+    def splits_with(self, vector: Vector, value: int, need: int = 0, lone: int = 0) -> bool:
+        if lone:
+            return any(self.splits_with(_less(vector, lone, n), value, need)
+                       for n in range(vector[lone] + 1))
         if not need:
             return self.splits(vector, value)
         return any(self.splits(_minus(vector, part), value)
-                   for part in _parts(vector, need, min(need, 10)))
+                   for part in _parts(vector, need, need))
 
     def splits(self, vector: Vector, value: int) -> bool:
         """Whether cards with this value vector split into groups each adding up to `value`."""
@@ -68,7 +84,7 @@ class LooseSets:
         return known
 
     def _split(self, vector: Vector, value: int) -> bool:
-        top = next((v for v in range(10, 0, -1) if vector[v]), 0)
+        top = next((v for v in range(len(vector) - 1, 0, -1) if vector[v]), 0)
         if not top:
             return True
         if top > value or sum(v * n for v, n in enumerate(vector)) % value:
@@ -80,13 +96,19 @@ class LooseSets:
         return any(self.splits(_minus(remaining, part), value)
                    for part in _parts(remaining, value - top, top))
 
-    def extends(self, floor: Vector, value: int, need: int = 0) -> bool:
+    def extends(self, floor: Vector, value: int, need: int = 0, lone: int = 0) -> bool:
         """Whether some fitting set (see `fits`) holds at least the cards `floor` counts."""
         spare = _minus(self.counts, floor)
-        if not need:
-            return self._cover(floor, spare, value)
-        return any(self._cover(*_take(floor, spare, part), value)
-                   for part in _parts(_plus(floor, spare), need, need))
+        # with `lone`, some of the floor's cards of that value may each be a group alone
+        for alone in range(floor[lone] + 1 if lone else 1):
+            rest = _less(floor, lone, alone) if alone else floor
+            if not need:
+                if self._cover(rest, spare, value):
+                    return True
+            elif any(self._cover(*_take(rest, spare, part), value)
+                     for part in _parts(_plus(rest, spare), need, need)):
+                return True
+        return False
 
     def _cover(self, must: Vector, spare: Vector, value: int) -> bool:
         """Whether the cards `must` counts go into groups adding up to `value`, completed
@@ -98,7 +120,7 @@ class LooseSets:
         return known
 
     def _cover_now(self, must: Vector, spare: Vector, value: int) -> bool:
-        top = next((v for v in range(10, 0, -1) if must[v]), 0)
+        top = next((v for v in range(len(must) - 1, 0, -1) if must[v]), 0)
         if not top:
             return True
         if top > value:
@@ -113,21 +135,23 @@ class LooseSets:
 
     # ------------------------------------------------------------------ going through sets
 
-    def vectors(self, value: int, need: int = 0, floor: Vector | None = None) -> Iterator[Vector]:
-        """Every value vector (within the loose cards) that fits `value` and `need`; with
-        `floor`, only those holding at least the cards it counts."""
-        top = min(value, 10)
+    def vectors(self, value: int, need: int = 0, floor: Vector | None = None, lone: int = 0
+                ) -> Iterator[Vector]:
+        """Every value vector (within the loose cards) that fits `value`, `need` and `lone`;
+        with `floor`, only those holding at least the cards it counts."""
         counts = self.counts
-        low = floor or (0,) * 11
-        if any(low[v] for v in range(top + 1, 11)):
+        high = len(counts) - 1
+        top = min(value, high)
+        low = floor or (0,) * (high + 1)
+        if any(low[v] for v in range(top + 1, high + 1)):
             return iter(())
-        chosen = [0] * 11
+        chosen = [0] * (high + 1)
 
         def walk(v: int, total: int) -> Iterator[Vector]:
             if v > top:
-                if total >= need and (total - need) % value == 0:
+                if total >= need and (lone or (total - need) % value == 0):
                     vector = tuple(chosen)
-                    if self.splits_with(vector, value, need):
+                    if self.splits_with(vector, value, need, lone):
                         yield vector
                 return
             for n in range(low[v], counts[v] + 1):
@@ -137,10 +161,10 @@ class LooseSets:
 
         return walk(1, 0)
 
-    def masks(self, value: int, need: int = 0) -> Iterator[int]:
-        """Lazily, every mask of loose cards that fits `value` and `need` (each once; the empty
-        mask too when need is 0)."""
-        for vector in self.vectors(value, need):
+    def masks(self, value: int, need: int = 0, lone: int = 0) -> Iterator[int]:
+        """Lazily, every mask of loose cards that fits `value`, `need` and `lone` (each once;
+        the empty mask too when need is 0)."""
+        for vector in self.vectors(value, need, lone=lone):
             choices = [combinations(self.bits[v], n) for v, n in enumerate(vector) if n]
             for picked in product(*choices):
                 mask = 0
@@ -149,10 +173,10 @@ class LooseSets:
                         mask |= bit
                 yield mask
 
-    def count(self, value: int, need: int = 0, limit: int | None = None) -> int:
-        """How many masks `masks(value, need)` gives; stops early once past `limit`."""
+    def count(self, value: int, need: int = 0, limit: int | None = None, lone: int = 0) -> int:
+        """How many masks `masks(value, need, lone)` gives; stops early once past `limit`."""
         total = 0
-        for vector in self.vectors(value, need):
+        for vector in self.vectors(value, need, lone=lone):
             ways = 1
             for v, n in enumerate(vector):
                 if n:
@@ -163,13 +187,31 @@ class LooseSets:
         return total
 
 
-def value_vector(cards: Sequence[Card]) -> Vector:
-    """How many numeral cards of each value (face cards are not counted)."""
-    counts = [0] * 11
+def value_vector(cards: Sequence[Card], rules: Rules = _STANDARD) -> Vector:
+    """How many cards of each table value (cards without one, C2's face cards, not counted)."""
+    counts = [0] * (_highest(rules) + 1)
+    table = rules.by_rank()[0]
     for card in cards:
-        if card.value is not None:
-            counts[card.value] += 1
+        value = table[card.rank]
+        if value is not None:
+            counts[value] += 1
     return tuple(counts)
+
+
+_HIGHEST: dict[str, int] = {}
+
+
+def _highest(rules: Rules) -> int:
+    """The highest value a table card counts (C2: 10; V7: 13, a king)."""
+    high = _HIGHEST.get(rules.values)  # only the values option (V7) changes it
+    if high is None:
+        high = _HIGHEST[rules.values] = max(v for v in rules.by_rank()[0] if v is not None)
+    return high
+
+
+def _less(vector: Vector, value: int, n: int) -> Vector:
+    """`vector` with n fewer cards of `value`."""
+    return vector[:value] + (vector[value] - n,) + vector[value + 1:]
 
 
 def _minus(vector: Vector, part: Vector) -> Vector:
@@ -188,7 +230,7 @@ def _take(must: Vector, spare: Vector, part: Vector) -> tuple[Vector, Vector]:
 
 def _parts(vector: Vector, total: int, highest: int) -> Iterator[Vector]:
     """Sub-vectors of `vector` using values up to `highest` whose values add up to `total`."""
-    part = [0] * 11
+    part = [0] * len(vector)
 
     def walk(v: int, rest: int) -> Iterator[Vector]:
         if rest == 0:
@@ -204,4 +246,4 @@ def _parts(vector: Vector, total: int, highest: int) -> Iterator[Vector]:
 
     if total < 0:
         return iter(())
-    return walk(min(highest, 10), total)
+    return walk(min(highest, len(vector) - 1), total)

@@ -7,6 +7,9 @@ card by card (hand order) its captures then its builds; the trails come last.
 Inside the generator the table's loose cards and builds are bit masks (bit i = `loose[i]` or
 `builds[i]`), which keeps the enumeration of sums and groups cheap.
 
+Card values come from the position's `Rules` (C2, or V7 Royal Casino: face cards count 11-13,
+builds run to 14, and an ace played counts 1 or 14, one value per play).
+
 The rules are decided once, per hand card, as *families* of moves (`_Plays`); four ways go
 through them: `legal_moves` lists every move (fast on real tables), `iter_moves` walks them
 lazily and `count_moves` counts them (both by value vectors, see `loosesets`, so a table with
@@ -21,6 +24,7 @@ from typing import Iterable, Iterator
 from .cards import Card
 from .loosesets import LooseSets
 from .position import Build, Position
+from .rules import ACE_HIGH, Rules
 
 __all__ = ["Move", "legal_moves", "iter_moves", "count_moves", "has_play", "find_move",
            "extensions", "moves_with", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
@@ -179,28 +183,59 @@ def _cards_of(position: Position, loose_mask: int, build_mask: int) -> list[Card
 _new = tuple.__new__
 
 
+_ACE = 1  # the rank (and table value) of an ace
+_BY_RANK: dict[str, tuple[tuple, tuple, tuple, int]] = {}
+
+
+def _values_by_rank(rules: Rules) -> tuple[tuple, tuple, tuple, int]:
+    """What the rules make each rank count (`Rules.by_rank`), with its capture families as
+    (value, lone) pairs (see `_Plays`: V7's ace as 14 takes loose aces alone) and the highest
+    build value (`Rules.top_value`)."""
+    known = _BY_RANK.get(rules.values)  # only the values option (V7) changes them
+    if known is None:
+        table, plays = rules.by_rank()
+        captures = tuple(tuple((v, _ACE if v == ACE_HIGH else 0) for v in values)
+                         for values in plays)
+        known = _BY_RANK[rules.values] = (table, plays, captures, rules.top_value)
+    return known
+
+
 class _Plays:
     """The rule decisions of one position, shared by every way of going through its moves
     (`legal_moves` lists them, `iter_moves` walks them lazily, `count_moves` counts them and
     `find_move` checks one): per hand card, its *families* of captures and builds.
 
-    A family is (kind, value, need, build_masks, raised): the moves of the family take or
-    gather any loose cards that are one set adding up to `need` (none when 0) plus groups
+    A family is (kind, value, need, build_masks, raised, lone): the moves of the family take
+    or gather any loose cards that are one set adding up to `need` (none when 0) plus groups
     adding up to `value`, together with one of `build_masks` (builds; every mask already obeys
     O2). `raised` is the index of the single build the family raises (B5), or -1. A move must
-    use something from the table (T1, B1).
+    use something from the table (T1, B1). `lone` (0: none) is a table value whose loose cards
+    may also each be taken alone: V7's ace played as 14 takes loose aces by rank; a move of
+    such a family taking only those cards and no build is the ace's capture as 1, not listed
+    again at 14.
     """
 
     __slots__ = ("position", "build_values", "_build_subsets", "singles", "hand_count", "owned",
-                 "partner_values")
+                 "partner_values", "top", "table", "plays", "captures", "targets")
 
     def __init__(self, position: Position) -> None:
         self.position = position
+        # table[rank]: what a card counts on the table and in a build (None: no value, C2's
+        # face cards); plays[rank]: what it may count when played, one value per play
+        rules = position.rules
+        self.table, plays, self.captures, self.top = (_BY_RANK.get(rules.values)
+                                                      or _values_by_rank(rules))
+        self.plays = plays
         builds = position.builds
-        hand_count = self.hand_count = [0] * 11
+        # hand_count[v]: cards in hand that can capture a build of v (B2, O2)
+        hand_count = self.hand_count = [0] * (self.top + 1)
+        targets = self.targets = []  # the values a build may have (B2, and B9 below), rising
         for card in position.hand:
-            if card.value is not None:
-                hand_count[card.value] += 1
+            for v in plays[card.rank]:
+                hand_count[v] += 1
+                if hand_count[v] == 1:
+                    targets.append(v)
+        targets.sort()  # (the hand is in rank order; V7's ace as 14 is not)
         self.partner_values: set[int] | tuple = ()
         if not builds and not position.partners:  # the common case, kept cheap
             self.build_values, self._build_subsets, self.singles, self.owned = (), {}, {}, ()
@@ -221,6 +256,7 @@ class _Plays:
             if declared is not None:
                 values.add(declared)
             self.partner_values = values
+            self.targets = sorted(values.union(targets))
 
     def build_subsets(self, v: int) -> list[int]:
         """All masks of builds whose value is v (0 included)."""
@@ -238,41 +274,49 @@ class _Plays:
         return cached
 
     def must(self, card: Card) -> int:
-        """Builds that must be taken along if `card` is played (O2)."""
+        """Builds that must be taken along if `card` is played (O2): the owned builds it can
+        capture, when it is the last card held that can (under V7 one ace keeps 1 and 14)."""
         if not self.owned:
             return 0
-        cv = card.value
+        keeps = self.plays[card.rank]
         must = 0
-        if cv is not None and self.hand_count[cv] == 1:
+        if keeps and self.hand_count[keeps[0]] == 1:
             for i, bv in self.owned:
-                if bv == cv:
+                if bv in keeps:
                     must |= 1 << i
         return must
 
-    def families(self, card: Card, must: int) -> Iterator[tuple[str, int, int, list[int], int]]:
-        """The capture and build families of a numeral card (see the class docstring)."""
-        cv = card.value
+    def families(self, card: Card, must: int
+                 ) -> Iterator[tuple[str, int, int, list[int], int, int]]:
+        """The capture and build families of a card that has a value (see the class
+        docstring)."""
+        cv = self.table[card.rank]  # what the card counts inside a build
         assert cv is not None
         build_subsets = self.build_subsets
-        bsubs = build_subsets(cv)
-        yield CAPTURE, cv, 0, _keeping(bsubs, must) if must else bsubs, -1  # P1, S1-S3
-        hand_count, partner_values, singles = self.hand_count, self.partner_values, self.singles
-        for v in range(cv, 11):  # B1-B9
-            if hand_count[v] - (v == cv) < 1 and v not in partner_values:
+        for pv, lone in self.captures[card.rank]:  # P1, S1-S3; one value per play
+            bsubs = build_subsets(pv)
+            kept = _keeping(bsubs, must) if must else bsubs
+            if kept:
+                yield CAPTURE, pv, 0, kept, -1, lone
+        partner_values, singles, hand_count = self.partner_values, self.singles, self.hand_count
+        keeps = self.plays[card.rank]
+        for v in self.targets:  # B1-B9, by rising value
+            if v < cv or hand_count[v] - (v in keeps) < 1 and v not in partner_values:
                 continue  # B2 / B9
             bsubs = build_subsets(v)
             kept = _keeping(bsubs, must) if must else bsubs
             if kept:
-                yield BUILD, v, v - cv, kept, -1
+                yield BUILD, v, v - cv, kept, -1, 0
             # raising a single build of value v - cv (B5, B6, B7)
             for r in singles.get(v - cv, ()):
                 rbit = 1 << r
                 raised = _keeping([bm | rbit for bm in bsubs], must)
                 if raised:
-                    yield BUILD, v, 0, raised, r
+                    yield BUILD, v, 0, raised, r, 0
 
     def face_moves(self, card: Card) -> list[Move]:
-        """A face card's captures: one loose card of its rank (P2), or all three (V1)."""
+        """The captures of a card without a value (C2's face cards): one loose card of its
+        rank (P2), or all three (V1)."""
         position = self.position
         same = [i for i, c in enumerate(position.loose) if c.rank == card.rank]
         moves = [_new(Move, (CAPTURE, card, None, 1 << i, 0, -1, position, None)) for i in same]
@@ -300,20 +344,21 @@ def legal_moves(position: Position) -> list[Move]:
     hand = position.hand
     if not hand:
         return []
-    if position.rules.royal:
-        return _royal(position)
+    plays = _Plays(position)
     loose = position.loose
-    values = [c.value for c in loose]
-    # subsets[s]: masks of loose numeral cards adding up to s (1..10); loose is sorted by rank,
-    # so values rise along it and face cards (None) come last.
-    subsets: list[list[int]] = [[] for _ in range(11)]
+    table = plays.table
+    values = [table[c.rank] for c in loose]
+    top = plays.top
+    # subsets[s]: masks of loose cards with a value adding up to s (1..top); loose is sorted by
+    # rank, so values rise along it and cards without one (C2's face cards, None) come last.
+    subsets: list[list[int]] = [[] for _ in range(top + 1)]
     numeral_count = sum(1 for v in values if v is not None)
     stack = [(0, 0, 0)]
     while stack:
         start, mask, total = stack.pop()
         for i in range(start, numeral_count):
             t = total + values[i]  # type: ignore[operator]
-            if t > 10:
+            if t > top:
                 break
             m = mask | (1 << i)
             subsets[t].append(m)
@@ -322,55 +367,43 @@ def legal_moves(position: Position) -> list[Move]:
     unions_cache: dict[int, list[int]] = {}
 
     def unions(v: int) -> list[int]:
-        """Masks of loose cards that split into disjoint groups each adding up to v (0 too)."""
-        cached = unions_cache.get(v)
-        if cached is not None:
-            return cached
-        by_low: dict[int, list[int]] = {}
-        for g in subsets[v]:
-            by_low.setdefault(g & -g, []).append(g)
-        order = [0]
-        seen = {0}
-        for low in sorted(by_low):
-            groups = by_low[low]
-            fresh = []
-            for m in order:
-                if m & low:
-                    continue
-                for g in groups:
-                    if not m & g:
-                        u = m | g
-                        if u not in seen:
-                            seen.add(u)
-                            fresh.append(u)
-            order.extend(fresh)
-        order.sort()
-        unions_cache[v] = order
-        return order
+        """Masks of loose cards that split into disjoint groups each adding up to v (0 too);
+        callers look in `unions_cache` first (never empty: it holds 0), saving a call."""
+        cached = unions_cache[v] = _unions(subsets[v])
+        return cached
 
     def loose_masks(v: int, need: int) -> list[int]:
         """Loose masks that are one set adding up to `need` (none when 0) and groups of v."""
-        gathered = unions(v)
+        gathered = unions_cache.get(v) or unions(v)
         if not need:
             return gathered
         played_sets = subsets[need]
         if len(played_sets) == 1:
             p = played_sets[0]
             return [p | u for u in gathered if not p & u]
+        if len(gathered) == 1:  # nothing to gather (only the empty union): quick, same order
+            return sorted(played_sets)
         return sorted({p | u for p in played_sets for u in gathered if not p & u})
 
-    plays = _Plays(position)
     moves: list[Move] = []
     append = moves.append
     trails: list[Move] = []
     for card in hand:
-        if card.value is None:
+        if table[card.rank] is None:
             moves.extend(plays.face_moves(card))
             trails.append(plays.trail(card))
             continue
         must = plays.must(card)
-        for kind, v, need, bsubs, raised in plays.families(card, must):
-            masks = loose_masks(v, need) if need else unions(v)
+        for kind, v, need, bsubs, raised, lone in plays.families(card, must):
+            if lone:  # a loose card of that value alone is a group too; a move uses a build or
+                # a loose card not of that value
+                singles = [1 << i for i, value in enumerate(values) if value == lone]
+                keep = ~sum(singles)
+                moves.extend([_new(Move, (kind, card, v, lm, bm, raised, position, None))
+                              for lm in _unions(subsets[v] + singles) for bm in bsubs
+                              if lm & keep or bm])
+                continue
+            masks = loose_masks(v, need) if need else unions_cache.get(v) or unions(v)
             if len(bsubs) == 1 and not bsubs[0]:  # the common case: no build of this value
                 moves.extend([_new(Move, (kind, card, v, lm, 0, -1, position, None))
                               for lm in masks if lm])
@@ -390,6 +423,30 @@ def legal_moves(position: Position) -> list[Move]:
     return moves
 
 
+def _unions(groups: list[int]) -> list[int]:
+    """Masks of loose cards that are disjoint unions of `groups` (masks), 0 too, in order."""
+    by_low: dict[int, list[int]] = {}
+    for g in groups:
+        by_low.setdefault(g & -g, []).append(g)
+    order = [0]
+    seen = {0}
+    for low in sorted(by_low):
+        same_low = by_low[low]
+        fresh = []
+        for m in order:
+            if m & low:
+                continue
+            for g in same_low:
+                if not m & g:
+                    u = m | g
+                    if u not in seen:
+                        seen.add(u)
+                        fresh.append(u)
+        order.extend(fresh)
+    order.sort()
+    return order
+
+
 def iter_moves(position: Position) -> Iterator[Move]:
     """The legal moves of `legal_moves`, lazily and without building a list, so a huge table
     (millions of moves) can be looked at from its first moves. The same moves, each once;
@@ -397,25 +454,23 @@ def iter_moves(position: Position) -> Iterator[Move]:
     hand = position.hand
     if not hand:
         return
-    if position.rules.royal:
-        yield from _royal(position)
-        return
     plays = _Plays(position)
-    sets = LooseSets(position.loose)
+    sets = LooseSets(position.loose, position.rules)
     played = False
     trails: list[Move] = []
     for card in hand:
-        if card.value is None:
+        if plays.table[card.rank] is None:
             for move in plays.face_moves(card):
                 played = True
                 yield move
             trails.append(plays.trail(card))
             continue
         must = plays.must(card)
-        for kind, v, need, bsubs, raised in plays.families(card, must):
-            for lm in sets.masks(v, need):
+        for kind, v, need, bsubs, raised, lone in plays.families(card, must):
+            keep = ~sets.lone_mask(lone)
+            for lm in sets.masks(v, need, lone):
                 for bm in bsubs:
-                    if lm or bm:
+                    if lm & keep or bm:
                         played = True
                         yield _new(Move, (kind, card, v, lm, bm, raised, position, None))
         if not must:
@@ -433,23 +488,23 @@ def count_moves(position: Position, limit: int | None = None) -> int:
     hand = position.hand
     if not hand:
         return 0
-    if position.rules.royal:
-        return len(_royal(position))
     plays = _Plays(position)
-    sets = LooseSets(position.loose)
+    sets = LooseSets(position.loose, position.rules)
     total = 0
     trails = 0
     for card in hand:
-        if card.value is None:
+        if plays.table[card.rank] is None:
             total += len(plays.face_moves(card))
             trails += 1
             continue
         must = plays.must(card)
-        for _kind, v, need, bsubs, _raised in plays.families(card, must):
+        for _kind, v, need, bsubs, _raised, lone in plays.families(card, must):
+            # not moves of the family, with the empty build mask (need 0): the empty loose set
+            # (it uses nothing) and, with `lone`, every set of just those cards
+            bare = 0 if need or bsubs[0] else 1 << len(sets.bits[lone]) if lone else 1
             left = None if limit is None else limit - total
-            loose = sets.count(v, need, None if left is None else left + 1)
-            # the empty loose set (need 0) with the empty build mask uses nothing: not a move
-            total += loose * len(bsubs) - (not need and bsubs[0] == 0)
+            loose = sets.count(v, need, None if left is None else left + bare, lone)
+            total += loose * len(bsubs) - bare
             if limit is not None and total > limit:
                 return total
         if not must:
@@ -466,9 +521,9 @@ def has_play(position: Position) -> bool:
 
 def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
               value: int | None) -> Move | None:
-    """The legal move with this effect, decided directly (no list of moves), or None."""
-    if position.rules.royal:
-        return _royal_find(position, kind, card, table_cards, value)
+    """The legal move with this effect, decided directly (no list of moves), or None.
+    A capture's value may be None: the card counts what the capture needs (V7: an ace 1 or
+    14; the lower value when both take the same cards)."""
     masks = _table_masks(position, table_cards)
     if card not in position.hand or masks is None:
         return None
@@ -478,17 +533,17 @@ def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[
         if table_cards or value is not None:
             return None
         return plays.trail(card) if _may_trail(plays, card) else None
-    if card.value is None:
+    if plays.table[card.rank] is None:
         if kind != CAPTURE or value is not None or bm:
             return None
         return next((m for m in plays.face_moves(card) if m[3] == lm), None)
-    if (kind == CAPTURE and value != card.value) or (kind == BUILD and value is None) \
-            or kind not in (CAPTURE, BUILD):
+    if (kind == CAPTURE and value is not None and value not in plays.plays[card.rank]) \
+            or (kind == BUILD and value is None) or kind not in (CAPTURE, BUILD):
         return None
-    sets = LooseSets(position.loose)
-    for family_kind, v, need, bsubs, raised in plays.families(card, plays.must(card)):
-        if family_kind == kind and v == value and (lm or bm) and bm in bsubs \
-                and sets.fits(lm, v, need):
+    sets = LooseSets(position.loose, position.rules)
+    for family_kind, v, need, bsubs, raised, lone in plays.families(card, plays.must(card)):
+        if family_kind == kind and (v == value or value is None) and bm in bsubs \
+                and (lm & ~sets.lone_mask(lone) or bm) and sets.fits(lm, v, need, lone):
             return _new(Move, (kind, card, v, lm, bm, raised, position, None))
     return None
 
@@ -500,36 +555,37 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
     masks = _table_masks(position, chosen, whole_builds=True)
     if card not in position.hand or masks is None:
         return frozenset()
-    if position.rules.royal:
-        return frozenset().union(*(m.table_cards for m in _royal(position)
-                                   if m.card is card and chosen <= m.table_cards)) - chosen
     chosen_loose, chosen_builds = masks
     plays = _Plays(position)
     loose_mask = build_mask = 0
-    if card.value is None:
+    if plays.table[card.rank] is None:
         for move in plays.face_moves(card):
             if move[3] & chosen_loose == chosen_loose and not chosen_builds:
                 loose_mask |= move[3]
                 build_mask |= chosen_builds
     else:
-        sets = LooseSets(position.loose)
+        sets = LooseSets(position.loose, position.rules)
         floor = sets.vector(chosen_loose)
         if floor is None:
             return frozenset()
         values: set[int] = set()
-        for _kind, v, need, bsubs, _raised in plays.families(card, plays.must(card)):
+        high = len(floor) - 1
+        # (a set of `lone` cards alone with no build is the same effect as a capture at the
+        # card's other value, so it needs no exclusion here)
+        for _kind, v, need, bsubs, _raised, lone in plays.families(card, plays.must(card)):
             kept = [bm for bm in bsubs if bm & chosen_builds == chosen_builds]
-            if not kept or not sets.extends(floor, v, need):
+            if not kept or not sets.extends(floor, v, need, lone):
                 continue
             for bm in kept:
                 build_mask |= bm
-            for i in range(1, v + 1):
+            for i in range(1, min(v, high) + 1):
                 if i not in values and sets.counts[i] > floor[i]:
                     wider = floor[:i] + (floor[i] + 1,) + floor[i + 1:]
-                    if sets.extends(wider, v, need):
+                    if sets.extends(wider, v, need, lone):
                         values.add(i)
+        table = plays.table
         for i, c in enumerate(position.loose):
-            if c.value in values:
+            if table[c.rank] in values:
                 loose_mask |= 1 << i
     # a build named in part: the rest of it comes along with any move that uses it
     return frozenset(_cards_of(position, loose_mask & ~chosen_loose, build_mask)) - chosen
@@ -538,10 +594,10 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
 def moves_with(position: Position, card: Card, table_cards: frozenset[Card]) -> list[Move]:
     """The legal moves playing `card` with exactly these table cards (the capture, then builds
     by value, then the trail), each checked directly."""
-    if position.rules.royal:
-        return [m for m in _royal(position) if m.card is card and m.table_cards == table_cards]
-    kinds: list[tuple[str, int | None]] = [(CAPTURE, card.value)]
-    kinds.extend((BUILD, v) for v in range(1, 11))
+    rules = position.rules
+    kinds: list[tuple[str, int | None]] = [(CAPTURE, v) for v in rules.play_values(card)
+                                           or (None,)]
+    kinds.extend((BUILD, v) for v in range(1, rules.top_value + 1))
     kinds.append((TRAIL, None))
     found = (find_move(position, kind, card, table_cards, value) for kind, value in kinds)
     return [move for move in found if move is not None]
@@ -581,24 +637,6 @@ def _may_trail(plays: _Plays, card: Card) -> bool:
     if any(not plays.must(c) for c in position.hand if c is not card):
         return False
     return not has_play(position)
-
-
-def _royal(position: Position) -> list[Move]:
-    """V7 positions are listed by the Royal generator (every entry point asks it)."""
-    from .movegen_royal import royal_legal_moves
-
-    return royal_legal_moves(position)
-
-
-def _royal_find(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
-                value: int | None) -> Move | None:
-    """The Royal move with this effect. A capture's value may be None: the card counts what
-    the capture needs (a king 13, an ace 1 or 14)."""
-    for move in _royal(position):
-        if move[0] == kind and move[1] is card and move.table_cards == table_cards and (
-                move[2] == value or kind == CAPTURE and value is None):
-            return move
-    return None
 
 
 def find_legal(position: Position, move: Move) -> Move:

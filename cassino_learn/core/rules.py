@@ -29,6 +29,7 @@ _FALSE = {"off", "no", "false", "0"}
 ACE_HIGH = 14  # V7: an ace played from the hand may count 14
 TARGET_STANDARD = 21  # K3
 TARGET_SPADE_CASINO = 61  # V8
+_BY_RANK: dict[str, tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]]] = {}
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,19 @@ class Rules:
         if self.royal:
             return (1, ACE_HIGH) if card.rank == 1 else (card.rank,)
         return () if card.value is None else (card.value,)
+
+    def by_rank(self) -> tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
+        """`table_value` and `play_values` of every rank, indexed by rank (1..13; 0 unused):
+        for loops that would otherwise ask them card by card."""
+        known = _BY_RANK.get(self.values)  # only the values option (V7) changes them
+        if known is None:
+            from .cards import Card
+
+            cards = [Card(rank, "S") for rank in range(1, 14)]
+            known = _BY_RANK[self.values] = (
+                (None,) + tuple(self.table_value(c) for c in cards),
+                ((),) + tuple(self.play_values(c) for c in cards))
+        return known
 
     # ------------------------------------------------------------------ the match (K3, V8)
 

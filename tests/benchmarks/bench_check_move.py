@@ -1,12 +1,13 @@
 """Benchmark: checking one move on the worst tables a deck allows (issue 13).
-Run: .venv/bin/python tests/benchmarks/bench_check_move.py
+Run: .venv/bin/python tests/benchmarks/bench_check_move.py [--royal]
 
 For each huge table it prints the number of legal moves (counted, never listed), then the
 median time of `Position.parse_move` (reading, deciding legality directly and explaining a
 refusal) over a fixed set of legal and illegal attempts plus seeded random ones: the median
 and the worst attempt. The goal is under 10 ms for every attempt. Then the time to count and to
 show the first moves, the card table's hints (`extensions`), and `Position.parse` on ever longer
-text (it should grow linearly). Medians of repeated runs; quote them with `uptime`.
+text (it should grow linearly). With --royal, the same tables under Royal Casino (`rules:
+values=royal`, V7). Medians of repeated runs; quote them with `uptime`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import sys
 import time
 from itertools import islice
 
@@ -85,13 +87,15 @@ def check(position: Position, text: str) -> str:
 
 
 def main() -> None:
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), cores: {os.cpu_count()}")
+    royal = "--royal" in sys.argv[1:]  # the same tables under Royal Casino (V7)
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min), cores: {os.cpu_count()}"
+          + ("; rules: values=royal" if royal else ""))
     rng = random.Random(13)
     print(f"{'table':<15} {'moves':>12} {'count ms':>9} {'first 20 ms':>12} {'tries':>6} "
           f"{'legal':>6} {'median ms':>10} {'worst ms':>9}  worst attempt")
     worst_overall = 0.0
     for name, text in TABLES.items():
-        position = Position.parse(text)
+        position = Position.parse(f"{text}; rules: values=royal" if royal else text)
         moves = count_moves(position, limit=10_000_000)
         shown = f">{10_000_000:,}" if moves > 10_000_000 else f"{moves:,}"
         count_ms = median_ms(lambda: count_moves(position, limit=1_000_000), repeats=3)
