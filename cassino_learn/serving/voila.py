@@ -37,6 +37,7 @@ APP_TITLE = catalog.INDEX.title
 # the index shows the learner's progress, the sandbox is a teacher's scratch pad.
 NOT_PREHEATED = (catalog.INDEX.notebook, catalog.SANDBOX.notebook)
 KERNEL_MANAGER = "cassino_learn.serving.kernels.ClassroomKernelManager"
+KERNEL_CONNECTION = "cassino_learn.serving.kernels.PageConnection"
 FRONT_END_EXTENSIONS = ("@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager",
                         "anywidget", "jupyterlab_pygments")
 FRIENDLY_CELL_ERROR = ("This part of the lesson could not be shown. Reload the page to try "
@@ -95,6 +96,7 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
             # Jupyter Server's default (90 s) is longer than the ping interval (30 s), which
             # tornado refuses with a warning at every first connection; it uses 30 s anyway.
             "tornado_settings": {"ws_ping_timeout": 30_000},
+            "kernel_websocket_connection_class": KERNEL_CONNECTION,
             "logging_config": logging_config(),
         },
     }
