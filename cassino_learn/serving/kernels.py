@@ -5,7 +5,8 @@ Voila builds its kernel manager on this class (`VoilaConfiguration.multi_kernel_
 so every kernel passes through it:
 
 - Leaving or closing a page closes its connection to the kernel; a kernel that had a page and
-  has had none for `disconnect_grace` seconds is shut down. (Voila's own way, a request sent as
+  has had none for `disconnect_grace` seconds is shut down (`dropped_grace` if the connection
+  broke off rather than being closed: the page is likely still there). (Voila's own way, a request sent as
   the page unloads, is refused by Jupyter Server for want of an _xsrf token: Voila issue 1458.)
 - A learner's kernel whose page never connected (closed, or failed, while Voila was still
   running the lesson) is shut down once it has been idle for `unconnected_timeout` seconds.
@@ -61,8 +62,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Longest wait for one preheated kernel (or for learners) before the next starts "
              "anyway.")
     preheat_concurrency = Integer(1, config=True, help="Kernels preheated at the same time.")
-    unconnected_timeout = Float(
+    dropped_grace = Float(
         60.0, config=True,
+        help="disconnect_grace for a connection that broke off (no closing handshake: a "
+             "network glitch, a browser too busy to answer pings) rather than being closed by "
+             "its page: the page is likely still open and reconnects.")
+    unconnected_timeout = Float(
+        90.0, config=True,
         help="Seconds a learner's kernel that no page has connected to yet may stay idle (its "
              "page was closed, or failed, before it connected); then it is shut down. "
              "Negative: never.")
@@ -75,6 +81,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._last_learner_start = float("-inf")
         self._had_page: set[str] = set()
         self._leaving: set[str] = set()  # kernels whose page has gone, shut down soon
+        self._dropped: set[str] = set()  # kernels whose last connection broke off
         self._unconnected_since: dict[str, float] = {}
         self._sweeping = False
         self._pending: set[asyncio.Task] = set()
@@ -88,18 +95,25 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)
+        grace = self.dropped_grace if kernel_id in self._dropped else self.disconnect_grace
+        self._dropped.discard(kernel_id)
         if self.disconnect_grace >= 0 and kernel_id in self._had_page \
                 and kernel_id not in self._leaving \
                 and self._kernel_connections.get(kernel_id) == 0:
             self._leaving.add(kernel_id)
-            self._spawn(self._shut_down_if_left(kernel_id))
+            self._spawn(self._shut_down_if_left(kernel_id, grace))
 
-    async def _shut_down_if_left(self, kernel_id: str) -> None:
+    def connection_dropped(self, kernel_id: str) -> None:
+        """The next disconnect of this kernel is a connection that broke off (see
+        `dropped_grace`)."""
+        self._dropped.add(kernel_id)
+
+    async def _shut_down_if_left(self, kernel_id: str, grace: float) -> None:
         try:
-            await asyncio.sleep(self.disconnect_grace)
+            await asyncio.sleep(grace)
             if kernel_id in self and self._kernel_connections.get(kernel_id, 0) == 0:
                 self.log.info("Kernel %s: its page closed %.0f s ago, shutting it down",
-                              kernel_id, self.disconnect_grace)
+                              kernel_id, grace)
                 self._had_page.discard(kernel_id)
                 await self.shutdown_kernel(kernel_id)
         finally:
@@ -245,6 +259,9 @@ class PageConnection(ZMQChannelsWebsocketConnection):
         counted, self._counted = self._counted, False
         self._left = True
         if counted:
+            if getattr(self.websocket_handler, "close_code", None) is None \
+                    and hasattr(self.multi_kernel_manager, "connection_dropped"):
+                self.multi_kernel_manager.connection_dropped(self.kernel_id)
             super().disconnect()
         else:
             self._forget()

@@ -26,7 +26,7 @@ from ..teaching import catalog
 from .logs import logging_config
 
 __all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_settings",
-           "culling_settings", "kernel_spec", "VoilaServer", "install_jupyter_files",
+           "culling_settings", "kernel_encryption", "UNENCRYPTED_NOTE", "kernel_spec", "VoilaServer", "install_jupyter_files",
            "free_port", "index_path", "check_port"]
 
 TEMPLATE = "cassino"
@@ -70,6 +70,23 @@ def culling_settings(idle: float = DEFAULT_CULL_IDLE) -> dict:
     `idle` seconds without activity (a page that is open keeps its kernel)."""
     return {"cull_idle_timeout": int(idle), "cull_interval": max(1, min(60, int(idle) // 4)),
             "cull_connected": False, "cull_busy": False}
+
+
+UNENCRYPTED_NOTE = (
+    "note: this pyzmq has no CurveZMQ, so kernels talk to Jupyter Server over TCP without "
+    "encryption (ipykernel warns of it): harmless here, as the kernels listen on loopback only, "
+    "reading loopback traffic needs root, and every message is signed with a key only the "
+    "server knows")
+
+
+def kernel_encryption() -> dict:
+    """KernelManager settings for a Jupyter Server (JupyterHub, Binder), whose kernels talk to it
+    over TCP: with CurveZMQ in pyzmq, jupyter_client encrypts that for kernels that say they can
+    (ipykernel does), and ipykernel has no "running over TCP without encryption" to warn of.
+    Empty without CurveZMQ (asking for it then would stop the server at start)."""
+    import zmq
+
+    return {"transport_encryption": "auto"} if zmq.has("curve") else {}
 
 
 def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE) -> dict:
@@ -121,7 +138,8 @@ def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) ->
     """Install the template and voila.json under a Jupyter prefix (sys.prefix, ~/.local, ...),
     and kernel culling into that prefix's jupyter_server_config.json (its other settings kept),
     so that Voila in a JupyterHub or Binder server uses the app's look and settings and idle
-    kernels go away. Returns the paths written. Preheated kernels stay off there (each user has
+    kernels go away, and kernel traffic encrypted where pyzmq can (`kernel_encryption`). Returns
+    the paths written. Preheated kernels stay off there (each user has
     one server)."""
     prefix = Path(prefix)
     config_dir = prefix / "etc" / "jupyter"
@@ -139,6 +157,7 @@ def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) ->
     # Jupyter Server reads kernel settings from its main file only (its .d folder is for
     # enabling extensions), so culling is merged into that file.
     server_config.setdefault("MappingKernelManager", {}).update(culling_settings(cull_idle))
+    server_config.setdefault("KernelManager", {}).update(kernel_encryption())
     config_target = config_dir / "voila.json"
     for target, content in ((config_target, settings), (server_target, server_config)):
         target.parent.mkdir(parents=True, exist_ok=True)
