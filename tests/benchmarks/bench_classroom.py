@@ -8,6 +8,9 @@
    are sampled during the lesson and for two minutes after (target: kernels back to the pool
    size and memory within 10% of the idle server within 2 minutes; no page error).
 
+The learners' Chromium runs niced (`--browser-nice`, default 10): in a classroom their browsers
+are on their own computers.
+
 Run: ./run bench  (or .venv-test/bin/python tests/benchmarks/bench_classroom.py [--learners N])
 Quote the figures with the machine's load (printed: `uptime` before and after).
 """
@@ -47,6 +50,17 @@ ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"
 PATIENCE_MS = 300_000  # longest wait for one step of a learner (a page, the quiz's answer)
 LESSONS = ["02_pairing.ipynb", "03_combining.ipynb", "04_trailing.ipynb", "05_building.ipynb",
            "06_raising_builds.ipynb"]
+
+
+def browser_command(folder: Path, niceness: int) -> str:
+    """Chromium, run `niceness` steps below the server: in a classroom the learners' browsers
+    run on their own computers and take no CPU from the server; here they share its 2 cores."""
+    if niceness <= 0:
+        return CHROMIUM
+    wrapper = folder / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec nice -n {niceness} {CHROMIUM} "$@"\n')
+    wrapper.chmod(0o755)
+    return str(wrapper)
 
 
 def uptime() -> str:
@@ -218,7 +232,8 @@ async def main_async(args: argparse.Namespace) -> None:
     shutil.copytree(catalog.lessons_dir(), lessons)
     try:
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = await playwright.chromium.launch(
+                executable_path=browser_command(lessons.parent, args.browser_nice), args=ARGS)
             if "start" in args.parts:
                 await measure_start(browser, lessons, progress)
                 await measure_start(browser, lessons, progress, preheat=False)
@@ -243,11 +258,14 @@ def main() -> int:
     parser.add_argument("--after", type=float, default=120.0,
                         help="seconds to watch the server after the last learner left")
     parser.add_argument("--parts", default="start,class")
+    parser.add_argument("--browser-nice", type=int, default=10,
+                        help="niceness of the learners' Chromium (0: as the server)")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
     # Stopped with kill: unwind like Ctrl-C, so the servers it started stop with their kernels.
     signal.signal(signal.SIGTERM, _interrupt)
     print(f"load before: {uptime()}")
+    print(f"learners' Chromium at nice {args.browser_nice} (the server at this process's)")
     asyncio.run(main_async(args))
     print(f"load after: {uptime()}")
     return 0
