@@ -6,10 +6,12 @@ so every kernel passes through it:
 
 - Leaving or closing a page closes its connection to the kernel; a kernel that had a page and
   has had none for `disconnect_grace` seconds is shut down (`dropped_grace` if the connection
-  broke off rather than being closed: the page is likely still there). (Voila's own way, a request sent as
-  the page unloads, is refused by Jupyter Server for want of an _xsrf token: Voila issue 1458.)
+  broke off rather than being closed: the page is likely still there). (Voila's own way, a
+  request sent as the page unloads, is refused by Jupyter Server for want of an _xsrf token:
+  Voila issue 1458.)
 - A learner's kernel whose page never connected (closed, or failed, while Voila was still
-  running the lesson) is shut down once it has been idle for `unconnected_timeout` seconds.
+  running the lesson) is shut down once it has been idle for `unconnected_timeout` seconds, or
+  twice the longest recent wait of a page for its connection when the machine is that slow.
   Preheated kernels waiting in Voila's pool are left alone until a page takes them.
 - Idle kernels no page is connected to are also culled by Jupyter Server's culler (see
   `voila.culling_settings`); Voila keeps its pool out of that.
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from datetime import datetime, timezone
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -68,10 +71,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
              "network glitch, a browser too busy to answer pings) rather than being closed by "
              "its page: the page is likely still open and reconnects.")
     unconnected_timeout = Float(
-        90.0, config=True,
+        120.0, config=True,
         help="Seconds a learner's kernel that no page has connected to yet may stay idle (its "
-             "page was closed, or failed, before it connected); then it is shut down. "
-             "Negative: never.")
+             "page was closed, or failed, before it connected); then it is shut down. Twice "
+             "the longest of the last pages' waits for their connection, when that is longer "
+             "(a loaded machine). Negative: never.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -83,6 +87,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._leaving: set[str] = set()  # kernels whose page has gone, shut down soon
         self._dropped: set[str] = set()  # kernels whose last connection broke off
         self._unconnected_since: dict[str, float] = {}
+        self._connect_waits: deque[float] = deque(maxlen=30)  # the last pages' waits
         self._sweeping = False
         self._pending: set[asyncio.Task] = set()
 
@@ -91,7 +96,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
         self._had_page.add(kernel_id)
-        self._unconnected_since.pop(kernel_id, None)
+        waited_since = self._unconnected_since.pop(kernel_id, None)
+        if waited_since is not None:
+            self._connect_waits.append(time.monotonic() - waited_since)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)
@@ -140,7 +147,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             kernel = self.get_kernel(kernel_id)
             last = getattr(kernel, "last_activity", None)
             idle = now - since if last is None else min(now - since, _seconds_since(last))
-            if idle >= self.unconnected_timeout \
+            if idle >= max(self.unconnected_timeout, 2 * max(self._connect_waits, default=0)) \
                     and getattr(kernel, "execution_state", "") not in ("busy", "starting"):
                 self.log.info("Kernel %s: no page connected to it (its page was closed before "
                               "it was ready), shutting it down", kernel_id)

@@ -26,8 +26,8 @@ from ..teaching import catalog
 from .logs import logging_config
 
 __all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_settings",
-           "culling_settings", "kernel_encryption", "UNENCRYPTED_NOTE", "kernel_spec", "VoilaServer", "install_jupyter_files",
-           "free_port", "index_path", "check_port"]
+           "culling_settings", "kernel_encryption", "UNENCRYPTED_NOTE", "kernel_spec",
+           "VoilaServer", "install_jupyter_files", "free_port", "index_path", "check_port"]
 
 TEMPLATE = "cassino"
 DEFAULT_PORT = 8866
