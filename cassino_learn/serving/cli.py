@@ -13,8 +13,8 @@ import webbrowser
 from pathlib import Path
 
 from ..teaching import catalog
-from .voila import (DEFAULT_CULL_IDLE, DEFAULT_PORT, VoilaServer, check_port, index_path,
-                    install_jupyter_files)
+from .voila import (DEFAULT_CULL_IDLE, DEFAULT_PORT, UNENCRYPTED_NOTE, VoilaServer, check_port,
+                    index_path, install_jupyter_files, kernel_encryption)
 
 __all__ = ["main", "build_parser"]
 
@@ -173,6 +173,8 @@ def jupyter_setup(args: argparse.Namespace) -> int:
         raise SystemExit(f"cassino-learn: {error}") from None
     for path in paths:
         print(f"installed {path}")
+    if not kernel_encryption():
+        print(UNENCRYPTED_NOTE)
     return 0
 
 

@@ -5,28 +5,39 @@ Voila builds its kernel manager on this class (`VoilaConfiguration.multi_kernel_
 so every kernel passes through it:
 
 - Leaving or closing a page closes its connection to the kernel; a kernel that had a page and
-  has had none for `disconnect_grace` seconds is shut down. (Voila's own way, a request sent as
-  the page unloads, is refused by Jupyter Server for want of an _xsrf token: Voila issue 1458.)
-  Idle kernels no page is connected to are culled by Jupyter Server's culler (see
-  `voila.culling_settings`); preheated kernels waiting in Voila's pool never had a page, and
-  Voila keeps them out of culling.
+  has had none for `disconnect_grace` seconds is shut down (`dropped_grace` if the connection
+  broke off rather than being closed: the page is likely still there). (Voila's own way, a
+  request sent as the page unloads, is refused by Jupyter Server for want of an _xsrf token:
+  Voila issue 1458.)
+- A learner's kernel whose page never connected (closed, or failed, while Voila was still
+  running the lesson) is shut down once it has been idle for `unconnected_timeout` seconds, or
+  twice the longest recent wait of a page for its connection when the machine is that slow.
+  Preheated kernels waiting in Voila's pool are left alone until a page takes them.
+- Idle kernels no page is connected to are also culled by Jupyter Server's culler (see
+  `voila.culling_settings`); Voila keeps its pool out of that.
+- `PageConnection` keeps the count of a kernel's connections right when a page leaves while its
+  connection is still being prepared (see there).
 - Voila preheats a kernel for every lesson at start (it runs each lesson in advance so the page
   opens at once). Started all at once on a small machine they starve the first page a learner
   opens. Here preheating waits `preheat_start_delay` after the server starts, then fills the
   pools one kernel at a time, each once the previous has run its lesson, and steps aside while
-  learners' pages are starting their kernels.
+  learners' pages are starting their kernels. A pool kernel a learner's page is already waiting
+  for (Voila hands out pool places before their kernels exist) starts at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from datetime import datetime, timezone
 
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
 from traitlets import Float, Integer
 
-__all__ = ["ClassroomKernelManager"]
+__all__ = ["ClassroomKernelManager", "PageConnection"]
 
 PREHEAT_FLAG = "VOILA_PREHEAT"  # Voila sets it to "True" in the environment of preheated kernels
 
@@ -54,14 +65,30 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Longest wait for one preheated kernel (or for learners) before the next starts "
              "anyway.")
     preheat_concurrency = Integer(1, config=True, help="Kernels preheated at the same time.")
+    dropped_grace = Float(
+        60.0, config=True,
+        help="disconnect_grace for a connection that broke off (no closing handshake: a "
+             "network glitch, a browser too busy to answer pings) rather than being closed by "
+             "its page: the page is likely still open and reconnects.")
+    unconnected_timeout = Float(
+        120.0, config=True,
+        help="Seconds a learner's kernel that no page has connected to yet may stay idle (its "
+             "page was closed, or failed, before it connected); then it is shut down. Twice "
+             "the longest of the last pages' waits for their connection, when that is longer "
+             "(a loaded machine). Negative: never.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._created = time.monotonic()
-        self._preheat_slots: asyncio.Semaphore | None = None
+        self._preheat_free = max(1, self.preheat_concurrency)
         self._learner_starts = 0
         self._last_learner_start = float("-inf")
         self._had_page: set[str] = set()
+        self._leaving: set[str] = set()  # kernels whose page has gone, shut down soon
+        self._dropped: set[str] = set()  # kernels whose last connection broke off
+        self._unconnected_since: dict[str, float] = {}
+        self._connect_waits: deque[float] = deque(maxlen=30)  # the last pages' waits
+        self._sweeping = False
         self._pending: set[asyncio.Task] = set()
 
     # -- pages come and go -----------------------------------------------------------------
@@ -69,19 +96,81 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
         self._had_page.add(kernel_id)
+        waited_since = self._unconnected_since.pop(kernel_id, None)
+        if waited_since is not None:
+            self._connect_waits.append(time.monotonic() - waited_since)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)
-        if self.disconnect_grace >= 0 and self._kernel_connections.get(kernel_id) == 0:
-            self._spawn(self._shut_down_if_left(kernel_id))
+        grace = self.dropped_grace if kernel_id in self._dropped else self.disconnect_grace
+        self._dropped.discard(kernel_id)
+        if self.disconnect_grace >= 0 and kernel_id in self._had_page \
+                and kernel_id not in self._leaving \
+                and self._kernel_connections.get(kernel_id) == 0:
+            self._leaving.add(kernel_id)
+            self._spawn(self._shut_down_if_left(kernel_id, grace))
 
-    async def _shut_down_if_left(self, kernel_id: str) -> None:
-        await asyncio.sleep(self.disconnect_grace)
-        if kernel_id in self and self._kernel_connections.get(kernel_id, 0) == 0:
-            self.log.info("Kernel %s: its page closed %.0f s ago, shutting it down",
-                          kernel_id, self.disconnect_grace)
-            self._had_page.discard(kernel_id)
-            await self.shutdown_kernel(kernel_id)
+    def connection_dropped(self, kernel_id: str) -> None:
+        """The next disconnect of this kernel is a connection that broke off (see
+        `dropped_grace`)."""
+        self._dropped.add(kernel_id)
+
+    async def _shut_down_if_left(self, kernel_id: str, grace: float) -> None:
+        try:
+            await asyncio.sleep(grace)
+            if kernel_id in self and self._kernel_connections.get(kernel_id, 0) == 0:
+                self.log.info("Kernel %s: its page closed %.0f s ago, shutting it down",
+                              kernel_id, grace)
+                self._had_page.discard(kernel_id)
+                await self.shutdown_kernel(kernel_id)
+        finally:
+            self._leaving.discard(kernel_id)
+
+    async def _sweep_unconnected(self) -> None:
+        """Shut down learners' kernels no page has connected to, once idle long enough."""
+        period = max(0.5, min(5.0, self.unconnected_timeout / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self._shut_down_unconnected()
+            except Exception:  # noqa: BLE001 - the sweep must outlive one bad kernel
+                self.log.warning("Checking for kernels no page connected to failed",
+                                 exc_info=True)
+
+    async def _shut_down_unconnected(self) -> None:
+        now = time.monotonic()
+        alive = set(self.list_kernel_ids())
+        for kernel_id in alive - self._had_page:
+            if self._in_pool(kernel_id) or kernel_id not in self:
+                continue
+            since = self._unconnected_since.setdefault(kernel_id, now)
+            kernel = self.get_kernel(kernel_id)
+            last = getattr(kernel, "last_activity", None)
+            idle = now - since if last is None else min(now - since, _seconds_since(last))
+            if idle >= max(self.unconnected_timeout, 2 * max(self._connect_waits, default=0)) \
+                    and getattr(kernel, "execution_state", "") not in ("busy", "starting"):
+                self.log.info("Kernel %s: no page connected to it (its page was closed before "
+                              "it was ready), shutting it down", kernel_id)
+                self._unconnected_since.pop(kernel_id, None)
+                await self.shutdown_kernel(kernel_id)
+        for kernel_id in set(self._unconnected_since) - alive:
+            del self._unconnected_since[kernel_id]
+        self._had_page &= alive
+
+    def _in_pool(self, kernel_id: str) -> bool:
+        """Whether the kernel waits in one of Voila's preheated pools (no page has it yet)."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None \
+                        and task.result().get("kernel_id") == kernel_id:
+                    return True
+        return False
+
+    def _claimed(self) -> bool:
+        """Whether the running pool task has been handed to a page (Voila takes it out of its
+        pool when a learner's page asks for the lesson, even before its kernel exists)."""
+        task = asyncio.current_task()
+        return not any(task in pool for pool in getattr(self, "_pools", {}).values())
 
     async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]
         """Stop every kernel at once when the server stops. Asked to shut down politely, a
@@ -99,39 +188,46 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     # -- preheating behind learners --------------------------------------------------------
 
     async def start_kernel(self, **kwargs) -> str:  # type: ignore[override]
+        if not self._sweeping and self.unconnected_timeout >= 0:
+            self._sweeping = True
+            self._spawn(self._sweep_unconnected())
         env = kwargs.get("env") or {}
-        if env.get(PREHEAT_FLAG) != "True":
-            self._learner_starts += 1
-            try:
-                return await super().start_kernel(**kwargs)
-            finally:
-                self._learner_starts -= 1
-                self._last_learner_start = time.monotonic()
-        if self._preheat_slots is None:
-            self._preheat_slots = asyncio.Semaphore(max(1, self.preheat_concurrency))
-        await self._preheat_slots.acquire()
+        if env.get(PREHEAT_FLAG) != "True" or not await self._preheat_turn():
+            return await self._start_for_learner(**kwargs)
         try:
-            await self._wait_for_learners()
             kernel_id = await super().start_kernel(**kwargs)
         except BaseException:
-            self._preheat_slots.release()
+            self._preheat_free += 1
             raise
-        # The lesson runs in the kernel after this returns: hold the slot until it has.
+        # The lesson runs in the kernel after this returns: hold the turn until it has.
         self._spawn(self._release_when_quiet(kernel_id))
         return kernel_id
 
-    async def _wait_for_learners(self) -> None:
-        delay = self.preheat_start_delay - (time.monotonic() - self._created)
-        if delay > 0:
-            await asyncio.sleep(delay)
-        deadline = time.monotonic() + self.preheat_timeout
-        while time.monotonic() < deadline and (
-                self._learner_starts
-                or time.monotonic() - self._last_learner_start < self.learner_priority):
+    async def _start_for_learner(self, **kwargs) -> str:
+        self._learner_starts += 1
+        try:
+            return await super().start_kernel(**kwargs)
+        finally:
+            self._learner_starts -= 1
+            self._last_learner_start = time.monotonic()
+
+    async def _preheat_turn(self) -> bool:
+        """Wait for a preheating turn (True): a free slot, once learners' pages have started
+        their kernels (at most preheat_timeout). False, at once, if a page has taken this pool
+        place meanwhile: its kernel is then a learner's."""
+        start_at = self._created + self.preheat_start_delay
+        deadline = max(start_at, time.monotonic()) + self.preheat_timeout
+        while not self._claimed():
+            now = time.monotonic()
+            learners_quiet = not self._learner_starts \
+                and now - self._last_learner_start >= self.learner_priority
+            if now >= start_at and self._preheat_free > 0 and (learners_quiet or now >= deadline):
+                self._preheat_free -= 1
+                return True
             await asyncio.sleep(0.2)
+        return False
 
     async def _release_when_quiet(self, kernel_id: str) -> None:
-        assert self._preheat_slots is not None
         deadline = time.monotonic() + self.preheat_timeout
         try:
             while time.monotonic() < deadline and kernel_id in self:
@@ -142,9 +238,59 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                     return
                 await asyncio.sleep(0.2)
         finally:
-            self._preheat_slots.release()
+            self._preheat_free += 1
 
 
 def _seconds_since(moment: datetime) -> float:
     """Seconds since `moment` (a timezone-aware datetime, as jupyter_server keeps them)."""
     return (datetime.now(timezone.utc) - moment).total_seconds()
+
+
+class PageConnection(ZMQChannelsWebsocketConnection):
+    """A page's connection to its kernel, counted once.
+
+    A page that leaves while its connection is being prepared (its first second or so) closes a
+    websocket that never opened. Jupyter Server then counts a disconnect that had no connect
+    (the kernel's count goes below zero, and the kernel is later taken for one a page still
+    uses), and goes on to open the closed socket, which ends in an AttributeError traceback in
+    the log. Here such a close leaves the count as it was and the request ends with one line."""
+
+    _counted = False
+    _left = False
+
+    def connect(self):  # type: ignore[override]
+        self._counted = True
+        return super().connect()
+
+    def disconnect(self) -> None:
+        counted, self._counted = self._counted, False
+        self._left = True
+        if counted:
+            if getattr(self.websocket_handler, "close_code", None) is None \
+                    and hasattr(self.multi_kernel_manager, "connection_dropped"):
+                self.multi_kernel_manager.connection_dropped(self.kernel_id)
+            super().disconnect()
+        else:
+            self._forget()
+
+    def _forget(self) -> None:
+        """Undo what `prepare` did, for a connection that never opened: its session and its
+        kernel_info request (Jupyter Server's disconnect would also count a disconnect)."""
+        key = getattr(self, "session_key", None)
+        if key is not None and self._open_sessions.get(key) is self.websocket_handler:
+            self._open_sessions.pop(key)
+        channel, self.kernel_info_channel = self.kernel_info_channel, None
+        if channel is not None and not channel.closed():
+            channel.close()
+        if not self._kernel_info_future.done():
+            self._kernel_info_future.set_result({})
+        if getattr(self.kernel_manager, "_kernel_info_future", None) is self._kernel_info_future:
+            del self.kernel_manager._kernel_info_future
+
+    async def prepare(self) -> None:
+        await super().prepare()
+        if self._left:
+            self._forget()
+            self.log.info("Kernel %s: its page left before its connection opened",
+                          self.kernel_id)
+            raise web.Finish()

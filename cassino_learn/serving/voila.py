@@ -26,8 +26,8 @@ from ..teaching import catalog
 from .logs import logging_config
 
 __all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_settings",
-           "culling_settings", "kernel_spec", "VoilaServer", "install_jupyter_files",
-           "free_port", "index_path", "check_port"]
+           "culling_settings", "kernel_encryption", "UNENCRYPTED_NOTE", "kernel_spec",
+           "VoilaServer", "install_jupyter_files", "free_port", "index_path", "check_port"]
 
 TEMPLATE = "cassino"
 DEFAULT_PORT = 8866
@@ -37,6 +37,7 @@ APP_TITLE = catalog.INDEX.title
 # the index shows the learner's progress, the sandbox is a teacher's scratch pad.
 NOT_PREHEATED = (catalog.INDEX.notebook, catalog.SANDBOX.notebook)
 KERNEL_MANAGER = "cassino_learn.serving.kernels.ClassroomKernelManager"
+KERNEL_CONNECTION = "cassino_learn.serving.kernels.PageConnection"
 FRONT_END_EXTENSIONS = ("@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager",
                         "anywidget", "jupyterlab_pygments")
 FRIENDLY_CELL_ERROR = ("This part of the lesson could not be shown. Reload the page to try "
@@ -71,6 +72,23 @@ def culling_settings(idle: float = DEFAULT_CULL_IDLE) -> dict:
             "cull_connected": False, "cull_busy": False}
 
 
+UNENCRYPTED_NOTE = (
+    "note: this pyzmq has no CurveZMQ, so kernels talk to Jupyter Server over TCP without "
+    "encryption (ipykernel warns of it): harmless here, as the kernels listen on loopback only, "
+    "reading loopback traffic needs root, and every message is signed with a key only the "
+    "server knows")
+
+
+def kernel_encryption() -> dict:
+    """KernelManager settings for a Jupyter Server (JupyterHub, Binder), whose kernels talk to it
+    over TCP: with CurveZMQ in pyzmq, jupyter_client encrypts that for kernels that say they can
+    (ipykernel does), and ipykernel has no "running over TCP without encryption" to warn of.
+    Empty without CurveZMQ (asking for it then would stop the server at start)."""
+    import zmq
+
+    return {"transport_encryption": "auto"} if zmq.has("curve") else {}
+
+
 def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE) -> dict:
     """The Voila configuration of the app, as the contents of a voila.json file."""
     settings: dict = {
@@ -95,6 +113,7 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
             # Jupyter Server's default (90 s) is longer than the ping interval (30 s), which
             # tornado refuses with a warning at every first connection; it uses 30 s anyway.
             "tornado_settings": {"ws_ping_timeout": 30_000},
+            "kernel_websocket_connection_class": KERNEL_CONNECTION,
             "logging_config": logging_config(),
         },
     }
@@ -119,7 +138,8 @@ def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) ->
     """Install the template and voila.json under a Jupyter prefix (sys.prefix, ~/.local, ...),
     and kernel culling into that prefix's jupyter_server_config.json (its other settings kept),
     so that Voila in a JupyterHub or Binder server uses the app's look and settings and idle
-    kernels go away. Returns the paths written. Preheated kernels stay off there (each user has
+    kernels go away, and kernel traffic encrypted where pyzmq can (`kernel_encryption`). Returns
+    the paths written. Preheated kernels stay off there (each user has
     one server)."""
     prefix = Path(prefix)
     config_dir = prefix / "etc" / "jupyter"
@@ -137,6 +157,7 @@ def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) ->
     # Jupyter Server reads kernel settings from its main file only (its .d folder is for
     # enabling extensions), so culling is merged into that file.
     server_config.setdefault("MappingKernelManager", {}).update(culling_settings(cull_idle))
+    server_config.setdefault("KernelManager", {}).update(kernel_encryption())
     config_target = config_dir / "voila.json"
     for target, content in ((config_target, settings), (server_target, server_config)):
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -280,6 +280,23 @@ def test_idle_kernels_are_culled_after_the_time_given(tmp_path):
     assert server["ServerApp"] == {"root_dir": "/srv"}
 
 
+def test_jupyter_setup_has_kernel_traffic_encrypted_or_says_why_tcp_is_harmless(
+        tmp_path, monkeypatch, capsys):
+    import zmq
+
+    server_file = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
+    assert cli.main(["jupyter-setup", "--prefix", str(tmp_path)]) == 0
+    assert zmq.has("curve"), "the test environment's pyzmq should have CurveZMQ"
+    assert json.loads(server_file.read_text())["KernelManager"] == {"transport_encryption": "auto"}
+    assert "without encryption" not in capsys.readouterr().out
+    monkeypatch.setattr(zmq, "has", lambda feature: feature != "curve")  # a pyzmq without it
+    assert cli.main(["jupyter-setup", "--prefix", str(tmp_path / "other")]) == 0
+    other = json.loads((tmp_path / "other" / server_file.relative_to(tmp_path)).read_text())
+    assert other.get("KernelManager", {}) == {}  # "auto" would stop the server at start
+    notes = [line for line in capsys.readouterr().out.splitlines() if "encryption" in line]
+    assert len(notes) == 1 and "harmless" in notes[0] and "loopback" in notes[0]
+
+
 def test_jupyter_setup_refuses_an_unreadable_server_config_and_installs_nothing(tmp_path):
     server_file = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
     server_file.parent.mkdir(parents=True)

@@ -200,6 +200,8 @@ def test_three_learners_on_a_jupyterhub_each_keep_their_own_progress(
         hub_log = log.read_text(errors="replace")
         assert "Culling kernels with idle durations > 180 seconds" in hub_log, \
             "the single-user servers do not cull idle kernels"
+        # jupyter-setup has the kernels' traffic encrypted (CurveZMQ): no ipykernel warning.
+        assert "without encryption" not in hub_log
 
         # Everyone has left: jupyterhub-idle-culler stops the idle servers.
         servers = _single_user_servers(hub)

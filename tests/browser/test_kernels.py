@@ -1,15 +1,21 @@
-"""Kernels stay bounded: a page's kernel goes when the page goes, a kernel no page uses is
-culled after the idle time given, and the preheated pool keeps its size."""
+"""Kernels stay bounded: a page's kernel goes when the page goes (even a page that left before
+it connected), a kernel no page uses is culled after the idle time given, and the preheated pool
+keeps its size."""
 
 from __future__ import annotations
 
+import base64
+import os
+import re
 import shutil
+import socket
 import time
 import urllib.request
 from pathlib import Path
 
 import psutil
 import pytest
+import websocket
 
 from cassino_learn.serving.voila import VoilaServer
 
@@ -37,6 +43,29 @@ def _wait_for(condition, timeout: float, what: str) -> None:
     while not condition():
         assert time.monotonic() < deadline, f"{what} did not happen within {timeout:.0f} s"
         time.sleep(0.25)
+
+
+def _lesson_folder(tmp_path: Path, *names: str) -> Path:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for name in names:
+        shutil.copy(NOTEBOOKS / name, folder / name)
+    return folder
+
+
+def _fetch_page(server: VoilaServer, notebook: str) -> str:
+    """The page's kernel id, its HTML read to the end by a client that runs no script (so no
+    connection to the kernel is ever made)."""
+    with urllib.request.urlopen(server.url(notebook), timeout=120) as response:
+        html = response.read().decode()
+    return re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1)
+
+
+def _channels_request(server: VoilaServer, kernel_id: str, session: str) -> bytes:
+    key = base64.b64encode(os.urandom(16)).decode()
+    return (f"GET /api/kernels/{kernel_id}/channels?session_id={session} HTTP/1.1\r\n"
+            f"Host: localhost:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
 
 
 def test_leaving_a_page_shuts_its_kernel_down(voila, page, wait_for_voila):
@@ -93,3 +122,106 @@ def test_the_preheated_pool_keeps_its_size(tmp_path, browser, wait_for_voila):
         _wait_for(lambda: len(_kernels(server)) == pooled and used not in _kernels(server),
                   120, "the pool refilling and the pages' kernels going")
         assert server.log().count("Kernel pool of 02_pairing.ipynb is filled") == 2
+
+
+def test_a_page_that_left_while_connecting_leaves_one_line_and_its_kernel_counted(tmp_path):
+    """A page closed in its first second closes a kernel connection that is still being
+    prepared. The log gets one line (no traceback), and the kernel's count of connections stays
+    right: the next page's connection keeps the kernel while it is open, and its closing shuts
+    the kernel down."""
+    folder = _lesson_folder(tmp_path, "empty.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.disconnect_grace=2",)) as server:
+        kernel_id = _fetch_page(server, "empty.ipynb")
+        kernel = _kernels(server)[kernel_id]
+        kernel.suspend()  # the connection cannot be prepared (no kernel_info reply) until ...
+        try:
+            for attempt in range(3):
+                with socket.create_connection(("127.0.0.1", server.port)) as raw:
+                    raw.sendall(_channels_request(server, kernel_id, f"left-{attempt}"))
+                _wait_for(lambda: server.log().count("left before its connection opened")
+                          == attempt + 1 or "Uncaught exception" in server.log(), 60,
+                          "the server noticing the page had left")
+        finally:
+            kernel.resume()  # ... the page has gone
+        page = websocket.create_connection(
+            f"ws://localhost:{server.port}/api/kernels/{kernel_id}/channels?session_id=page",
+            timeout=60)
+        try:
+            # The open page keeps its kernel beyond the grace after the three that left.
+            _wait_for(lambda: "Connecting to kernel" in server.log(), 60, "the page connecting")
+            deadline = time.monotonic() + 4
+            while time.monotonic() < deadline:
+                assert kernel_id in _kernels(server), "the kernel of an open page was shut down"
+                time.sleep(0.25)
+        finally:
+            page.close()
+        _wait_for(lambda: kernel_id not in _kernels(server), 60, "the page's kernel going")
+        log = server.log()
+    assert "its page closed" in log
+    assert "Traceback" not in log and "Uncaught exception" not in log, log
+
+
+def test_a_kernel_whose_page_never_connected_is_shut_down(tmp_path):
+    """A learner who closes a lesson while Voila is still running it never connects to its
+    kernel; neither does a page whose request was aborted. Their kernels go once idle for the
+    time given, well before the culler's idle time."""
+    folder = _lesson_folder(tmp_path, "empty.ipynb", "02_pairing.ipynb")
+    with VoilaServer(folder, cull_idle=3600, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=3",)) as server:
+        fetched = _fetch_page(server, "empty.ipynb")
+        assert fetched in _kernels(server)
+        with socket.create_connection(("127.0.0.1", server.port)) as raw:
+            raw.sendall(f"GET /voila/render/02_pairing.ipynb HTTP/1.1\r\n"
+                        f"Host: localhost:{server.port}\r\n\r\n".encode())
+            _wait_for(lambda: server.log().count("Kernel started") == 2, 60,
+                      "the aborted page's kernel starting")
+        _wait_for(lambda: not _kernels(server), 90, "the kernels no page connected to going")
+        log = server.log()
+    assert log.count("no page connected to it") == 2, log
+    assert "Culling 'idle' kernel" not in log
+
+
+@pytest.mark.slow
+def test_kernels_waiting_in_the_pool_are_kept_though_no_page_connected(tmp_path):
+    """Kernels waiting in the pool have no page, yet they are no page's that never connected:
+    a page fetched without connecting has its kernel shut down, they stay."""
+    folder = _lesson_folder(tmp_path, "00_index.ipynb", "02_pairing.ipynb", "empty.ipynb")
+    with VoilaServer(folder, preheat=True, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=2",)) as server:
+        _wait_for(lambda: server.log().count("Kernel pool of") == 2, 180, "filling the pools")
+        pooled = set(_kernels(server))
+        unconnected = _fetch_page(server, "00_index.ipynb")  # the index is never preheated
+        _wait_for(lambda: unconnected not in _kernels(server), 60, "the unconnected kernel going")
+        assert set(_kernels(server)) == pooled
+
+
+@pytest.mark.slow
+def test_a_lesson_asked_for_before_its_pool_kernel_started_opens_at_once(
+        tmp_path, browser, wait_for_voila):
+    """Voila hands a page the pool's place for its lesson even before the preheated kernel has
+    started; that kernel then starts at once instead of waiting its preheating turn (here
+    learners have priority for an hour)."""
+    folder = _lesson_folder(tmp_path, "00_index.ipynb", "02_pairing.ipynb")
+    patient = ("--ClassroomKernelManager.preheat_start_delay=0",
+               "--ClassroomKernelManager.learner_priority=3600",
+               "--ClassroomKernelManager.preheat_timeout=3600")
+    with VoilaServer(folder, preheat=True, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=patient) as server:
+        _wait_for(lambda: "Kernel pool of" in server.log(), 180, "filling the pool")
+        context = browser.new_context()
+        context.set_default_timeout(90_000)
+        try:
+            page = context.new_page()
+            page.goto(server.url("00_index.ipynb"))  # a learner's kernel starts: priority
+            wait_for_voila(page)
+            page.goto(server.url("02_pairing.ipynb"))  # takes the pool's kernel; the refill waits
+            wait_for_voila(page)
+            assert "Using pre-heated kernel" in server.log()
+            page.goto(server.url("02_pairing.ipynb"))  # takes the waiting refill's place
+            wait_for_voila(page, timeout=90_000)
+            page.get_by_role("button", name="Ping").click()
+            page.get_by_text("pong").wait_for(timeout=60_000)
+            assert server.log().count("Using pre-heated kernel") == 2
+        finally:
+            context.close()
