@@ -61,6 +61,18 @@ def _fetch_page(server: VoilaServer, notebook: str) -> str:
     return re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1)
 
 
+def _unread_bytes(server_port: int, client_port: int) -> int | None:
+    """Bytes of a loopback connection's request that the server has not read yet (from the
+    kernel's socket table), or None while the server's end is not listed."""
+    local = f"0100007F:{server_port:04X}"
+    remote = f"0100007F:{client_port:04X}"
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == local and fields[2] == remote:
+            return int(fields[4].split(":")[1], 16)
+    return None
+
+
 def _channels_request(server: VoilaServer, kernel_id: str, session: str) -> bytes:
     key = base64.b64encode(os.urandom(16)).decode()
     return (f"GET /api/kernels/{kernel_id}/channels?session_id={session} HTTP/1.1\r\n"
@@ -139,6 +151,11 @@ def test_a_page_that_left_while_connecting_leaves_one_line_and_its_kernel_counte
             for attempt in range(3):
                 with socket.create_connection(("127.0.0.1", server.port)) as raw:
                     raw.sendall(_channels_request(server, kernel_id, f"left-{attempt}"))
+                    # Leave only once the server has read the request: a close that arrives
+                    # with the request is a page that never asked (the server may never see it).
+                    client_port = raw.getsockname()[1]
+                    _wait_for(lambda: _unread_bytes(server.port, client_port) == 0, 60,
+                              "the server reading the request")
                 _wait_for(lambda: server.log().count("left before its connection opened")
                           == attempt + 1 or "Uncaught exception" in server.log(), 60,
                           "the server noticing the page had left")
