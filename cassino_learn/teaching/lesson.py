@@ -192,11 +192,17 @@ def sandbox(text: str | None = None) -> Any:
 
 
 def game(players: int = 2, partners: bool = False, bot: str = "greedy",
-         seed: int | None = None, rules: str | None = None) -> Any:
-    """A game against the computer; `rules` (like "values=royal") are the first game's."""
+         seed: int | None = None, rules: str | None = None,
+         start_button: str | None = None) -> Any:
+    """A game against the computer; `rules` (like "values=royal") are the first game's. With
+    `start_button`, the table is dealt when the button is pressed (a page whose game is not its
+    main exercise opens without it)."""
     from ..ui.quiz_widgets import GameWidget
 
-    return GameWidget(players=players, partners=partners, bot=bot, seed=seed, rules=rules)
+    def build() -> Any:
+        return GameWidget(players=players, partners=partners, bot=bot, seed=seed, rules=rules)
+
+    return on_demand(start_button, build) if start_button else build()
 
 
 def lesson_status(item: Lesson, store: _progress.Progress) -> tuple[bool, int, int, int, int]:

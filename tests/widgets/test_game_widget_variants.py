@@ -88,3 +88,16 @@ def test_a_spade_casino_round_is_reviewed_with_its_spade_points():
     for side, points in score.points.items():
         assert f"{points} point" in table
         assert f"<td class='cl-num'>{score.items[side]['spade_cards']}</td>" in table
+
+
+def test_a_game_behind_a_button_is_dealt_when_pressed_with_its_rules():
+    from cassino_learn.teaching.lesson import game
+
+    box = game(rules="values=royal", start_button="Play Royal Casino against the computer")
+    start = box.children[-1]
+    assert start.description == "Play Royal Casino against the computer"
+    assert not any(isinstance(child, GameWidget) for child in box.children)  # nothing dealt yet
+    start.click()
+    widget = box.children[-1]
+    assert isinstance(widget, GameWidget) and widget.game.rules.royal
+    assert "Royal Casino" in widget.status.value
