@@ -9,12 +9,11 @@ import html
 import os
 import re
 import shutil
-import tarfile
 from pathlib import Path
 
 from ...teaching import catalog
 from ..voila import _page_links
-from .steps import BuildError, Reporter, cache_dir, run
+from .steps import BuildError, Reporter, npm_package
 
 __all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id",
            "finish_site", "outside_references"]
@@ -64,22 +63,8 @@ UNUSED = ("build", "doc", "jupyter-lite.ipynb")
 
 
 def _font_awesome(report: Reporter) -> Path:
-    home = cache_dir() / f"fontawesome-free-{FONT_AWESOME_VERSION}"
-    unpacked = home / "package"
-    if (unpacked / "css" / "all.min.css").exists():
-        return unpacked
-    if shutil.which("npm") is None:
-        raise BuildError("Font Awesome comes from the npm package "
-                         "'@fortawesome/fontawesome-free', but npm is not installed")
-    home.mkdir(parents=True, exist_ok=True)
-    report(f"Font Awesome {FONT_AWESOME_VERSION}: fetching it (npm package)")
-    run(["npm", "pack", "--silent", f"@fortawesome/fontawesome-free@{FONT_AWESOME_VERSION}"],
-        "fetching Font Awesome", report, cwd=home)
-    tarball = next(home.glob("fortawesome-fontawesome-free-*.tgz"))
-    with tarfile.open(tarball) as archive:
-        archive.extractall(home, filter="data")
-    tarball.unlink()
-    return unpacked
+    return npm_package("@fortawesome/fontawesome-free", FONT_AWESOME_VERSION,
+                       "css/all.min.css", "Font Awesome", report)
 
 
 def _copy_font_awesome(output: Path, report: Reporter) -> Path:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 from .pins import (BROWSER_PACKAGES, CUT_DEPENDENCIES, KERNEL_PACKAGES, NOT_SHIPPED,
                    PLACEHOLDERS, PYODIDE_VERSION)
 from .precompile import Archive, precompile
-from .steps import BuildError, Reporter, cache_dir, run, sha256
+from .steps import BuildError, Reporter, cache_dir, npm_package, run, sha256
 from .wheels import normalize, placeholder_wheel, requirement_names, top_level_modules
 
 __all__ = ["RUNTIME_FILES", "STARTUP", "add_startup", "assemble_pyodide", "kernel_closure"]
@@ -33,22 +32,8 @@ STARTUP = Path(__file__).with_name("browser_site.py")
 
 def _npm_runtime(report: Reporter) -> Path:
     """The unpacked npm package `pyodide` (cached)."""
-    home = cache_dir() / f"pyodide-{PYODIDE_VERSION}"
-    unpacked = home / "package"
-    if (unpacked / "pyodide-lock.json").exists():
-        return unpacked
-    if shutil.which("npm") is None:
-        raise BuildError("the Pyodide runtime comes from the npm package 'pyodide', but npm is "
-                         "not installed (on Debian: apt-get install npm)")
-    home.mkdir(parents=True, exist_ok=True)
-    report(f"Pyodide {PYODIDE_VERSION}: fetching the runtime (npm package, about 5 MB)")
-    run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], "fetching Pyodide", report,
-        cwd=home)
-    tarball = home / f"pyodide-{PYODIDE_VERSION}.tgz"
-    with tarfile.open(tarball) as archive:
-        archive.extractall(home, filter="data")
-    tarball.unlink()
-    return unpacked
+    return npm_package("pyodide", PYODIDE_VERSION, "pyodide-lock.json", "Pyodide", report,
+                       size="about 5 MB")
 
 
 def add_startup(stdlib: Path) -> None:

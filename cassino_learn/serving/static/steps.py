@@ -5,13 +5,15 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
+import shutil
 import subprocess
 import sys
+import tarfile
 import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-__all__ = ["BuildError", "Reporter", "cache_dir", "run", "sha256"]
+__all__ = ["BuildError", "Reporter", "cache_dir", "npm_package", "run", "sha256"]
 
 Reporter = Callable[[str], None]
 
@@ -56,3 +58,27 @@ def sha256(path: Path) -> str:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+def npm_package(package: str, version: str, marker: str, what: str, report: Reporter,
+                size: str = "") -> Path:
+    """The npm package `package@version`, unpacked into the cache (fetched with `npm pack` the
+    first time); `marker`, a file inside it, shows an earlier unpacking finished."""
+    home = cache_dir() / f"{package.rsplit('/', 1)[-1]}-{version}"
+    unpacked = home / "package"
+    if (unpacked / marker).exists():
+        return unpacked
+    if shutil.which("npm") is None:
+        raise BuildError(f"{what} comes from the npm package '{package}', but npm is not "
+                         "installed (on Debian: apt-get install npm)")
+    home.mkdir(parents=True, exist_ok=True)
+    report(f"{what} {version}: fetching it (npm package{', ' + size if size else ''})")
+    for stale in home.glob("*.tgz"):  # left by an interrupted fetch
+        stale.unlink()
+    run(["npm", "pack", "--silent", f"{package}@{version}"], f"fetching {what}", report,
+        cwd=home)
+    tarball = next(home.glob("*.tgz"))
+    with tarfile.open(tarball) as archive:
+        archive.extractall(home, filter="data")
+    tarball.unlink()
+    return unpacked
