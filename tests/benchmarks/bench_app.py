@@ -33,17 +33,13 @@ sys.path.insert(0, str(ROOT))
 
 from cassino_learn.teaching import catalog  # noqa: E402
 from cassino_learn.serving.voila import VoilaServer  # noqa: E402
+from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 # The card table of the click test: 9S can take 9D, so selecting it makes Python mark 9D usable.
 EMPTY = "zz_empty.ipynb"
 TABLE = "zz_table.ipynb"
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
           '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
-READY = ("() => !document.getElementById('loading') && document.getElementById('rendered_cells')"
-         " && !document.body.innerText.includes('Loading widget...')")
 
 
 def site(progress: Path) -> tuple[Path, list[str]]:

@@ -39,12 +39,8 @@ sys.path.insert(0, str(ROOT))
 
 from cassino_learn.serving.voila import VoilaServer, free_port  # noqa: E402
 from cassino_learn.teaching import catalog  # noqa: E402
+from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-READY = ("() => !document.getElementById('loading') && document.getElementById('rendered_cells')"
-         " && !document.body.innerText.includes('Loading widget...')")
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
           '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
 PATIENCE_MS = 300_000  # longest wait for one step of a learner (a page, the quiz's answer)

@@ -35,12 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 from cassino_learn.serving.static import build_site  # noqa: E402
 from cassino_learn.serving.static.preview import StaticServer  # noqa: E402
+from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-READY = ("() => !document.getElementById('loading') && document.querySelector('#rendered_cells')"
-         " && !document.body.innerText.includes('Loading widget...')")
 FIRST, OTHER = "voici/render/01_cards_and_points.html", "voici/render/02_pairing.html"
 EMPTY_NOTEBOOK = ROOT / "tests" / "browser" / "notebooks" / "empty.ipynb"
 
