@@ -11,15 +11,16 @@ diamonds blue and clubs green. Every card and build carries an `aria-label` in w
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 from .cards import Card
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .movegen import Move
     from .position import Build, Position
 
-__all__ = ["card_svg", "position_html", "move_html", "build_label", "TABLE_CSS",
+__all__ = ["card_svg", "position_html", "move_html", "build_label", "value_tags", "TABLE_CSS",
            "DEFAULT_CARD_WIDTH"]
 
 DEFAULT_CARD_WIDTH = 72
@@ -134,10 +135,39 @@ def build_label(build: "Build", viewer: int, position: "Position") -> str:
     return f"{kind} of {_WORDS[build.value]}, {_owner(build, viewer, position)[1]}: {sets}"
 
 
-def _card_div(card: Card, *, four_color: bool, interactive: bool, extra: str = "") -> str:
+def value_tags(rules: Rules) -> dict[int, tuple[str, str]]:
+    """The ranks whose values `rules` change from the standard game's (C2), with what a card of
+    that rank counts on the table and when played from the hand, as text: under V7 a king
+    ("13", "13") and an ace ("1", "1/14"). Empty under the standard values. Read from
+    `Rules.by_rank()`, so the table never keeps values of its own."""
+    table, play = rules.by_rank()
+    plain_table, plain_play = Rules().by_rank()
+    return {rank: (str(table[rank]), "/".join(map(str, play[rank])) or str(table[rank]))
+            for rank in range(1, 14)
+            if (table[rank], play[rank]) != (plain_table[rank], plain_play[rank])}
+
+
+def _card_div(card: Card, *, four_color: bool, interactive: bool, value: str = "",
+              drawn: bool = False) -> str:
+    """A card; `value` (e.g. "13", "1/14") is printed small in its lower left corner, where it
+    covers neither index, and said after its name. `drawn`: just drawn from the stock."""
     focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="img"'
-    return (f'<div class="cl-card{extra}" data-card="{card}" aria-label="{card.name}"{focus}>'
-            f'{card_svg(card, four_color=four_color, label=False)}</div>')
+    name = f"{card.name}, counts {value.replace('/', ' or ')}" if value else card.name
+    tag = f'<span class="cl-value" aria-hidden="true">{value}</span>' if value else ""
+    if drawn:
+        name += ", just drawn from the stock"
+        tag += '<span class="cl-drawn-tag" aria-hidden="true">drawn</span>'
+    extra = " cl-drawn" if drawn else ""
+    return (f'<div class="cl-card{extra}" data-card="{card}" aria-label="{name}"{focus}>'
+            f'{card_svg(card, four_color=four_color, label=False)}{tag}</div>')
+
+
+def _table_value(card: Card, tags: dict[int, tuple[str, str]]) -> str:
+    return tags[card.rank][0] if card.rank in tags else ""
+
+
+def _hand_value(card: Card, tags: dict[int, tuple[str, str]]) -> str:
+    return tags[card.rank][1] if card.rank in tags else ""
 
 
 def _back_div() -> str:
@@ -145,15 +175,20 @@ def _back_div() -> str:
             f'{card_svg(Card.parse("AS"), face_down=True, label=False)}</div>')
 
 
+def _sets_html(build: "Build", four_color: bool, tags: dict[int, tuple[str, str]]) -> str:
+    return '<span class="cl-sep" aria-hidden="true"></span>'.join(
+        '<div class="cl-set">' + "".join(
+            _card_div(c, four_color=four_color, interactive=False, value=_table_value(c, tags))
+            for c in s) + "</div>"
+        for s in build.sets)
+
+
 def _build_div(index: int, build: "Build", viewer: int, position: "Position", *,
-               four_color: bool, interactive: bool) -> str:
+               four_color: bool, interactive: bool, tags: dict[int, tuple[str, str]]) -> str:
     badge = f"{build.value}s" if build.is_multiple else str(build.value)
     tag = _owner(build, viewer, position)[0]
     focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="group"'
-    sets = '<span class="cl-sep" aria-hidden="true"></span>'.join(
-        '<div class="cl-set">' + "".join(
-            _card_div(c, four_color=four_color, interactive=False) for c in s) + "</div>"
-        for s in build.sets)
+    sets = _sets_html(build, four_color, tags)
     owner_class = " cl-mine" if build.owner == viewer else ""
     cards = " ".join(str(c) for c in build.cards)
     return (f'<div class="cl-build{owner_class}" data-build="{index}" data-cards="{cards}" '
@@ -170,28 +205,38 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _status(position: "Position", viewer: int) -> str:
+def _status(position: "Position", viewer: int, absent: Collection[int], alone: bool) -> str:
     piles = []
     for side in range(1, position.sides + 1):
-        who = f"seats {side}+{side + 2}" if position.partners else f"seat {side}"
+        if not position.partners and side in absent:
+            continue
+        who = (f"seats {side}+{side + 2}" if position.partners else
+               "Your" if alone else f"seat {side}")
         text = f"{who} pile: {_count(len(position.piles[side - 1]), 'card')}"
         if position.sweeps[side - 1]:
             text += f", {_count(position.sweeps[side - 1], 'sweep')}"
         piles.append(text)
+    if alone and position.turn == viewer:
+        turn = "Your move"
+    else:
+        turn = f'Seat {position.turn} to move{" (you)" if position.turn == viewer else ""}'
     return (f'<div class="cl-status"><strong class="cl-turn" data-turn="{position.turn}">'
-            f'Seat {position.turn} to move{" (you)" if position.turn == viewer else ""}</strong>'
-            f'<span class="cl-piles">{escape(" · ".join(piles))}</span></div>')
+            f'{turn}</strong><span class="cl-piles">{escape(" · ".join(piles))}</span></div>')
 
 
 def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up: bool,
-               four_color: bool, interactive: bool) -> str:
+               four_color: bool, interactive: bool, alone: bool = False,
+               tags: dict[int, tuple[str, str]] | None = None, drawn: Card | None = None) -> str:
     own = seat == viewer
     zone = "hand" if own else f"seat-{seat}"
-    title = f"Your hand (seat {seat})" if own else _seat_name(seat, viewer)
+    title = ("Your hand" if alone else f"Your hand (seat {seat})") if own \
+        else _seat_name(seat, viewer)
+    tags = tags or {}
     if hand is None:
         cards, note = "", "hand not shown"
     elif face_up:
-        cards = "".join(_card_div(c, four_color=four_color, interactive=interactive and own)
+        cards = "".join(_card_div(c, four_color=four_color, interactive=interactive and own,
+                                  value=_hand_value(c, tags), drawn=c == drawn)
                         for c in hand)
         note = _count(len(hand), "card")
     else:
@@ -199,6 +244,8 @@ def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up
         note = _count(len(hand), "card") + ", face down"
     if hand == ():
         note = "no cards"
+    if drawn is not None and own and hand and drawn in hand:
+        note += f"; you drew the {drawn.name}"
     classes = "cl-zone cl-hand" if own else "cl-zone cl-other"
     return (f'<section class="{classes}" data-zone="{zone}" data-seat="{seat}" '
             f'aria-label="{escape(title)}, {note}"><div class="cl-zone-title">{escape(title)}'
@@ -206,9 +253,21 @@ def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up
             f'</section>')
 
 
+def _stock_div(stock: int) -> str:
+    """V9's stock: a face-down pile with its count (a dashed place once it is empty)."""
+    words = f"stock: {_count(stock, 'card')}, face down" if stock else "stock: empty"
+    pile = (f'<div class="cl-stock-pile">{card_svg(Card.parse("AS"), face_down=True, label=False)}'
+            f'<span class="cl-stock-count">{stock}</span></div>' if stock
+            else '<div class="cl-stock-pile cl-stock-empty"></div>')
+    return (f'<div class="cl-stock" data-stock="{stock}" role="img" aria-label="{words}">'
+            f'{pile}<span class="cl-stock-name" aria-hidden="true">'
+            f'{"Stock" if stock else "Stock empty"}</span></div>')
+
+
 def position_html(position: "Position", *, seat: int | None = None, reveal: bool = False,
                   four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
-                  interactive: bool = False, style: bool = True) -> str:
+                  interactive: bool = False, style: bool = True, stock: int | None = None,
+                  drawn: Card | None = None, absent: Collection[int] = ()) -> str:
     """The position as a card table: other hands, the table (loose cards, builds), the hand.
 
     `seat` is the player looking (default: the mover); their hand is face up at the bottom and
@@ -218,28 +277,40 @@ def position_html(position: "Position", *, seat: int | None = None, reveal: bool
     widget's hooks: `data-card`, `data-build`, `data-zone`). `style=False` leaves out the
     `<style>` block (the widget loads the same CSS itself). `size=None` leaves the card width to
     the page's CSS (`--cl-card-w`), so the card table widget can scale cards with its width.
+
+    Under rules that change card values (V7) the cards they change carry their values. `stock`
+    (a number of cards) draws V9's face-down stock beside the table; `drawn` marks the card the
+    viewer has just drawn from it. `absent` seats are left out (no zone, no pile): a table where
+    the viewer is alone says "Your hand", "Your pile" and "Your move", without seat numbers.
     """
     viewer = position.turn if seat is None else seat
     can_act = interactive and viewer == position.turn
+    absent = frozenset(absent) - {viewer}
+    alone = not position.partners and all(s in absent for s in range(1, position.players + 1)
+                                          if s != viewer)
+    tags = value_tags(position.rules)
     others = "".join(
         _hand_zone(s, position.hands[s - 1], viewer=viewer, face_up=reveal,
-                   four_color=four_color, interactive=False)
-        for s in range(1, position.players + 1) if s != viewer)
-    loose = "".join(_card_div(c, four_color=four_color, interactive=can_act)
+                   four_color=four_color, interactive=False, tags=tags)
+        for s in range(1, position.players + 1) if s != viewer and s not in absent)
+    loose = "".join(_card_div(c, four_color=four_color, interactive=can_act,
+                              value=_table_value(c, tags))
                     for c in position.loose)
     builds = "".join(_build_div(i, b, viewer, position, four_color=four_color,
-                                interactive=can_act)
+                                interactive=can_act, tags=tags)
                      for i, b in enumerate(position.builds))
     empty = "" if loose or builds else '<span class="cl-note">The table is empty.</span>'
-    table = (f'<section class="cl-zone cl-felt" data-zone="table" aria-label="table">'
+    pile = "" if stock is None else _stock_div(stock)
+    table = (f'<section class="cl-zone cl-felt" data-zone="table" aria-label="table">{pile}'
              f'<div class="cl-zone-title">Table</div>'
              f'<div class="cl-cards">{loose}{builds}{empty}</div></section>')
     hand = _hand_zone(viewer, position.hands[viewer - 1], viewer=viewer, face_up=True,
-                      four_color=four_color, interactive=can_act)
+                      four_color=four_color, interactive=can_act, alone=alone, tags=tags,
+                      drawn=drawn)
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     return (f'<div class="cl-table"{_width_style(size)}>{css}'
-            f'{_status(position, viewer)}<div class="cl-others">{others}</div>{table}{hand}'
-            f'</div>')
+            f'{_status(position, viewer, absent, alone)}<div class="cl-others">{others}</div>'
+            f'{table}{hand}</div>')
 
 
 def _width_style(size: int | None) -> str:
@@ -249,19 +320,18 @@ def _width_style(size: int | None) -> str:
 
 # ---------------------------------------------------------------------------- moves
 
-def _group_html(group: "tuple | Build", four_color: bool) -> str:
+def _group_html(group: "tuple | Build", four_color: bool,
+                tags: dict[int, tuple[str, str]]) -> str:
     from .position import Build
 
     if isinstance(group, Build):
         badge = f"{group.value}s" if group.is_multiple else str(group.value)
-        sets = '<span class="cl-sep" aria-hidden="true"></span>'.join(
-            '<div class="cl-set">' + "".join(
-                _card_div(c, four_color=four_color, interactive=False) for c in s) + "</div>"
-            for s in group.sets)
+        sets = _sets_html(group, four_color, tags)
         return (f'<div class="cl-build" aria-label="{escape(group.describe())}" role="group">'
                 f'<span class="cl-badge" aria-hidden="true">{badge}</span>{sets}</div>')
-    inner = "".join(_group_html(x, four_color) if not isinstance(x, Card)
-                    else _card_div(x, four_color=four_color, interactive=False) for x in group)
+    inner = "".join(_group_html(x, four_color, tags) if not isinstance(x, Card)
+                    else _card_div(x, four_color=four_color, interactive=False,
+                                   value=_table_value(x, tags)) for x in group)
     return f'<div class="cl-set cl-group">{inner}</div>'
 
 
@@ -280,12 +350,14 @@ def move_html(move: "Move", *, four_color: bool = False, size: int | None = DEFA
         # The first set of a build holds the played card; show the rest of that set.
         first = tuple(x for x in groups[0] if x is not move.card)
         groups = ([first] if first else []) + list(groups[1:])
-    shown = "".join(_group_html(g if not isinstance(g, Card) else (g,), four_color)
+    tags = value_tags(move.position.rules) if move.position is not None else {}
+    shown = "".join(_group_html(g if not isinstance(g, Card) else (g,), four_color, tags)
                     for g in groups)
+    played = _hand_value(move.card, tags)
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     return (f'<div class="cl-table cl-move"{_width_style(size)} '
             f'aria-label="{escape(str(move))}">{css}<div class="cl-cards">'
-            f'{_card_div(move.card, four_color=four_color, interactive=False)}'
+            f'{_card_div(move.card, four_color=four_color, interactive=False, value=played)}'
             f'<span class="cl-verb">&rarr; {verb}</span>{shown}</div>'
             f'<div class="cl-notation">{escape(str(move))}</div></div>')
 
@@ -325,6 +397,24 @@ font-weight:600;color:#fff}
 .cl-table .cl-verb{align-self:center;font-size:1.2em;font-weight:700;padding:0 6px}
 .cl-table .cl-notation{font-family:ui-monospace,Menlo,Consolas,monospace;margin-top:4px}
 .cl-move .cl-group{margin-left:4px}
+.cl-table .cl-value{position:absolute;left:4%;bottom:3%;padding:0 .25em;border-radius:.4em;
+background:#1f4e8c;color:#fff;font-size:max(10px,calc(var(--cl-card-w)*.17));font-weight:700;
+line-height:1.25;pointer-events:none}
+.cl-table .cl-drawn{outline:3px solid #f2c94c;outline-offset:3px}
+.cl-table .cl-drawn-tag{position:absolute;top:-14px;left:50%;transform:translateX(-50%);
+padding:1px 7px;border-radius:9px;background:#f2c94c;color:#111;font-size:13px;font-weight:700;
+line-height:1.4;white-space:nowrap;z-index:1}
+.cl-table .cl-stock{float:right;display:flex;flex-direction:column;align-items:center;gap:4px;
+margin:0 10px 6px 14px}
+.cl-table .cl-stock-pile{position:relative;width:var(--cl-card-w);height:calc(var(--cl-card-w)*1.4);
+border-radius:calc(var(--cl-card-w)*.09);
+box-shadow:3px 3px 0 #dfe6ee,4px 4px 0 #4a4a4a,7px 7px 0 #dfe6ee,8px 8px 0 #4a4a4a}
+.cl-table .cl-stock-pile .cl-svg{width:100%;height:100%;display:block}
+.cl-table .cl-stock-count{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);
+min-width:1.8em;padding:1px 6px;border-radius:1em;background:#fff;color:#111;font-weight:800;
+font-size:max(14px,calc(var(--cl-card-w)*.28));line-height:1.3;text-align:center}
+.cl-table .cl-stock-empty{border:2px dashed rgba(255,255,255,.6);box-shadow:none}
+.cl-table .cl-stock-name{font-size:.9em;font-weight:600}
 .cl-table .cl-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;
 clip:rect(0 0 0 0);white-space:nowrap}
 """.replace("\n", "")

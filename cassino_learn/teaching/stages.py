@@ -14,6 +14,11 @@ deal and the match). Two kinds are the stages' own: "points" (how many points `c
 worth, C3/K1, by `Card.points`) and "demo" (step through `steps`, [move, caption] pairs, each
 checked by the core when the file is read).
 
+A goal stage on a Draw Casino table (V9, `rules: deal=draw`, every hand given) may name the top
+of its `"stock"` ("QC 4S", top first); the rest of the pack the position does not place follows,
+so the table shows the stock's true count, and after the play the player draws from it as a
+Game does.
+
 Data rather than code, so the engineer writing a stage never writes a judge: the answer always
 comes from the core.
 """
@@ -26,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..core.cards import Card, parse_cards
+from ..core.cards import FULL_DECK, Card, parse_cards
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.position import Position
 from .goals import GoalError
@@ -74,6 +79,7 @@ class Stage:
     position: Position | None = None
     cards: tuple[Card, ...] = ()               # points
     steps: tuple[tuple[str, str], ...] = ()    # demo: (move, caption)
+    stock: tuple[Card, ...] = ()               # goal under V9: the stock, top first
 
     # ------------------------------------------------------------------ the task
 
@@ -310,10 +316,11 @@ def parse_stage(raw: Any) -> Stage:
         position = Position.parse(str(raw.get("position", "")))
         steps = _demo_steps(position, raw.get("steps"))
         return Stage(**common, position=position, steps=steps)
-    unknown = sorted(set(raw) & {"cards", "steps", "question"})
+    unknown = sorted(set(raw) & ({"cards", "steps", "question"} |
+                                 (set() if kind == "goal" else {"stock"})))
     if unknown:
         raise StageError(f"a {kind} stage does not take {', '.join(unknown)}")
-    fields = {k: v for k, v in raw.items() if k not in ("say", "why")}
+    fields = {k: v for k, v in raw.items() if k not in ("say", "why", "stock")}
     fields["question"] = raw["say"]
     try:
         item = parse_bank({"items": [fields]}, "stage").items[0]
@@ -325,7 +332,31 @@ def parse_stage(raw: Any) -> Stage:
         if item.goal.text != "legal" and all(item.goal.met_by(item.position, m)
                                              for m in item.position.legal_moves()):
             raise StageError(f"every legal move can {item.goal.words}: the stage tests nothing")
-    return Stage(**common, item=item, position=item.position if item.has_table else None)
+    stock = _stock(item.position, raw["stock"]) if "stock" in raw else ()
+    return Stage(**common, item=item, position=item.position if item.has_table else None,
+                 stock=stock)
+
+
+def _stock(position: Position, top: Any) -> tuple[Card, ...]:
+    """A Draw Casino stage's stock: the `top` cards named, then the rest of the pack."""
+    if position.rules.deal != "draw":
+        raise StageError("a stock is for Draw Casino: add 'rules: deal=draw' to the position")
+    if any(hand is None for hand in position.hands):
+        raise StageError("a stage with a stock gives every hand ('hand 2: ...'), so that the "
+                         "stock is the rest of the pack")
+    if not isinstance(top, str):
+        raise StageError(f"\"stock\" is the top of the stock as text, like \"QC 4S\", "
+                         f"not {top!r}")
+    cards = parse_cards(top)
+    placed = set(position.all_cards())
+    for number, card in enumerate(cards):
+        if card in placed or card in cards[:number]:
+            where = "already in the position" if card in placed else "named twice"
+            raise StageError(f"stock: {card} is {where}")
+    stock = cards + tuple(c for c in FULL_DECK if c not in placed and c not in cards)
+    if not stock:
+        raise StageError("stock: the position places all 52 cards, so there is none to draw")
+    return stock
 
 
 def _demo_steps(start: Position, steps: Any) -> tuple[tuple[str, str], ...]:

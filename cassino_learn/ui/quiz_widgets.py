@@ -660,7 +660,11 @@ class GameWidget(w.VBox):
             said.insert(1, drew)
         if self.game.over:
             said.append(self._result_words() + " Press New game to play again.")
-        self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened, " ".join(said))
+        with self.table.hold_sync():
+            self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened,
+                                  " ".join(said))
+            # V9: the table shows the game's stock (face down, counted)
+            self.table.stock = self.game.stock if self.game.rules.deal == "draw" else None
         if self.game.over:
             self.table.finish(self._result_words())
         self._show_status()

@@ -255,7 +255,8 @@ class StageRunner(w.VBox):
         if stage.position is None or stage.kind in ("score", "points"):
             return None
         if stage.kind in ("goal", "captures"):
-            table = CardTable(stage.position, mode="play", seat=stage.position.turn)
+            table = CardTable(stage.position, mode="play", seat=stage.position.turn,
+                              stock=stage.stock or None)
             table.on_move(self._played)
             table.on_msg(self._table_message)
             return table
@@ -289,6 +290,8 @@ class StageRunner(w.VBox):
             verdict = self.answer(move)
             if not verdict.correct:
                 table.position = stage.position  # back to the start: try again at once
+                if stage.stock:
+                    table.stock = stage.stock  # the card drawn goes back on the stock
             return
         # captures: a capture of the card joins the answer; the table goes back to the start
         table.position = stage.position

@@ -33,7 +33,6 @@ Opponent = Callable[[Position], "Move | str"]
 Played = Union[tuple[int, Move], str]
 """One entry of what happened since the learner last moved: (seat, move) or a sentence."""
 _TURN_LINE = re.compile(r'(<strong class="cl-turn"[^>]*>)(.*?)(</strong>)')
-_PILES = re.compile(r'(<span class="cl-piles">)(.*?)(</span>)')
 
 
 def absent_seats(position: Position, viewer: int) -> list[int]:
@@ -49,15 +48,23 @@ def absent_seats(position: Position, viewer: int) -> list[int]:
             and not position.piles[seat - 1] and not position.sweeps[seat - 1]]
 
 
-def _leave_out(html: str, seats: list[int]) -> str:
-    """The table's markup without the zones and pile counts of `seats` (see `absent_seats`)."""
-    for seat in seats:
-        html = re.sub(rf'<section class="cl-zone cl-other" data-zone="seat-{seat}" .*?</section>',
-                      "", html, count=1, flags=re.S)
-        html = _PILES.sub(lambda m: m.group(1) + " · ".join(
-            part for part in m.group(2).split(" · ")
-            if not part.startswith(f"seat {seat} pile")) + m.group(3), html, count=1)
-    return html
+def _as_stock(value: "Sequence[Card | str] | None", position: Position
+              ) -> tuple[Card, ...] | None:
+    """A stock read as cards (top first), checked against the cards of `position`."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        raise TypeError("stock: give a list of cards (top first), not one string")
+    cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"stock: {card} is in it twice")
+        seen.add(card)
+    placed = seen.intersection(position.all_cards())
+    if placed:
+        raise ValueError(f"stock: {sorted(placed)[0]} is already in the position")
+    return cards
 
 
 def _as_position(value: "Position | str") -> Position:
@@ -99,6 +106,10 @@ class CardTable(anywidget.AnyWidget):
     face up unless `reveal=False`. `reveal` shows the other hands face up (default: only in
     demo mode and with `all_seats`). The moves since the learner last moved stay marked on the
     table and listed under it until the next move.
+
+    `stock` (cards, top first) is a Draw Casino stock (V9), drawn face down beside the table
+    with its count: under `rules: deal=draw` the player who played draws its top card after
+    every move made on this table (by `game.dealing.draw_card`, as a Game does).
     """
 
     _esm = asset("table.js")
@@ -131,7 +142,8 @@ class CardTable(anywidget.AnyWidget):
                  four_color: bool | None = None,
                  *, seat: int | None = None, opponent: "Opponent | Any | None" = None,
                  reveal: bool | None = None, move_box: bool = True, all_seats: bool = False,
-                 card_size: str | None = None, **kwargs: Any) -> None:
+                 card_size: str | None = None,
+                 stock: "Sequence[Card | str] | None" = None, **kwargs: Any) -> None:
         start = _as_position(position)
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -145,6 +157,8 @@ class CardTable(anywidget.AnyWidget):
             raise ValueError(f"card_size must be one of {', '.join(CARD_SIZES)}, "
                              f"not {card_size!r}")
         self._position = start
+        self._stock = _as_stock(stock, start)
+        self._drawn: Card | None = None  # the card the learner has just drawn from the stock
         self._seat = seat if seat is not None else start.turn
         self._all_seats = all_seats
         self._finished = ""
@@ -183,9 +197,21 @@ class CardTable(anywidget.AnyWidget):
     def position(self, value: "Position | str") -> None:
         self._finished = ""
         self._recent = []
+        self._drawn = None
         self._show(_as_position(value))
         self.last_move = ""
         self._say("", "info")
+
+    @property
+    def stock(self) -> tuple[Card, ...] | None:
+        """The Draw Casino stock, top first (None: no stock on this table). Set it to cards or
+        their texts; a card twice, or one the position already places, raises ValueError."""
+        return self._stock
+
+    @stock.setter
+    def stock(self, value: "Sequence[Card | str] | None") -> None:
+        self._stock = _as_stock(value, self._position)
+        self._show(self._position)
 
     @property
     def seat(self) -> int:
@@ -205,6 +231,9 @@ class CardTable(anywidget.AnyWidget):
                 raise ValueError(f"played: give (seat, Move) pairs or sentences, not {entry!r}")
         self._finished = ""
         self._recent = list(played)
+        if self._drawn not in (after.hands[self._seat - 1] or ()) or \
+                any(isinstance(entry, str) for entry in played):
+            self._drawn = None  # the card drawn stays marked until the table moves on
         self._show(after)
         moves = [entry for entry in played if not isinstance(entry, str)]
         self.last_move = str(moves[-1][1]) if moves else ""
@@ -414,8 +443,9 @@ class CardTable(anywidget.AnyWidget):
     def _who(self, seat: int) -> str:
         return "You" if seat == self._seat and not self._all_seats else f"Seat {seat}"
 
-    def _turn_words(self, position: Position, can_act: bool) -> str:
-        """The turn line: whose move it is, as the learner at this table sees it."""
+    def _turn_words(self, position: Position, can_act: bool, alone: bool) -> str:
+        """The turn line: whose move it is, as the learner at this table sees it (no seat
+        numbers when the learner is alone at the table)."""
         if self._finished:
             return self._finished
         turn = position.turn
@@ -424,7 +454,7 @@ class CardTable(anywidget.AnyWidget):
             return f"Seat {turn} to move (you play every seat){hand}"
         if turn == self._seat:
             if can_act:
-                return f"Your move (seat {turn})"
+                return "Your move" if alone else f"Your move (seat {turn})"
             if self.mode == "play" and not position.hand:
                 return f"Seat {turn} to move (you): no cards left"
             return f"Seat {turn} to move (you)"
@@ -437,10 +467,13 @@ class CardTable(anywidget.AnyWidget):
         reveal = self._reveal if self._reveal is not None else default_reveal
         can_act = (self.mode == "play" and not self._finished and position.turn == viewer
                    and bool(position.hands[position.turn - 1]))
+        absent = absent_seats(position, viewer)
         html = position_html(position, seat=viewer, reveal=reveal, four_color=self.four_color,
-                             interactive=can_act, style=False, size=None)
-        html = _leave_out(html, absent_seats(position, viewer))
-        turn = self._turn_words(position, can_act)
+                             interactive=can_act, style=False, size=None, absent=absent,
+                             stock=None if self._stock is None else len(self._stock),
+                             drawn=self._drawn if viewer == self._seat else None)
+        alone = len(absent) == position.players - 1
+        turn = self._turn_words(position, can_act, alone)
         html = _TURN_LINE.sub(lambda m: m.group(1) + _html.escape(turn) + m.group(3), html,
                               count=1)
         self._position = position
@@ -593,20 +626,37 @@ class CardTable(anywidget.AnyWidget):
 
     def _play(self, move: Move) -> Move:
         before = self._position
-        after = before.play(move)
+        self._drawn = None
+        after, drew = self._draw(before.turn, before.play(move))
         # One update for the front end: the move, what the callbacks and the opponent make of
         # it, and the table after them all (no flicker of a turn that is over at once).
         with self.hold_sync():
             self.last_move = str(move)
             self._recent = [(before.turn, move)]
             self._show(after)
-            said = played_words(self._who(before.turn), move)
+            said = f"{played_words(self._who(before.turn), move)} {drew}".strip()
             self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)
             if self._position is after:  # a callback may have shown another position
                 self._let_opponent_play(said)
         return move
+
+    def _draw(self, seat: int, after: Position) -> tuple[Position, str]:
+        """V9: after a move by `seat`, that seat draws the stock's top card (the game's own
+        `draw_card`); returns the position and the draw in words ("" when nothing is drawn)."""
+        if not self._stock or after.rules.deal != "draw":
+            return after, ""
+        from ..game.dealing import draw_card
+
+        card = self._stock[0]
+        after, rest = draw_card(after, self._stock, seat)
+        self._stock = tuple(rest)
+        left = count(len(rest), "card")
+        if seat == self._seat and not self._all_seats:
+            self._drawn = card
+            return after, f"You drew the {card.name} from the stock ({left} left)."
+        return after, f"Seat {seat} drew a card from the stock ({left} left)."
 
     def _let_opponent_play(self, said: str) -> None:
         if self.mode != "play" or self._opponent is None:
@@ -627,11 +677,11 @@ class CardTable(anywidget.AnyWidget):
             except (IllegalMove, MoveSyntaxError) as error:
                 self._say(f"The opponent tried an illegal move ({choice}): {error}", "error")
                 return
-            after = position.play(move)
+            after, drew = self._draw(position.turn, position.play(move))
             self.last_move = str(move)
             self._recent.append((position.turn, move))
             self._show(after)
-            said = f"{said} {played_words(self._who(position.turn), move)}".strip()
+            said = f"{said} {played_words(self._who(position.turn), move)} {drew}".strip()
             self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)
