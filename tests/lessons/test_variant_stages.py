@@ -19,8 +19,8 @@ def _texts(moves) -> set[str]:
 def test_the_variant_stages_come_in_rule_book_order_before_table_manners():
     ids = LESSON.ids
     wanted = ["royal-king", "royal-king-standard", "ace-as-fourteen", "build-fourteen",
-              "fourteen-needs-an-ace", "take-a-fourteen", "spade-casino-count", "draw-stock",
-              "draw-hand"]
+              "fourteen-needs-an-ace", "take-a-fourteen", "spade-casino-count", "draw-turn",
+              "draw-stock", "draw-hand"]
     assert [i for i in ids if i in wanted] == wanted
     assert ids.index("round-game") < ids.index("royal-king") < ids.index("draw-hand") \
         < ids.index("no-card-no-build")
