@@ -11,7 +11,7 @@ diamonds blue and clubs green. Every card and build carries an `aria-label` in w
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Collection
+from typing import TYPE_CHECKING, Collection, Sequence
 
 from .cards import Card
 from .rules import Rules
@@ -226,13 +226,17 @@ def _status(position: "Position", viewer: int, absent: Collection[int], alone: b
 
 def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up: bool,
                four_color: bool, interactive: bool, alone: bool = False,
-               tags: dict[int, tuple[str, str]] | None = None, drawn: Card | None = None) -> str:
+               tags: dict[int, tuple[str, str]] | None = None, drawn: Card | None = None,
+               held: int | None = None) -> str:
     own = seat == viewer
     zone = "hand" if own else f"seat-{seat}"
     title = ("Your hand" if alone else f"Your hand (seat {seat})") if own \
         else _seat_name(seat, viewer)
     tags = tags or {}
-    if hand is None:
+    if hand is None and held is not None:  # unknown cards, but their number is public
+        cards = "".join(_back_div() for _ in range(held))
+        note = _count(held, "card") + ", face down" if held else "no cards"
+    elif hand is None:
         cards, note = "", "hand not shown"
     elif face_up:
         cards = "".join(_card_div(c, four_color=four_color, interactive=interactive and own,
@@ -267,7 +271,8 @@ def _stock_div(stock: int) -> str:
 def position_html(position: "Position", *, seat: int | None = None, reveal: bool = False,
                   four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
                   interactive: bool = False, style: bool = True, stock: int | None = None,
-                  drawn: Card | None = None, absent: Collection[int] = ()) -> str:
+                  drawn: Card | None = None, absent: Collection[int] = (),
+                  hand_sizes: Sequence[int] | None = None) -> str:
     """The position as a card table: other hands, the table (loose cards, builds), the hand.
 
     `seat` is the player looking (default: the mover); their hand is face up at the bottom and
@@ -282,6 +287,7 @@ def position_html(position: "Position", *, seat: int | None = None, reveal: bool
     (a number of cards) draws V9's face-down stock beside the table; `drawn` marks the card the
     viewer has just drawn from it. `absent` seats are left out (no zone, no pile): a table where
     the viewer is alone says "Your hand", "Your pile" and "Your move", without seat numbers.
+    `hand_sizes` (cards in each seat's hand) draws hidden hands as that many card backs.
     """
     viewer = position.turn if seat is None else seat
     can_act = interactive and viewer == position.turn
@@ -291,7 +297,8 @@ def position_html(position: "Position", *, seat: int | None = None, reveal: bool
     tags = value_tags(position.rules)
     others = "".join(
         _hand_zone(s, position.hands[s - 1], viewer=viewer, face_up=reveal,
-                   four_color=four_color, interactive=False, tags=tags)
+                   four_color=four_color, interactive=False, tags=tags,
+                   held=None if hand_sizes is None else hand_sizes[s - 1])
         for s in range(1, position.players + 1) if s != viewer and s not in absent)
     loose = "".join(_card_div(c, four_color=four_color, interactive=can_act,
                               value=_table_value(c, tags))

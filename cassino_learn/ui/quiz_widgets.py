@@ -663,8 +663,9 @@ class GameWidget(w.VBox):
         with self.table.hold_sync():
             self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened,
                                   " ".join(said))
-            # V9: the table shows the game's stock (face down, counted)
+            # what the learner may see of the rest: the stock (V9) and how many cards each holds
             self.table.stock = self.game.stock if self.game.rules.deal == "draw" else None
+            self.table.hand_sizes = [len(hand or ()) for hand in self.game.state.hands]
         if self.game.over:
             self.table.finish(self._result_words())
         self._show_status()

@@ -35,15 +35,18 @@ Played = Union[tuple[int, Move], str]
 _TURN_LINE = re.compile(r'(<strong class="cl-turn"[^>]*>)(.*?)(</strong>)')
 
 
-def absent_seats(position: Position, viewer: int) -> list[int]:
+def absent_seats(position: Position, viewer: int, *, mover: bool = True) -> list[int]:
     """Seats with nothing on the table to show: no hand given, no build, no pile, no sweep,
     not to move (e.g. a one-player exercise "table: 5C; hand: 3D 8S"). The table says nothing
-    about them; an opponent whose hand is merely hidden is still shown."""
+    about them; an opponent whose hand is merely hidden is still shown. `mover=False`: being
+    the seat to move is not enough to be shown (the turn passing on after the learner's move
+    on a table where they are alone)."""
     owners = {build.owner for build in position.builds}
     if None in owners or position.partners:  # someone else owns a build: they are here
         return []
     return [seat for seat in range(1, position.players + 1)
-            if seat != viewer and seat != position.turn and position.hands[seat - 1] is None
+            if seat != viewer and (seat != position.turn or not mover)
+            and position.hands[seat - 1] is None
             and seat not in owners
             and not position.piles[seat - 1] and not position.sweeps[seat - 1]]
 
@@ -159,8 +162,10 @@ class CardTable(anywidget.AnyWidget):
         self._position = start
         self._stock = _as_stock(stock, start)
         self._drawn: Card | None = None  # the card the learner has just drawn from the stock
+        self._hand_sizes: tuple[int, ...] | None = None
         self._seat = seat if seat is not None else start.turn
         self._all_seats = all_seats
+        self._solo = self._alone_at(start)
         self._finished = ""
         self._recent: list[Played] = []
         self._opponent = opponent
@@ -195,10 +200,13 @@ class CardTable(anywidget.AnyWidget):
 
     @position.setter
     def position(self, value: "Position | str") -> None:
+        position = _as_position(value)  # first: a text that cannot be read changes nothing
         self._finished = ""
         self._recent = []
         self._drawn = None
-        self._show(_as_position(value))
+        self._hand_sizes = None
+        self._solo = self._alone_at(position)
+        self._show(position)
         self.last_move = ""
         self._say("", "info")
 
@@ -211,6 +219,24 @@ class CardTable(anywidget.AnyWidget):
     @stock.setter
     def stock(self, value: "Sequence[Card | str] | None") -> None:
         self._stock = _as_stock(value, self._position)
+        self._show(self._position)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...] | None:
+        """How many cards each seat holds, for hands the position hides (a game shows what a
+        player may see: their own hand, and the number of cards in the others). Cleared when a
+        new `position` is set."""
+        return self._hand_sizes
+
+    @hand_sizes.setter
+    def hand_sizes(self, value: Sequence[int] | None) -> None:
+        if value is not None:
+            value = tuple(value)
+            if len(value) != self._position.players or not all(
+                    isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value):
+                raise ValueError(f"hand_sizes: give {self._position.players} counts of 0 or "
+                                 f"more, one a seat, not {value!r}")
+        self._hand_sizes = value
         self._show(self._position)
 
     @property
@@ -231,6 +257,7 @@ class CardTable(anywidget.AnyWidget):
                 raise ValueError(f"played: give (seat, Move) pairs or sentences, not {entry!r}")
         self._finished = ""
         self._recent = list(played)
+        self._solo = self._alone_at(after)
         if self._drawn not in (after.hands[self._seat - 1] or ()) or \
                 any(isinstance(entry, str) for entry in played):
             self._drawn = None  # the card drawn stays marked until the table moves on
@@ -440,6 +467,12 @@ class CardTable(anywidget.AnyWidget):
     def _viewer(self, position: Position) -> int:
         return position.turn if self._all_seats else self._seat
 
+    def _alone_at(self, position: Position) -> bool:
+        """Whether the learner is alone at the table in `position` (no other seat to show):
+        the table then stays theirs alone when the turn passes on after their move."""
+        viewer = self._viewer(position)
+        return len(absent_seats(position, viewer)) == position.players - 1
+
     def _who(self, seat: int) -> str:
         return "You" if seat == self._seat and not self._all_seats else f"Seat {seat}"
 
@@ -458,7 +491,7 @@ class CardTable(anywidget.AnyWidget):
             if self.mode == "play" and not position.hand:
                 return f"Seat {turn} to move (you): no cards left"
             return f"Seat {turn} to move (you)"
-        return f"Seat {turn} to move"
+        return "You have played" if alone else f"Seat {turn} to move"
 
     def _show(self, position: Position) -> None:
         """Draw `position` and clear the selection."""
@@ -467,11 +500,14 @@ class CardTable(anywidget.AnyWidget):
         reveal = self._reveal if self._reveal is not None else default_reveal
         can_act = (self.mode == "play" and not self._finished and position.turn == viewer
                    and bool(position.hands[position.turn - 1]))
-        absent = absent_seats(position, viewer)
+        # with the hands' sizes known (a game), every seat is at the table
+        absent = absent_seats(position, viewer, mover=not self._solo) \
+            if self._hand_sizes is None else []
         html = position_html(position, seat=viewer, reveal=reveal, four_color=self.four_color,
                              interactive=can_act, style=False, size=None, absent=absent,
                              stock=None if self._stock is None else len(self._stock),
-                             drawn=self._drawn if viewer == self._seat else None)
+                             drawn=self._drawn if viewer == self._seat else None,
+                             hand_sizes=self._hand_sizes)
         alone = len(absent) == position.players - 1
         turn = self._turn_words(position, can_act, alone)
         html = _TURN_LINE.sub(lambda m: m.group(1) + _html.escape(turn) + m.group(3), html,

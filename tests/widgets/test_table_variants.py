@@ -168,3 +168,37 @@ def test_a_table_with_an_opponent_keeps_the_seats_apart():
     assert "seat 1 pile" in table.table_html and "seat 2 pile" in table.table_html
     html = position_html(Position.parse(DRAW))  # the plain drawing shows every seat
     assert "Your hand (seat 1)" in html
+
+
+# ---------------------------------------------------------------------------- hidden hands
+
+def test_a_game_shows_how_many_cards_the_computer_holds_never_which():
+    widget = GameWidget(seed=3)
+    other = zone(widget.table.table_html, "seat-2")
+    held = len(widget.game.state.hands[1])
+    assert f"{held} card{'s' if held != 1 else ''}, face down" in other
+    assert other.count('class="cl-card cl-back"') == held
+    assert not any(f'data-card="{c}"' in widget.table.table_html
+                   for c in widget.game.state.hands[1])
+    assert "hand not shown" not in widget.table.table_html
+
+
+def test_hand_sizes_are_checked_and_forgotten_with_a_new_position():
+    table = CardTable("table: 5C; hand: 5H 7C; players: 2")
+    with pytest.raises(ValueError, match="hand_sizes: give 2 counts"):
+        table.hand_sizes = [4]
+    with pytest.raises(ValueError, match="hand_sizes"):
+        table.hand_sizes = [2, -1]
+    table.hand_sizes = [2, 4]
+    assert "4 cards, face down" in table.table_html
+    table.position = "table: 5C; hand: 5H 7C; hand 2: 8D"
+    assert table.hand_sizes is None and "1 card, face down" in table.table_html
+
+
+def test_after_the_learners_move_a_table_where_they_are_alone_stays_theirs():
+    table = CardTable("table: 10C 3D 6S; hand: KS 4C 8D; rules: values=royal")
+    table.play("KS take 3D+10C")
+    html = table.table_html
+    assert table.turn_text == "You have played" and not table.can_act
+    assert "Your pile: 3 cards" in html and ">Your hand <" in html
+    assert "Seat 2" not in html and "seat 2" not in html and "hand not shown" not in html

@@ -1,0 +1,131 @@
+"""The variant in play, seen on the card table in a real browser: lesson 13's Draw Casino turn
+(the stock face down with its count; after the play the drawn card appears in the hand and the
+count goes down), Royal values printed on the face cards without covering their index, and
+lesson 11's game under Royal and Draw Casino showing both. Screenshots at 1280x900 and
+1920x1080."""
+
+from __future__ import annotations
+
+import pytest
+
+from cassino_learn.teaching import catalog
+from cassino_learn.teaching.stages import load_stages
+
+LESSONS = catalog.lessons_dir()
+SLUG = "13_variants_and_etiquette"
+SIZES = [(1280, 900), (1920, 1080)]
+
+
+def _open_stage(page, voila, wait_for_voila, stage_id: str):
+    page.goto(voila(LESSONS).url(f"{SLUG}.ipynb"), timeout=90_000)
+    wait_for_voila(page)
+    runner = page.locator(".cl-stage-runner")
+    runner.locator(".cl-stage-task").wait_for()
+    n = load_stages(SLUG).ids.index(stage_id) + 1
+    runner.locator(f'.cl-stage-dot[data-stage="{n}"]').click()
+    runner.locator(f'.cl-stage-dot[data-stage="{n}"][aria-current="step"]').wait_for()
+    return runner
+
+
+def _box(locator) -> dict:
+    box = locator.bounding_box()
+    assert box is not None
+    return box
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_draw_casino_turn_refills_the_hand_from_the_stock_in_sight(
+        voila, browser, wait_for_voila, error_outputs, screenshot, width, height) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        runner = _open_stage(page, voila, wait_for_voila, "draw-turn")
+        stock = runner.locator(".cl-stock")
+        assert stock.get_attribute("aria-label") == "stock: 40 cards, face down"
+        assert runner.locator(".cl-stock-count").inner_text() == "40"
+        assert stock.is_visible()
+        assert runner.locator('[data-zone="hand"] [data-card]').count() == 4
+        screenshot(page, f"draw_turn_before_{width}")
+
+        runner.locator('[data-zone="hand"] [data-card="10S"]').click()
+        runner.locator('[data-zone="table"] > .cl-cards > [data-card="10D"]').click()
+        runner.locator('.cl-action[data-action="Take"]').click()
+        runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
+        drawn = runner.locator('[data-zone="hand"] .cl-drawn[data-card="QC"]')
+        drawn.wait_for()
+        assert runner.locator(".cl-stock-count").inner_text() == "39"
+        assert runner.locator('[data-zone="hand"] [data-card]').count() == 4
+        assert "You drew the queen of clubs" in runner.inner_text()
+        # the stock sits on the felt, beside the table cards, not over them
+        felt = _box(runner.locator('[data-zone="table"]'))
+        pile = _box(runner.locator(".cl-stock-pile"))
+        assert felt["x"] <= pile["x"] and pile["x"] + pile["width"] <= felt["x"] + felt["width"]
+        page.wait_for_function("() => !document.querySelector('.cl-leaving')")  # flown to the pile
+        for card in runner.locator('[data-zone="table"] > .cl-cards > [data-card]').all():
+            box = _box(card)
+            assert box["x"] + box["width"] <= pile["x"] or box["y"] >= pile["y"] + pile["height"]
+        screenshot(page, f"draw_turn_after_{width}")
+        assert error_outputs(page) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+def test_royal_values_sit_in_a_corner_without_covering_the_index(
+        voila, page, wait_for_voila, error_outputs, screenshot) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    runner = _open_stage(page, voila, wait_for_voila, "ace-as-fourteen")
+    ace = runner.locator('[data-zone="hand"] [data-card="AS"]')
+    value = ace.locator(".cl-value")
+    assert value.inner_text() == "1/14" and value.is_visible()
+    card, tag = _box(ace), _box(value)
+    # the lower left corner: the index is above it, the turned index to its right
+    assert card["x"] <= tag["x"] and tag["x"] + tag["width"] <= card["x"] + card["width"] * 0.65
+    assert tag["y"] >= card["y"] + card["height"] * 0.7
+    assert tag["y"] + tag["height"] <= card["y"] + card["height"]
+    assert runner.locator('[data-zone="table"] [data-card="AC"] .cl-value').inner_text() == "1"
+    assert runner.locator('[data-zone="table"] [data-card="10C"] .cl-value').count() == 0
+    screenshot(page, "royal_values_1280")
+    assert error_outputs(page) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width, height", SIZES)
+def test_lesson_11s_game_under_royal_and_draw_casino_shows_values_and_stock(
+        voila, browser, wait_for_voila, error_outputs, screenshot, width, height) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        page.goto(voila(LESSONS).url("11_full_game.ipynb"), timeout=90_000)
+        wait_for_voila(page)
+        page.get_by_label("Royal Casino (V7)").check()
+        page.get_by_label("Draw Casino (V9)").check()
+        page.get_by_role("button", name="New game").click()
+        page.wait_for_function("() => [...document.querySelectorAll('.cl-variant')].some("
+                               "(n) => n.innerText.includes('Royal Casino'))")
+        game = page.locator(".cl-widget").filter(has=page.locator(".cl-stock")).last
+        game.locator(".cl-stock").wait_for()
+        count = int(game.locator(".cl-stock-count").inner_text())
+        assert 0 < count <= 40
+        game.scroll_into_view_if_needed()
+        screenshot(page, f"game_royal_draw_{width}")
+        # one play: the learner and the computer each draw, the count goes down by two
+        hand = game.locator('[data-zone="hand"] [data-card]')
+        hand.first.click()
+        trail = game.locator('.cl-action[data-action="Trail"]')
+        if trail.count():
+            trail.click()
+        else:
+            game.locator(".cl-action").first.click()
+        page.wait_for_function(
+            "(n) => [...document.querySelectorAll('.cl-stock-count')].some("
+            "(c) => Number(c.textContent) === n)", arg=count - 2)
+        game.locator('[data-zone="hand"] .cl-drawn').wait_for()
+        page.wait_for_function("() => !document.querySelector('.cl-leaving')")
+        screenshot(page, f"game_royal_draw_after_{width}")
+        assert error_outputs(page) == []
+    finally:
+        context.close()
