@@ -624,10 +624,11 @@ class CardTable(anywidget.AnyWidget):
         if not chosen and TRAIL not in kinds:
             tries.append({"label": "Try trail", "legal": False, "kind": TRAIL,
                           "describe": f"try to trail {card.name}"})
-        values = [c.value for c in chosen]
-        if chosen and BUILD not in kinds and card.value and None not in values:
-            total = card.value + sum(values)  # the learner's likely intended build value
-            if total <= 10:
+        rules = self._position.rules  # what cards count (C2, or V7's Royal values)
+        values = [rules.table_value(c) for c in (card, *chosen)]
+        if chosen and BUILD not in kinds and None not in values:
+            total = sum(values)  # type: ignore[arg-type]  # the likely intended build value
+            if total <= rules.top_value:
                 tries.append({"label": f"Try build {total}", "legal": False, "kind": BUILD,
                               "value": total,
                               "describe": f"try to build {total} with {card.name}"})

@@ -6,6 +6,8 @@ lesson 11's game under Royal and Draw Casino showing both. Screenshots at 1280x9
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from cassino_learn.teaching import catalog
@@ -27,6 +29,17 @@ def _open_stage(page, voila, wait_for_voila, stage_id: str):
     return runner
 
 
+@contextmanager
+def _page_at(browser, width: int, height: int):
+    """A fresh page with a viewport of `width` x `height` (closed afterwards)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(60_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def _box(locator) -> dict:
     box = locator.bounding_box()
     assert box is not None
@@ -37,10 +50,7 @@ def _box(locator) -> dict:
 @pytest.mark.parametrize("width, height", SIZES)
 def test_a_draw_casino_turn_refills_the_hand_from_the_stock_in_sight(
         voila, browser, wait_for_voila, error_outputs, screenshot, width, height) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
+    with _page_at(browser, width, height) as page:
         runner = _open_stage(page, voila, wait_for_voila, "draw-turn")
         stock = runner.locator(".cl-stock")
         assert stock.get_attribute("aria-label") == "stock: 40 cards, face down"
@@ -68,8 +78,6 @@ def test_a_draw_casino_turn_refills_the_hand_from_the_stock_in_sight(
             assert box["x"] + box["width"] <= pile["x"] or box["y"] >= pile["y"] + pile["height"]
         screenshot(page, f"draw_turn_after_{width}")
         assert error_outputs(page) == []
-    finally:
-        context.close()
 
 
 @pytest.mark.slow
@@ -95,10 +103,7 @@ def test_royal_values_sit_in_a_corner_without_covering_the_index(
 @pytest.mark.parametrize("width, height", SIZES)
 def test_lesson_11s_game_under_royal_and_draw_casino_shows_values_and_stock(
         voila, browser, wait_for_voila, error_outputs, screenshot, width, height) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
+    with _page_at(browser, width, height) as page:
         page.goto(voila(LESSONS).url("11_full_game.ipynb"), timeout=90_000)
         wait_for_voila(page)
         page.get_by_label("Royal Casino (V7)").check()
@@ -127,5 +132,3 @@ def test_lesson_11s_game_under_royal_and_draw_casino_shows_values_and_stock(
         page.wait_for_function("() => !document.querySelector('.cl-leaving')")
         screenshot(page, f"game_royal_draw_after_{width}")
         assert error_outputs(page) == []
-    finally:
-        context.close()

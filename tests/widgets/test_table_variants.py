@@ -202,3 +202,11 @@ def test_after_the_learners_move_a_table_where_they_are_alone_stays_theirs():
     assert table.turn_text == "You have played" and not table.can_act
     assert "Your pile: 3 cards" in html and ">Your hand <" in html
     assert "Seat 2" not in html and "seat 2" not in html and "hand not shown" not in html
+
+
+def test_a_royal_build_attempt_is_offered_and_refused_with_the_cores_reason():
+    table = CardTable("table: AC 6H; hand: KS 8D 6C; rules: values=royal")
+    table.select("KS", "AC")  # 13 + 1: a build of 14, with no ace left to take it
+    assert [a["label"] for a in table.actions] == ["Try take", "Try build 14"]
+    assert table.submit("Try build 14") is None
+    assert table.rule == "B2" and "ace played as 14" in table.message
