@@ -96,6 +96,16 @@ def test_royal_values_sit_in_a_corner_without_covering_the_index(
     assert runner.locator('[data-zone="table"] [data-card="AC"] .cl-value').inner_text() == "1"
     assert runner.locator('[data-zone="table"] [data-card="10C"] .cl-value').count() == 0
     screenshot(page, "royal_values_1280")
+    # solved: the learner is alone here, so the table speaks of them, with no seat numbers
+    ace.click()
+    for card in ("4D", "10C"):
+        runner.locator(f'[data-zone="table"] [data-card="{card}"]').click()
+    runner.locator('.cl-action[data-action="Take"]').click()
+    runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
+    assert runner.locator(".cl-turn").inner_text() == "You have played"
+    page.wait_for_function("() => !document.querySelector('.cl-leaving')")  # flown to the pile
+    assert "seat" not in runner.locator(".cl-table .cl-status").inner_text().lower()
+    screenshot(page, "royal_values_solved_1280")
     assert error_outputs(page) == []
 
 
