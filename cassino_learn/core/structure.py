@@ -27,72 +27,75 @@ def partition(cards: Sequence[Card], value: int, rules: Rules = _STANDARD,
     table), or None if they cannot be. With `pair_rank`, a lone card of that rank is a group
     too (V7: an ace played as 14 takes loose aces by rank).
 
-    Deterministic: the group holding the lowest remaining card is chosen first, smallest first.
+    Deterministic: the group holding the lowest remaining card is chosen first, smallest first
+    (a lone card of `pair_rank` before any sum).
     """
     cards = sorted(cards, key=lambda c: c.index)
-    if any(rules.table_value(c) is None for c in cards):
+    table = rules.by_rank()[0]
+    if any(table[c.rank] is None for c in cards):
         return None
-    if pair_rank is None and sum(rules.table_value(c) for c in cards) % value:  # type: ignore[misc]
+    lone = (table[pair_rank] or 0) if pair_rank is not None else 0  # the lone cards' value
+    if not lone and sum(table[c.rank] for c in cards) % value:  # type: ignore[misc]
         return None
-    if rules.royal or pair_rank is not None:
-        return _royal_partition(tuple(cards), value, rules, pair_rank)
-    judge = LooseSets(())
-    if not judge.splits(value_vector(cards), value):
+    judge = _judge(rules)
+    if not judge.splits_with(value_vector(cards, rules), value, lone=lone):
         return None
-    return _partition(tuple(cards), value, judge)
+    return _partition(tuple(cards), value, judge, table, lone)
 
 
-def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets
-               ) -> list[tuple[Card, ...]]:
-    """The groups of cards known to split: for the first card, the first group (in the order
-    of `subsets_summing`) whose remaining cards still split, which the value-vector judge
-    tells at once, so no choice is ever undone."""
+_JUDGES: dict[str, LooseSets] = {}
+_JUDGE_MEMORY = 100_000  # remembered judgements per value system before they are forgotten
+
+
+def _judge(rules: Rules) -> LooseSets:
+    """The value-vector judge of the rules' value system (C2 or V7), shared by every call: its
+    judgements depend only on the values, so they are remembered across moves (up to a bound)."""
+    judge = _JUDGES.get(rules.values)
+    if judge is None or len(judge._splits) > _JUDGE_MEMORY:
+        judge = _JUDGES[rules.values] = LooseSets((), rules)
+    return judge
+
+
+def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets, table: Sequence,
+               lone: int) -> list[tuple[Card, ...]]:
+    """The groups of cards known to split: for the first card, the first group (alone if it
+    may be, then in the order of `subsets_summing`) whose remaining cards still split, which
+    the value-vector judge tells at once, so no choice is ever undone."""
     if not cards:
         return []
     first, rest = cards[0], cards[1:]
-    need = value - first.value  # type: ignore[operator]
-    rest_vector = list(value_vector(rest))
-    for chosen in subsets_summing(rest, need):
+    rest_vector = [0] * len(judge.counts)
+    for card in rest:
+        rest_vector[table[card.rank]] += 1
+    if lone and table[first.rank] == lone and judge.splits_with(tuple(rest_vector), value,
+                                                                lone=lone):
+        return [(first,)] + _partition(rest, value, judge, table, lone)
+    splits = judge.splits if not lone else lambda v, n: judge.splits_with(v, n, lone=lone)
+    for chosen in _summing(rest, value - table[first.rank], 0, table):
         left = rest_vector[:]
         for card in chosen:
-            left[card.value] -= 1  # type: ignore[index]
-        if judge.splits(tuple(left), value):
+            left[table[card.rank]] -= 1
+        if splits(tuple(left), value):
             remaining = tuple(c for c in rest if c not in chosen)
-            return [(first, *chosen)] + _partition(remaining, value, judge)
+            return [(first, *chosen)] + _partition(remaining, value, judge, table, lone)
     raise AssertionError("cards judged to split found no group")  # pragma: no cover
-
-
-def _royal_partition(cards: tuple[Card, ...], value: int, rules: Rules,
-                     pair_rank: int | None) -> list[tuple[Card, ...]] | None:
-    if not cards:
-        return []
-    first, rest = cards[0], cards[1:]
-    if first.rank == pair_rank:
-        tail = _royal_partition(rest, value, rules, pair_rank)
-        if tail is not None:
-            return [(first,)] + tail
-    need = value - rules.table_value(first)  # type: ignore[operator]
-    if need < 0:
-        return None
-    for chosen in subsets_summing(rest, need, rules=rules):
-        remaining = tuple(c for c in rest if c not in chosen)
-        tail = _royal_partition(remaining, value, rules, pair_rank)
-        if tail is not None:
-            return [(first, *chosen)] + tail
-    return None
 
 
 def subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0,
                     rules: Rules = _STANDARD):
     """Subsets of cards[start:] adding up to total, fewest cards first within each branch."""
+    return _summing(cards, total, start, rules.by_rank()[0])
+
+
+def _summing(cards: tuple[Card, ...], total: int, start: int, table: Sequence):
     if total == 0:
         yield ()
         return
     for i in range(start, len(cards)):
-        v = rules.table_value(cards[i])
+        v = table[cards[i].rank]
         if v is None or v > total:
             continue
-        for tail in subsets_summing(cards, total - v, i + 1, rules):
+        for tail in _summing(cards, total - v, i + 1, table):
             yield (cards[i], *tail)
 
 
@@ -100,24 +103,16 @@ def split_build_cards(card: Card, loose: Sequence[Card], value: int, rules: Rule
                       ) -> tuple[tuple[Card, ...], list[tuple[Card, ...]]] | None:
     """For a build: the played card's set (the card and the loose cards with it) and the other
     loose sets, each adding up to `value`; None if the cards cannot be arranged so."""
-    need = value - rules.table_value(card)  # type: ignore[operator]
-    if need < 0 or any(rules.table_value(c) is None for c in loose):
+    table = rules.by_rank()[0]
+    need = value - table[card.rank]  # type: ignore[operator]
+    if need < 0 or any(table[c.rank] is None for c in loose):
         return None
     ordered = tuple(sorted(loose, key=lambda c: c.index))
-    if rules.royal:
-        for chosen in subsets_summing(ordered, need, rules=rules):
-            rest = [c for c in ordered if c not in chosen]
-            groups = partition(rest, value, rules)
-            if groups is not None:
-                return (card, *chosen), groups
-        return None
-    judge = LooseSets(())
-    if not judge.splits_with(value_vector(ordered), value, need):
-        return None
-    for chosen in subsets_summing(ordered, need):
+    judge = _judge(rules)
+    for chosen in _summing(ordered, need, 0, table):
         rest = [c for c in ordered if c not in chosen]
-        if judge.splits(value_vector(rest), value):
-            return (card, *chosen), partition(rest, value)  # type: ignore[return-value]
+        if judge.splits(value_vector(rest, rules), value):
+            return (card, *chosen), partition(rest, value, rules)  # type: ignore[return-value]
     return None
 
 

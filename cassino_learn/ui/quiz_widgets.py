@@ -475,17 +475,20 @@ def moves_html(position: Position, first: int = SANDBOX_MOVES_SHOWN) -> str:
 
 # ---------------------------------------------------------------------- a full game
 
-# The variants a game against the computer offers (Rules field, value, name, rule id); any
-# combination the rules core accepts may be played.
-VARIANTS = (("values", "royal", "Royal Casino", "V7"),
-            ("scoring", "spade-casino", "Spade Casino", "V8"),
-            ("deal", "draw", "Draw Casino", "V9"))
+# The variants a game against the computer offers (Rules field, value, name, rule id, what it
+# changes in one line); any combination the rules core accepts may be played.
+VARIANTS = (("values", "royal", "Royal Casino", "V7",
+             "Face cards count J 11, Q 12, K 13 and build; an ace counts 1 or 14."),
+            ("scoring", "spade-casino", "Spade Casino", "V8",
+             "Every spade scores (A, J and 2 of spades 2 each): 26 a round, game to 61."),
+            ("deal", "draw", "Draw Casino", "V9",
+             "After each play you draw from the stock: hands stay at four."))
 
 
 def variant_name(rules: Rules) -> str:
     """The game's name under `rules`: "Royal Casino", "Royal Casino · Draw Casino", or
     "Standard Cassino" when none of V7-V9 is on."""
-    return " · ".join(name for field, value, name, _ in VARIANTS
+    return " · ".join(name for field, value, name, *_ in VARIANTS
                       if getattr(rules, field) == value) or "Standard Cassino"
 
 
@@ -494,8 +497,15 @@ def with_variants(rules: Rules, chosen: Sequence[str]) -> Rules:
     checks the combination (ValueError saying why not)."""
     changes = {field: value if rule in chosen else
                (getattr(Rules(), field) if getattr(rules, field) == value else getattr(rules, field))
-               for field, value, _, rule in VARIANTS}
+               for field, value, _, rule, _ in VARIANTS}
     return dataclasses.replace(rules, **changes)
+
+
+def _variant_choice(box: w.Checkbox, note: str) -> w.VBox:
+    """A variant's check box with its one-line note under it."""
+    choice = w.VBox([box, w.HTML(f"<span class='cl-variant-note'>{html.escape(note)}</span>")])
+    choice.add_class("cl-variant-choice")
+    return choice
 
 
 class GameWidget(w.VBox):
@@ -529,14 +539,20 @@ class GameWidget(w.VBox):
         self.variant_boxes = {rule: w.Checkbox(value=getattr(self.rules, field) == value,
                                                description=f"{name} ({rule})", indent=False,
                                                layout=w.Layout(width="auto"))
-                              for field, value, name, rule in VARIANTS}
+                              for field, value, name, rule, _ in VARIANTS}
         for box in self.variant_boxes.values():
             box.observe(lambda _: self._rules_chosen(), "value")
         self.rules_note = w.HTML()
+        # a seeded widget replays exactly, its New games too: their seeds come from this one
+        self._seeds = random.Random(seed) if seed is not None else None
         self.game = Game(players=players, partners=partners, seed=seed, rules=self.rules)
         self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
         self.table.on_move(self._moved)
-        choose = _row(w.HTML("<b>Rules for a new game:</b>"), *self.variant_boxes.values())
+        head = w.HTML("<b>Rules for a new game:</b>")
+        head.add_class("cl-variant-head")
+        choose = _row(head,
+                      *(_variant_choice(self.variant_boxes[rule], note)
+                        for _, _, _, rule, note in VARIANTS))
         choose.add_class("cl-variant-row")
         super().__init__([self.status, self.table, _row(self.hint_button, self.new_button),
                           choose, self.rules_note, self.hint_box, self.review])
@@ -546,7 +562,10 @@ class GameWidget(w.VBox):
     # ------------------------------------------------------------------ playing
 
     def new_game(self, seed: int | None = None) -> None:
-        """A new match under the rules chosen in the boxes (kept if the core refuses them)."""
+        """A new match under the rules chosen in the boxes (kept if the core refuses them);
+        without `seed`, a seeded widget draws the next one from its own seed."""
+        if seed is None and self._seeds is not None:
+            seed = self._seeds.randrange(10**9)
         try:
             self.rules = self.chosen_rules()
         except ValueError:
