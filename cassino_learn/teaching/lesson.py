@@ -187,11 +187,15 @@ def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
     `intro` (a line saying what the button opens) is shown until then."""
     import ipywidgets as w
 
-    from ..ui.quiz_widgets import button, styled
+    from ..ui._assets import asset
+    from ..ui.quiz_widgets import button
 
+    # Only the button's stylesheet: what is built brings its own (a page with several of these
+    # would otherwise send the quiz's whole stylesheet once per button).
+    style = f"<style>{asset('buttons.css')}</style>"
     start = button(label, primary=True)
     said = f'<p class="cl-on-demand-intro">{html.escape(intro)}</p>' if intro else ""
-    lead = w.HTML(styled(said), layout=w.Layout(display="" if intro else "none"))
+    lead = w.HTML(style + said, layout=w.Layout(display="" if intro else "none"))
     box = w.VBox([lead, start])
     box.add_class("cl-on-demand")
 
@@ -199,7 +203,7 @@ def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
         if start not in box.children:
             return  # a second click before the first was handled: built once
         if intro:  # the widget built says it itself
-            lead.value, lead.layout.display = styled(""), "none"
+            lead.value, lead.layout.display = style, "none"
         box.children = (lead, build())
 
     start.on_click(begin)
