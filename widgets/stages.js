@@ -73,10 +73,15 @@ function renderBottom(model, root) {
   const bar = el("span", { class: "cl-stage-countdown" });
   next.append(bar);
   tools.append(next, hintButton);
+  // One row for every control (answers, "That's all", Next, Hint), right under the table,
+  // with the verdict under it: what the learner presses is where the eye already is.
+  const row = el("div", { class: "cl-stage-row" });
+  row.append(choices, found, tools);
   const complete = el("div", { class: "cl-stage-complete", role: "status" });
-  root.append(exhibit, choices, found, verdict, tools, hint, complete);
+  root.append(exhibit, row, verdict, hint, complete);
   let timer = null;
   const picked = {};
+  const stopScroll = scrollStageIntoView(root, model);
 
   hintButton.addEventListener("click", () => model.send({ type: "hint" }));
   next.addEventListener("click", () => {
@@ -89,8 +94,8 @@ function renderBottom(model, root) {
     const sides = model.get("sides");
     if (sides.length) {
       for (const side of sides) {
-        const row = el("div", { class: "cl-stage-side", "data-side": String(side) });
-        row.append(el("span", { class: "cl-stage-side-name" }, `Side ${side}:`));
+        const line = el("div", { class: "cl-stage-side", "data-side": String(side) });
+        line.append(el("span", { class: "cl-stage-side-name" }, `Side ${side}:`));
         const top = 12;  // a side's points in a round: 11 plus sweeps
         for (let n = 0; n <= top; n++) {
           const pick = button(String(n), {
@@ -98,14 +103,15 @@ function renderBottom(model, root) {
             "aria-pressed": String(picked[side] === n),
           });
           pick.addEventListener("click", () => { picked[side] = n; drawChoices(); });
-          row.append(pick);
+          line.append(pick);
         }
-        choices.append(row);
+        choices.append(line);
       }
       const check = button("Check", { class: "cl-stage-button cl-stage-check" });
       check.disabled = !sides.every((side) => picked[side] !== undefined);
       check.addEventListener("click", () => model.send({ type: "answer", value: { ...picked } }));
       choices.append(check);
+      choices.hidden = false;
       return;
     }
     for (const value of model.get("choices")) {
@@ -113,6 +119,7 @@ function renderBottom(model, root) {
       choice.addEventListener("click", () => model.send({ type: "answer", value }));
       choices.append(choice);
     }
+    choices.hidden = !choices.children.length;
   }
 
   function drawFound() {
@@ -176,7 +183,72 @@ function renderBottom(model, root) {
   drawChoices(); drawFound(); drawVerdict(); drawTools();
   return () => {
     clearTimeout(timer);
+    stopScroll();
     for (const [names, draw] of handlers) for (const name of names) model.off(`change:${name}`, draw);
+  };
+}
+
+// When a stage opens, scroll the page (or the notebook panel) just enough that the stage's
+// controls are on screen, but never past the stage map: at 1280x900 the answer buttons would
+// otherwise sit under the bottom edge, below the table. The table is drawn by its own widget,
+// possibly after this panel, so the runner is watched for size changes for a short while.
+// A learner who scrolls, clicks or types meanwhile is left where they are.
+const SETTLE_MS = 10000;
+const VERDICT_ROOM = 56;  // px: a one-line verdict under the controls
+
+function scrollingParent(node) {
+  for (let at = node.parentElement; at; at = at.parentElement) {
+    const style = getComputedStyle(at);
+    if (/(auto|scroll)/.test(style.overflowY) && at.scrollHeight > at.clientHeight) return at;
+  }
+  return null;  // the window scrolls
+}
+
+function scrollStageIntoView(root, model) {
+  if (typeof ResizeObserver === "undefined") return () => {};
+  let until = 0;
+  let runner = null;  // the panel may be drawn before it is in the page: found when it is
+  const attach = () => {
+    if (!runner && (runner = root.closest(".cl-stage-runner"))) watch.observe(runner);
+    return runner;
+  };
+  const fit = () => {
+    if (performance.now() > until || !attach()) return;
+    const box = scrollingParent(runner);
+    const view = box ? box.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    const top = (runner.querySelector(".cl-stage-top") || runner).getBoundingClientRect().top;
+    // the controls, the verdict and the hint; room for a verdict line before there is one
+    const parts = [".cl-stage-row", ".cl-stage-verdict", ".cl-stage-hint"]
+      .map((name) => root.querySelector(name)).filter((node) => node && !node.hidden);
+    const bottom = Math.max(...parts.map((node) => node.getBoundingClientRect().bottom));
+    const verdictShown = parts.some((node) => node.classList.contains("cl-stage-verdict"));
+    const below = bottom + (verdictShown ? 12 : VERDICT_ROOM) - view.bottom;  // under the edge
+    const room = top - view.top - 4;  // how far the stage map can go up
+    if (below > 0 && room > 0) (box || window).scrollBy(0, Math.min(below, room));
+  };
+  const watch = new ResizeObserver(fit);
+  watch.observe(root);
+  const poll = () => {
+    if (performance.now() > until) return;
+    if (attach()) fit(); else requestAnimationFrame(poll);
+  };
+  const opened = () => { until = performance.now() + SETTLE_MS; requestAnimationFrame(poll); };
+  const changes = ["stage_index", "verdict", "hint_shown"];  // a new stage, an answer, a hint
+  for (const name of changes) model.on(`change:${name}`, opened);
+  opened();
+  // Scrolling means "leave me here"; so does a click or a key outside the stages (one inside
+  // them is what opens the next stage).
+  const leave = (event) => {
+    const scrolled = event.type === "wheel" || event.type === "touchmove";
+    const inside = event.target instanceof Node && (runner || root).contains(event.target);
+    if (scrolled || !inside) until = 0;
+  };
+  const events = ["wheel", "touchmove", "keydown", "mousedown"];
+  for (const name of events) window.addEventListener(name, leave, { passive: true, capture: true });
+  return () => {
+    watch.disconnect();
+    for (const name of changes) model.off(`change:${name}`, opened);
+    for (const name of events) window.removeEventListener(name, leave, { capture: true });
   };
 }
 

@@ -135,15 +135,28 @@ def show(position: str | Position) -> Any:
     return CardTable(position, mode="watch")
 
 
+DEMO_BUTTON = "Step through it on the table ▶"
+
+
 def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str = "",
          seat: int | None = None) -> Any:
-    """Step through moves with captions (every move is checked by the rules core). The table
-    stays seen from `seat` (default: the seat to move at the start), so "you" stays one player."""
-    from ..ui import CardTable
-
+    """Step through moves with captions on a card table, dealt when the learner presses its
+    button (the page opens without a table nobody has asked for yet). Every move is checked by
+    the rules core now, so a wrong step fails where the lesson runs. The table stays seen from
+    `seat` (default: the seat to move at the start), so "you" stays one player."""
     start = Position.parse(position) if isinstance(position, str) else position
-    return CardTable.demo(start, list(steps), intro=intro,
-                          seat=start.turn if seat is None else seat)
+    script = [(str(text), str(caption)) for text, caption in steps]
+    here = start
+    for text, _ in script:
+        here = here.play(text)
+
+    def build() -> Any:
+        from ..ui import CardTable
+
+        return CardTable.demo(start, script, intro=intro,
+                              seat=start.turn if seat is None else seat)
+
+    return on_demand(DEMO_BUTTON, build, intro=intro)
 
 
 def quiz(slug: str) -> Any:
@@ -169,17 +182,29 @@ def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any
     return on_demand("Start practising", lambda: PracticeWidget(chosen, seed=seed))
 
 
-def on_demand(label: str, build: Callable[[], Any]) -> Any:
-    """A button that builds its widget when first pressed and then shows it in its place."""
+def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
+    """A button that builds its widget when first pressed and then shows it in its place;
+    `intro` (a line saying what the button opens) is shown until then."""
     import ipywidgets as w
 
-    from ..ui.quiz_widgets import _style, button
+    from ..ui._assets import asset
+    from ..ui.quiz_widgets import button
 
+    # Only the button's stylesheet: what is built brings its own (a page with several of these
+    # would otherwise send the quiz's whole stylesheet once per button).
+    style = f"<style>{asset('buttons.css')}</style>"
     start = button(label, primary=True)
-    box = w.VBox([_style(), start])
+    said = f'<p class="cl-on-demand-intro">{html.escape(intro)}</p>' if intro else ""
+    lead = w.HTML(style + said, layout=w.Layout(display="" if intro else "none"))
+    box = w.VBox([lead, start])
+    box.add_class("cl-on-demand")
 
     def begin(_: object) -> None:
-        box.children = (box.children[0], build())
+        if start not in box.children:
+            return  # a second click before the first was handled: built once
+        if intro:  # the widget built says it itself
+            lead.value, lead.layout.display = style, "none"
+        box.children = (lead, build())
 
     start.on_click(begin)
     return box

@@ -232,6 +232,8 @@ def main() -> int:
     parser.add_argument("--learners", type=int, default=20)
     parser.add_argument("--parts", default="cold,click,memory,classroom,preheat",
                         help="which measurements to take (comma-separated)")
+    parser.add_argument("--pages", default="",
+                        help="only the notebooks whose names contain one of these (comma-separated)")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
     parts = set(args.parts.split(","))
@@ -239,6 +241,8 @@ def main() -> int:
     precompile()
     progress = Path(tempfile.mkdtemp(prefix="cassino-bench-progress-"))
     folder, pages = site(progress)
+    if args.pages:
+        pages = [p for p in pages if any(part in p for part in args.pages.split(","))]
     env = {"CASSINO_LEARN_DATA": str(progress)}
     print(f"serving {len(pages)} page(s) from {folder}; Chromium {CHROMIUM}; loopback only")
     try:
