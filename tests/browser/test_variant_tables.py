@@ -116,6 +116,7 @@ def test_lesson_11s_game_under_royal_and_draw_casino_shows_values_and_stock(
     with _page_at(browser, width, height) as page:
         page.goto(voila(LESSONS).url("11_full_game.ipynb"), timeout=90_000)
         wait_for_voila(page)
+        page.get_by_role("button", name="Deal a game against the computer").click()
         page.get_by_label("Royal Casino (V7)").check()
         page.get_by_label("Draw Casino (V9)").check()
         page.get_by_role("button", name="New game").click()
