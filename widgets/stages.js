@@ -207,6 +207,7 @@ function scrollingParent(node) {
 function scrollStageIntoView(root, model) {
   if (typeof ResizeObserver === "undefined") return () => {};
   let until = 0;
+  let reserve = 12;  // px kept under the controls; a verdict line's room once the learner acts
   let runner = null;  // the panel may be drawn before it is in the page: found when it is
   const attach = () => {
     if (!runner && (runner = root.closest(".cl-stage-runner"))) watch.observe(runner);
@@ -222,7 +223,7 @@ function scrollStageIntoView(root, model) {
       .map((name) => root.querySelector(name)).filter((node) => node && !node.hidden);
     const bottom = Math.max(...parts.map((node) => node.getBoundingClientRect().bottom));
     const verdictShown = parts.some((node) => node.classList.contains("cl-stage-verdict"));
-    const below = bottom + (verdictShown ? 12 : VERDICT_ROOM) - view.bottom;  // under the edge
+    const below = bottom + (verdictShown ? 12 : reserve) - view.bottom;  // under the edge
     const room = top - view.top - 4;  // how far the stage map can go up
     if (below > 0 && room > 0) (box || window).scrollBy(0, Math.min(below, room));
   };
@@ -234,7 +235,10 @@ function scrollStageIntoView(root, model) {
   };
   const opened = () => { until = performance.now() + SETTLE_MS; requestAnimationFrame(poll); };
   const changes = ["stage_index", "verdict", "hint_shown"];  // a new stage, an answer, a hint
-  for (const name of changes) model.on(`change:${name}`, opened);
+  const acted = () => { reserve = VERDICT_ROOM; opened(); };
+  for (const name of changes) model.on(`change:${name}`, acted);
+  // On arrival only the controls need to be in sight: the page is not pushed past the lesson's
+  // title to make room for a verdict nobody has asked for yet.
   opened();
   // Scrolling means "leave me here"; so does a click or a key outside the stages (one inside
   // them is what opens the next stage).
@@ -247,7 +251,7 @@ function scrollStageIntoView(root, model) {
   for (const name of events) window.addEventListener(name, leave, { passive: true, capture: true });
   return () => {
     watch.disconnect();
-    for (const name of changes) model.off(`change:${name}`, opened);
+    for (const name of changes) model.off(`change:${name}`, acted);
     for (const name of events) window.removeEventListener(name, leave, { capture: true });
   };
 }

@@ -69,6 +69,15 @@ def test_stage_controls_and_verdict_are_on_screen_at_1280x900(browser, tmp_path,
     server = VoilaServer(catalog.lessons_dir(), env={"CASSINO_LEARN_DATA": str(tmp_path)})
     server.start(timeout=120)
     try:
+        # On arrival the first stage's controls are in sight and the lesson's title still is:
+        # the page is not pushed up to make room for a verdict before any answer.
+        page.goto(server.url("05_building.ipynb"))
+        wait_for_voila(page)
+        runner = page.locator(".cl-stage-runner")
+        _drawn(runner, load_stages("05_building").stages[0])
+        _controls_in_view(page, runner, "lesson 5 on arrival")
+        title = page.get_by_role("heading", name="Lesson 5: Building", exact=False).first
+        assert title.bounding_box()["y"] >= 0, "lesson 5's title is pushed off the top on arrival"
         for slug, kinds in STAGES.items():
             stages = load_stages(slug).stages
             page.goto(server.url(f"{slug}.ipynb"))
