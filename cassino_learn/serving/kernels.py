@@ -14,7 +14,11 @@ so every kernel passes through it:
   twice the longest recent wait of a page for its connection when the machine is that slow.
   Preheated kernels waiting in Voila's pool are left alone until a page takes them.
 - Idle kernels no page is connected to are also culled by Jupyter Server's culler (see
-  `voila.culling_settings`); Voila keeps its pool out of that.
+  `voila.culling_settings`), except learners' kernels no page has connected to yet (the sweep
+  above decides those, waiting longer on a slow machine); Voila keeps its pool out of that.
+- A page that connects after its kernel was shut down anyway reloads itself (it holds nothing
+  of the learner's yet); one whose kernel went while it was away says so and offers a reload
+  (the template's static/kernel_lost.js).
 - `PageConnection` keeps the count of a kernel's connections right when a page leaves while its
   connection is still being prepared (see there).
 - Voila preheats a kernel for every lesson at start (it runs each lesson in advance so the page
@@ -156,6 +160,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for kernel_id in set(self._unconnected_since) - alive:
             del self._unconnected_since[kernel_id]
         self._had_page &= alive
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        # Jupyter Server's culler would shut a learner's kernel down while its page is still
+        # loading on a slow machine (its wait does not stretch): such kernels are the sweep's.
+        if self.unconnected_timeout >= 0 and kernel_id not in self._had_page:
+            return
+        await super().cull_kernel_if_idle(kernel_id)
 
     def _in_pool(self, kernel_id: str) -> bool:
         """Whether the kernel waits in one of Voila's preheated pools (no page has it yet)."""

@@ -16,6 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 import websocket
+from playwright.sync_api import Error as PlaywrightError
 
 from cassino_learn.serving.voila import VoilaServer
 
@@ -242,3 +243,111 @@ def test_a_lesson_asked_for_before_its_pool_kernel_started_opens_at_once(
             assert server.log().count("Using pre-heated kernel") == 2
         finally:
             context.close()
+
+
+LOST_NOTE = ".cassino-kernel-lost"
+# Test instrumentation, run before the page's scripts: while window.__cutOff is set, the page's
+# connections to its kernel go to a closed port (as from a laptop gone offline), and every
+# connection made is kept in window.__sockets.
+CUT_OFF = """
+(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = function (url, protocols) {
+    if (window.__cutOff && /\\/channels/.test(url)) {
+      url = String(url).replace(/\\/\\/[^/]+/, '//127.0.0.1:9');
+    }
+    const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    window.__sockets.push(socket);
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();
+"""
+
+
+def _page_kernel(page) -> str | None:
+    """The kernel id of the page shown now (None while it is being replaced)."""
+    try:
+        return page.evaluate(KERNEL_ID)
+    except PlaywrightError:
+        return None
+
+
+def test_a_page_that_connects_after_its_kernel_was_shut_down_reloads_itself_and_works(
+        tmp_path, browser, wait_for_voila, select_capture, screenshot):
+    """On a machine so loaded that a page connects to its kernel only after the server gave up
+    waiting for it (unconnected_timeout), the page is not left silently dead: it has nothing of
+    the learner's yet, so it reloads itself once and gets a working kernel."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=2",)) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(90_000)
+        page = context.new_page()
+        held: list[str] = []
+
+        def slow_first_load(route) -> None:
+            # The first page's front end arrives only once its kernel has been shut down.
+            if not held:
+                held.append(route.request.url)
+                _wait_for(lambda: "no page connected to it" in server.log(), 90,
+                          "the kernel of the page still loading being shut down")
+            route.continue_()
+
+        page.route(re.compile(r"/voila\.js(\?|$)"), slow_first_load)
+        page.goto(server.url("table_widget.ipynb"))
+        first = re.search(r"Kernel ([0-9a-f-]+): no page connected", server.log()).group(1)
+        _wait_for(lambda: _page_kernel(page) not in (None, first), 120,
+                  "the page reloading with a new kernel")
+        wait_for_voila(page)
+        assert _page_kernel(page) in _kernels(server)
+        take = select_capture(page)
+        take.click()  # answered by the new kernel
+        page.wait_for_function(
+            "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
+        assert not page.locator(LOST_NOTE).is_visible()
+        assert len(held) == 1
+        context.close()
+
+
+def test_a_page_whose_kernel_went_while_it_was_away_says_so_and_offers_a_reload(
+        tmp_path, browser, wait_for_voila, select_capture, screenshot):
+    """A page cut off from the server long enough for its kernel to be shut down (a laptop
+    closed, a network gone) comes back to a kernel that no longer exists: it says so in words
+    and offers a reload, which brings a working page."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.disconnect_grace=1",
+                                 "--ClassroomKernelManager.dropped_grace=1")) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(90_000)
+        context.add_init_script(CUT_OFF)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url("table_widget.ipynb"))
+        wait_for_voila(page)
+        kernel_id = _page_kernel(page)
+        page.evaluate("window.__cutOff = true; window.__sockets.forEach(s => s.close())")
+        _wait_for(lambda: kernel_id not in _kernels(server), 60, "the page's kernel going")
+        assert not page.locator(LOST_NOTE).is_visible(), "told before the kernel had gone"
+        page.evaluate("window.__cutOff = false")  # back online: the next reconnection is told
+        note = page.locator(LOST_NOTE)
+        note.wait_for(state="visible", timeout=120_000)
+        assert "Reload the page" in note.inner_text()
+        for size in ((1280, 900), (1920, 1080)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            screenshot(page, f"kernel_lost_{size[0]}x{size[1]}")
+        page.locator('[data-card="7S"]').first.click()  # a widget that can no longer answer
+        assert not [e for e in errors if "Cannot send" in e], errors
+        note.get_by_role("button", name="Reload the page").click()
+        _wait_for(lambda: _page_kernel(page) not in (None, kernel_id), 120,
+                  "the page reloading with a new kernel")
+        wait_for_voila(page)
+        select_capture(page).click()
+        page.wait_for_function(
+            "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
+        assert not page.locator(LOST_NOTE).is_visible()
+        context.close()
