@@ -200,6 +200,27 @@ def test_a_kernel_whose_page_never_connected_is_shut_down(tmp_path):
     assert "Culling 'idle' kernel" not in log
 
 
+def test_the_culler_leaves_a_kernel_whose_page_is_still_loading_to_the_slower_sweep(tmp_path):
+    """Jupyter Server's culler does not wait longer on a slow machine: it leaves a learner's
+    kernel that no page has connected to yet alone (a page still loading; the sweep, whose wait
+    stretches, decides), while it still culls an idle kernel whose page has gone."""
+    folder = _lesson_folder(tmp_path, "empty.ipynb")
+    with VoilaServer(folder, cull_idle=2, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=600",
+                                 "--ClassroomKernelManager.disconnect_grace=-1")) as server:
+        loading = _fetch_page(server, "empty.ipynb")
+        left = _fetch_page(server, "empty.ipynb")
+        page = websocket.create_connection(
+            f"ws://localhost:{server.port}/api/kernels/{left}/channels?session_id=page",
+            timeout=60)
+        _wait_for(lambda: "Connecting to kernel" in server.log(), 60, "the page connecting")
+        page.close()
+        _wait_for(lambda: left not in _kernels(server), 90, "the culler culling the left kernel")
+        assert loading in _kernels(server), "the culler took the kernel of a page still loading"
+        log = server.log()
+    assert f"Culling 'idle' kernel" in log and "no page connected to it" not in log, log
+
+
 @pytest.mark.slow
 def test_kernels_waiting_in_the_pool_are_kept_though_no_page_connected(tmp_path):
     """Kernels waiting in the pool have no page, yet they are no page's that never connected:
