@@ -39,11 +39,12 @@ from datetime import datetime, timezone
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Float, Integer
+from traitlets import Bool, Float, Integer
 
 __all__ = ["ClassroomKernelManager", "PageConnection"]
 
 PREHEAT_FLAG = "VOILA_PREHEAT"  # Voila sets it to "True" in the environment of preheated kernels
+VOILA_FLAG = "VOILA_BASE_URL"  # Voila sets it in the environment of every kernel it starts
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -81,6 +82,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
              "the longest of the last pages' waits for their connection, when that is longer "
              "(a loaded machine). Negative: never.")
 
+    voila_kernels_only = Bool(
+        False, config=True,
+        help="Shut down early (after disconnect_grace, dropped_grace, unconnected_timeout) only "
+             "the kernels Voila starts for its pages; other kernels (a notebook's in "
+             "JupyterLab, in a Jupyter Server that also serves Voila, as on a JupyterHub) are "
+             "left to Jupyter Server's usual rules.")
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._created = time.monotonic()
@@ -88,6 +96,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._learner_starts = 0
         self._last_learner_start = float("-inf")
         self._had_page: set[str] = set()
+        self._voila: set[str] = set()  # kernels Voila started (see voila_kernels_only)
         self._leaving: set[str] = set()  # kernels whose page has gone, shut down soon
         self._dropped: set[str] = set()  # kernels whose last connection broke off
         self._unconnected_since: dict[str, float] = {}
@@ -109,7 +118,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         grace = self.dropped_grace if kernel_id in self._dropped else self.disconnect_grace
         self._dropped.discard(kernel_id)
         if self.disconnect_grace >= 0 and kernel_id in self._had_page \
-                and kernel_id not in self._leaving \
+                and self._managed(kernel_id) and kernel_id not in self._leaving \
                 and self._kernel_connections.get(kernel_id) == 0:
             self._leaving.add(kernel_id)
             self._spawn(self._shut_down_if_left(kernel_id, grace))
@@ -145,7 +154,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         now = time.monotonic()
         alive = set(self.list_kernel_ids())
         for kernel_id in alive - self._had_page:
-            if self._in_pool(kernel_id) or kernel_id not in self:
+            if self._in_pool(kernel_id) or kernel_id not in self or not self._managed(kernel_id):
                 continue
             since = self._unconnected_since.setdefault(kernel_id, now)
             kernel = self.get_kernel(kernel_id)
@@ -160,13 +169,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for kernel_id in set(self._unconnected_since) - alive:
             del self._unconnected_since[kernel_id]
         self._had_page &= alive
+        self._voila &= alive
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         # Jupyter Server's culler would shut a learner's kernel down while its page is still
         # loading on a slow machine (its wait does not stretch): such kernels are the sweep's.
-        if self.unconnected_timeout >= 0 and kernel_id not in self._had_page:
+        if self.unconnected_timeout >= 0 and kernel_id not in self._had_page \
+                and self._managed(kernel_id):
             return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def _managed(self, kernel_id: str) -> bool:
+        """Whether this kernel is shut down early (see voila_kernels_only)."""
+        return not self.voila_kernels_only or kernel_id in self._voila
 
     def _in_pool(self, kernel_id: str) -> bool:
         """Whether the kernel waits in one of Voila's preheated pools (no page has it yet)."""
@@ -189,7 +204,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         state worth a goodbye (progress is saved as each answer is given)."""
         for task in list(self._pending):
             task.cancel()
-        await super().shutdown_all(now=True)
+        # A Jupyter Server's other kernels (a teacher's notebooks) are shut down as usual.
+        await super().shutdown_all(now=now or not self.voila_kernels_only)
 
     def _spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -204,12 +220,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._spawn(self._sweep_unconnected())
         env = kwargs.get("env") or {}
         if env.get(PREHEAT_FLAG) != "True" or not await self._preheat_turn():
-            return await self._start_for_learner(**kwargs)
+            kernel_id = await self._start_for_learner(**kwargs)
+            if VOILA_FLAG in env:
+                self._voila.add(kernel_id)
+            return kernel_id
         try:
             kernel_id = await super().start_kernel(**kwargs)
         except BaseException:
             self._preheat_free += 1
             raise
+        self._voila.add(kernel_id)
         # The lesson runs in the kernel after this returns: hold the turn until it has.
         self._spawn(self._release_when_quiet(kernel_id))
         return kernel_id
