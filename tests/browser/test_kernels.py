@@ -372,3 +372,21 @@ def test_a_page_whose_kernel_went_while_it_was_away_says_so_and_offers_a_reload(
             "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
         assert not page.locator(LOST_NOTE).is_visible()
         context.close()
+
+
+def test_a_page_whose_kernel_died_says_so_and_offers_a_reload(tmp_path, browser, wait_for_voila):
+    """A kernel that dies under an open page (killed, out of memory) is restarted by Jupyter
+    Server afresh, without the lesson's widgets: the page says so instead of going dead."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")}) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(90_000)
+        page = context.new_page()
+        page.goto(server.url("table_widget.ipynb"))
+        wait_for_voila(page)
+        assert not page.locator(LOST_NOTE).is_visible()
+        _kernels(server)[_page_kernel(page)].kill()
+        note = page.locator(LOST_NOTE)
+        note.wait_for(state="visible", timeout=120_000)
+        assert "Reload the page" in note.inner_text()
+        context.close()

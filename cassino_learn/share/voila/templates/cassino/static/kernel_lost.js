@@ -7,7 +7,8 @@
 // (404), or a connection closes without having opened (a reconnection, or the first
 // connection, refused) and the server says the kernel is gone (404) or cannot be reached, the
 // page says so in words and offers a reload. A page that never
-// reached its kernel holds nothing of the learner's yet: it reloads once by itself.
+// reached its kernel holds nothing of the learner's yet: it reloads once by itself. A kernel
+// that died under an open page (the server restarts it afresh, without the lesson) is told too.
 (function () {
   var Native = window.WebSocket;
   var nativeFetch = window.fetch && window.fetch.bind(window);
@@ -16,6 +17,7 @@
   var channels = /^(wss?)(:\/\/.*\/api\/kernels\/[^/?#]+)\/channels/;
   var reloadKey = 'cassino-kernel-lost-reload:' + location.pathname;
   var everOpened = false;
+  var restarted = false;  // the kernel died: a new connection does not bring the lesson back
   var checking = false;
 
   function banner() {
@@ -61,7 +63,33 @@
     everOpened = true;
     sessionStorage.removeItem(reloadKey);
     var note = document.querySelector('.cassino-kernel-lost');
-    if (note) { note.hidden = true; }
+    if (note && !restarted) { note.hidden = true; }
+  }
+
+  // A kernel that died under the page and was restarted afresh (without the lesson's widgets):
+  // the server may say so in a status message, or, racing with the page's reconnection, not;
+  // a new kernel process answers kernel_info with a session of its own.
+  var died = /"execution_state"\s*:\s*"(restarting|dead)"/;
+  var infoReply = /"msg_type"\s*:\s*"kernel_info_reply"[^}]*?"session"\s*:\s*"([^"]+)"/;
+  var kernelSession = null;
+  var decoder = window.TextDecoder ? new TextDecoder() : null;
+
+  function text(data) {
+    if (typeof data === 'string') { return data; }
+    if (decoder && data instanceof ArrayBuffer) {
+      return decoder.decode(new Uint8Array(data, 0, Math.min(data.byteLength, 4096)));
+    }
+    return '';
+  }
+
+  function restartedIn(data) {
+    var message = text(data);
+    if (died.test(message)) { return true; }
+    var reply = infoReply.exec(message);
+    if (!reply) { return false; }
+    var before = kernelSession;
+    kernelSession = reply[1];
+    return before !== null && before !== kernelSession;
   }
 
   function Watched(url, protocols) {
@@ -70,6 +98,9 @@
     if (match) {
       var open = false;
       socket.addEventListener('open', function () { open = true; opened(); });
+      socket.addEventListener('message', function (event) {
+        if (restartedIn(event.data)) { everOpened = restarted = true; lost(); }
+      });
       socket.addEventListener('close', function () {
         if (!open) { check(match[1].replace('ws', 'http') + match[2]); }
       });
