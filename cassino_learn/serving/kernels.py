@@ -39,7 +39,7 @@ from datetime import datetime, timezone
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Bool, Float, Integer
+from traitlets import Bool, Float, Integer, TraitError
 
 __all__ = ["ClassroomKernelManager", "PageConnection"]
 
@@ -152,13 +152,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def _shut_down_unconnected(self) -> None:
         now = time.monotonic()
-        alive = set(self.list_kernel_ids())
-        for kernel_id in alive - self._had_page:
+        for kernel_id in set(self.list_kernel_ids()) - self._had_page:
             if self._in_pool(kernel_id) or kernel_id not in self or not self._managed(kernel_id):
+                continue
+            if self._kernel_connections.get(kernel_id, 0) > 0:
+                # Connected (its connect was counted before this kernel was known here).
+                self._had_page.add(kernel_id)
                 continue
             since = self._unconnected_since.setdefault(kernel_id, now)
             kernel = self.get_kernel(kernel_id)
-            last = getattr(kernel, "last_activity", None)
+            last = _last_activity(kernel)
             idle = now - since if last is None else min(now - since, _seconds_since(last))
             if idle >= max(self.unconnected_timeout, 2 * max(self._connect_waits, default=0)) \
                     and getattr(kernel, "execution_state", "") not in ("busy", "starting"):
@@ -166,6 +169,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                               "it was ready), shutting it down", kernel_id)
                 self._unconnected_since.pop(kernel_id, None)
                 await self.shutdown_kernel(kernel_id)
+        # Kernels as they are now: a page may have connected to a new one while this awaited
+        # a shutdown (pruned with an older list, its kernel would be taken for unconnected).
+        alive = set(self.list_kernel_ids())
         for kernel_id in set(self._unconnected_since) - alive:
             del self._unconnected_since[kernel_id]
         self._had_page &= alive
@@ -263,13 +269,22 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         try:
             while time.monotonic() < deadline and kernel_id in self:
                 kernel = self.get_kernel(kernel_id)
-                last = getattr(kernel, "last_activity", None)
+                last = _last_activity(kernel)
                 if getattr(kernel, "execution_state", "") == "idle" and last is not None \
                         and _seconds_since(last) >= self.preheat_quiet_time:
                     return
                 await asyncio.sleep(0.2)
         finally:
             self._preheat_free += 1
+
+
+def _last_activity(kernel) -> datetime | None:
+    """When the kernel was last active; None while it is starting (Jupyter Server sets it only
+    then, and reading it before raises a TraitError)."""
+    try:
+        return getattr(kernel, "last_activity", None)
+    except TraitError:
+        return None
 
 
 def _seconds_since(moment: datetime) -> float:
