@@ -97,11 +97,14 @@ def test_leaving_a_page_shuts_its_kernel_down(voila, page, wait_for_voila):
 
 @pytest.mark.slow
 def test_a_kernel_no_page_uses_is_culled_after_the_idle_time(tmp_path):
+    """Jupyter Server's culler, with the early shutdown of unconnected kernels turned off (with
+    it on, the culler leaves those to it: see the test of the culler and a page still
+    loading)."""
     folder = tmp_path / "lessons"
     folder.mkdir()
     shutil.copy(NOTEBOOKS / "empty.ipynb", folder / "empty.ipynb")
-    with VoilaServer(folder, cull_idle=10,
-                     env={"CASSINO_LEARN_DATA": str(tmp_path / "data")}) as server:
+    with VoilaServer(folder, cull_idle=10, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=-1",)) as server:
         # A page fetched but never shown (no browser connects to its kernel).
         with urllib.request.urlopen(server.url("empty.ipynb"), timeout=120) as response:
             response.read()
