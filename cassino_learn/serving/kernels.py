@@ -19,6 +19,9 @@ so every kernel passes through it:
 - A page that connects after its kernel was shut down anyway reloads itself (it holds nothing
   of the learner's yet); one whose kernel went while it was away says so and offers a reload
   (the template's static/kernel_lost.js).
+- In a Jupyter Server that also serves JupyterLab (a JupyterHub user's, set up by
+  `cassino-learn jupyter-setup`), `voila_kernels_only` limits all this to the kernels Voila
+  starts for its pages: a notebook's kernel is left to Jupyter Server's usual rules.
 - `PageConnection` keeps the count of a kernel's connections right when a page leaves while its
   connection is still being prepared (see there).
 - Voila preheats a kernel for every lesson at start (it runs each lesson in advance so the page
