@@ -6,7 +6,8 @@ so every kernel passes through it:
 
 - Leaving or closing a page closes its connection to the kernel; a kernel that had a page and
   has had none for `disconnect_grace` seconds is shut down (`dropped_grace` if the connection
-  broke off rather than being closed: the page is likely still there). (Voila's own way, a
+  broke off rather than being closed: the page is likely still there; longer when pages have
+  been slow to reconnect, on a loaded machine). (Voila's own way, a
   request sent as the page unloads, is refused by Jupyter Server for want of an _xsrf token:
   Voila issue 1458.)
 - A learner's kernel whose page never connected (closed, or failed, while Voila was still
@@ -77,7 +78,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         60.0, config=True,
         help="disconnect_grace for a connection that broke off (no closing handshake: a "
              "network glitch, a browser too busy to answer pings) rather than being closed by "
-             "its page: the page is likely still open and reconnects.")
+             "its page: the page is likely still open and reconnects. Twice the longest of "
+             "the last pages' reconnections, when that is longer (a loaded machine).")
     unconnected_timeout = Float(
         120.0, config=True,
         help="Seconds a learner's kernel that no page has connected to yet may stay idle (its "
@@ -104,6 +106,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._dropped: set[str] = set()  # kernels whose last connection broke off
         self._unconnected_since: dict[str, float] = {}
         self._connect_waits: deque[float] = deque(maxlen=30)  # the last pages' waits
+        self._dropped_at: dict[str, float] = {}  # kernels whose connection broke off, when
+        self._reconnect_waits: deque[float] = deque(maxlen=30)  # the last pages' reconnections
         self._sweeping = False
         self._pending: set[asyncio.Task] = set()
 
@@ -112,32 +116,51 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
         self._had_page.add(kernel_id)
+        now = time.monotonic()
         waited_since = self._unconnected_since.pop(kernel_id, None)
         if waited_since is not None:
-            self._connect_waits.append(time.monotonic() - waited_since)
+            self._connect_waits.append(now - waited_since)
+        dropped_at = self._dropped_at.pop(kernel_id, None)
+        if dropped_at is not None:
+            self._reconnect_waits.append(now - dropped_at)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)
-        grace = self.dropped_grace if kernel_id in self._dropped else self.disconnect_grace
+        dropped = kernel_id in self._dropped
         self._dropped.discard(kernel_id)
+        if dropped:
+            self._dropped_at[kernel_id] = time.monotonic()
         if self.disconnect_grace >= 0 and kernel_id in self._had_page \
                 and self._managed(kernel_id) and kernel_id not in self._leaving \
                 and self._kernel_connections.get(kernel_id) == 0:
             self._leaving.add(kernel_id)
-            self._spawn(self._shut_down_if_left(kernel_id, grace))
+            self._spawn(self._shut_down_if_left(kernel_id, dropped))
 
     def connection_dropped(self, kernel_id: str) -> None:
         """The next disconnect of this kernel is a connection that broke off (see
         `dropped_grace`)."""
         self._dropped.add(kernel_id)
 
-    async def _shut_down_if_left(self, kernel_id: str, grace: float) -> None:
+    def _grace(self, dropped: bool) -> float:
+        """How long a kernel whose page's connection has gone is kept: for a connection that
+        broke off, twice the longest of the last pages' reconnections when that is longer
+        than dropped_grace (on a loaded machine a busy page takes minutes to reconnect)."""
+        if not dropped:
+            return self.disconnect_grace
+        return max(self.dropped_grace, 2 * max(self._reconnect_waits, default=0))
+
+    async def _shut_down_if_left(self, kernel_id: str, dropped: bool) -> None:
+        left = time.monotonic()
         try:
-            await asyncio.sleep(grace)
+            while (remaining := left + self._grace(dropped) - time.monotonic()) > 0:
+                await asyncio.sleep(min(remaining, 5.0))
+                if self._kernel_connections.get(kernel_id, 0) > 0:
+                    return  # the page is back
             if kernel_id in self and self._kernel_connections.get(kernel_id, 0) == 0:
                 self.log.info("Kernel %s: its page closed %.0f s ago, shutting it down",
-                              kernel_id, grace)
+                              kernel_id, time.monotonic() - left)
                 self._had_page.discard(kernel_id)
+                self._dropped_at.pop(kernel_id, None)
                 await self.shutdown_kernel(kernel_id)
         finally:
             self._leaving.discard(kernel_id)
@@ -177,6 +200,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         alive = set(self.list_kernel_ids())
         for kernel_id in set(self._unconnected_since) - alive:
             del self._unconnected_since[kernel_id]
+        for kernel_id in set(self._dropped_at) - alive:
+            del self._dropped_at[kernel_id]
         self._had_page &= alive
         self._voila &= alive
 

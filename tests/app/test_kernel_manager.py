@@ -75,3 +75,21 @@ def test_a_kernel_still_starting_does_not_stop_the_sweep():
     manager.kernels["starting"] = Starting()
     asyncio.run(manager._shut_down_unconnected())
     assert manager.shut_down == ["left"]
+
+
+def test_a_broken_off_connection_is_waited_for_longer_once_pages_reconnect_slowly():
+    """On a loaded machine a page whose connection broke off (a browser too busy to answer
+    pings) may take minutes to reconnect: its kernel is then kept twice that long."""
+
+    async def scenario() -> tuple[float, float, float]:
+        manager = Sweeping(["k"], dropped_grace=60, disconnect_grace=10)
+        before = manager._grace(dropped=True)
+        manager.notify_connect("k")
+        manager.connection_dropped("k")
+        manager.notify_disconnect("k")
+        manager._dropped_at["k"] -= 100  # the page reconnects 100 s later
+        manager.notify_connect("k")
+        return before, manager._grace(dropped=True), manager._grace(dropped=False)
+
+    before, after, closed = asyncio.run(scenario())
+    assert before == 60 and 200 <= after < 201 and closed == 10
