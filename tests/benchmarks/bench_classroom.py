@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -29,6 +30,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 import psutil
@@ -236,6 +238,10 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
         print(f"  pages that reloaded themselves (kernel gone before they reached it): "
               f"{sum(reloads)}")
         print(f"  errors: {len(errors)}")
+        kinds = Counter(re.sub(r"learner \d+: ", "", error).splitlines()[0][:90]
+                        for error in errors)
+        for kind, count in kinds.most_common(8):
+            print(f"    {count} x {kind}")
         for error in errors[:10]:
             print(f"    {error}")
 
