@@ -393,3 +393,22 @@ def test_a_page_whose_kernel_died_says_so_and_offers_a_reload(tmp_path, browser,
         note.wait_for(state="visible", timeout=120_000)
         assert "Reload the page" in note.inner_text()
         context.close()
+
+
+def test_a_widget_anywidget_gave_up_on_is_not_a_silent_hole(tmp_path, browser, wait_for_voila):
+    """anywidget gives a widget's front end 2 s to start and then leaves it undrawn (a busy
+    computer can miss that): the page shows its note on parts that could not be shown."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")}) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(server.url("table_widget.ipynb"))
+        wait_for_voila(page)
+        assert page.locator(".cassino-failed").is_hidden()
+        # What anywidget does when a widget misses its 2 s: an unhandled rejection.
+        page.evaluate("() => { Promise.reject(new Error('[anywidget] Failed to initialize "
+                      "model.')); }")
+        note = page.locator(".cassino-failed")
+        note.wait_for(state="visible", timeout=30_000)
+        assert "Reload the page" in note.inner_text()
+        context.close()

@@ -113,6 +113,18 @@
   });
   window.WebSocket = Watched;
 
+  // anywidget gives a widget's front end 2 s to start (a fixed limit that a computer busy with
+  // other work can miss), then leaves the widget undrawn: the page says so (the template's
+  // note on parts that could not be shown) rather than leave a silent hole.
+  window.addEventListener('unhandledrejection', function (event) {
+    var reason = event.reason && (event.reason.message || String(event.reason));
+    var note = document.querySelector('.cassino-failed');
+    if (note && /\[anywidget\] Failed to initialize model/.test(reason || '')) {
+      note.hidden = false;
+      document.body.classList.add('cassino-has-error');
+    }
+  });
+
   window.fetch = function (input, init) {
     var url = typeof input === 'string' ? input : (input && input.url) || String(input);
     var method = ((init && init.method) || (input && input.method) || 'GET').toUpperCase();
