@@ -102,8 +102,16 @@ class JupyterServer:
         deadline = time.monotonic() + timeout
         kernels: list = []
         while time.monotonic() < deadline:
-            with urllib.request.urlopen(f"{self.base_url}api/kernels", timeout=5) as answer:
-                kernels = json.load(answer)
+            try:
+                with urllib.request.urlopen(f"{self.base_url}api/kernels", timeout=5) as answer:
+                    kernels = json.load(answer)
+            except urllib.error.HTTPError as error:
+                # Jupyter Server lists a kernel still starting before it has a last_activity
+                # and answers 500 (TraitError): the kernel is not ready yet, ask again.
+                if error.code != 500 or "'last_activity' trait" not in self.log_tail(60):
+                    raise
+                time.sleep(0.2)
+                continue
             if any(k.get("connections", 0) >= 1 and k.get("execution_state") == "idle"
                    for k in kernels):
                 return
