@@ -158,14 +158,20 @@ async def learner(browser, server: VoilaServer, number: int, delay: float, bank:
         opened += 1
         await page.goto("about:blank")  # leaving the last lesson
     except Exception as error:  # a page that never became usable is the figure, not a crash
-        told = await page.locator(".cassino-kernel-lost").is_visible()
+        try:  # a page whose renderer hangs would never answer: bounded
+            told = await asyncio.wait_for(page.locator(".cassino-kernel-lost").is_visible(), 30)
+        except Exception:  # noqa: BLE001 - a hung or crashed page said nothing
+            told = False
         errors.append(f"learner {number}: {type(error).__name__} on {page.url} "
                       f"({'the page said its kernel was gone' if told else 'nothing said'}): "
                       f"{str(error)[:200]}")
     finally:
         # Pages that reloaded themselves (their kernel gone before they reached it).
         reloads.append(max(0, len(navigations) - opened))
-        await context.close()
+        try:
+            await asyncio.wait_for(context.close(), 60)
+        except Exception as error:  # noqa: BLE001 - a hung page must not stall the class
+            errors.append(f"learner {number}: closing the page hung: {type(error).__name__}")
 
 
 async def answer_first_question(page, bank: dict) -> None:
