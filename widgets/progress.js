@@ -10,7 +10,8 @@ function render({ model, el }) {
   };
   model.on("change:text", draw);
   draw();
-  model.send({ type: "refresh" });
+  // Guarded: with its kernel gone (the page says so) a send throws "Cannot send".
+  try { model.send({ type: "refresh" }); } catch { /* the page's kernel is gone */ }
   return () => model.off("change:text", draw);
 }
 export default { render };

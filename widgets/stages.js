@@ -57,7 +57,8 @@ function renderTop(model, root) {
   const names = ["dots", "stars", "say", "task", "why"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
-  model.send({ type: "shown" });
+  // Guarded: with its kernel gone (the page says so) a send throws "Cannot send".
+  try { model.send({ type: "shown" }); } catch { /* the page's kernel is gone */ }
   return () => names.forEach((name) => model.off(`change:${name}`, draw));
 }
 

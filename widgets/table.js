@@ -420,7 +420,8 @@ function render({ model, el: root }) {
   drawMode();
   // Ask Python to re-read the learner's settings (suit colours, card size): this page may come
   // from a kernel that ran before the learner changed them.
-  model.send({ type: "shown" });
+  // Guarded: with its kernel gone (the page says so) a send throws "Cannot send".
+  try { model.send({ type: "shown" }); } catch { /* the page's kernel is gone */ }
   return () => {
     for (const [events, handler] of handlers) model.off(events, handler);
     document.removeEventListener("pointerdown", outside, true);

@@ -109,6 +109,11 @@ def _lessons_folder(given: Path | None) -> Path:
     return folder
 
 
+# Longest wait for Voila to answer: a few seconds on a quiet machine, over a minute on a
+# loaded one (a school's shared server at the start of a lesson).
+START_TIMEOUT = 240
+
+
 def _interrupt(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt(signal.Signals(signum).name)
 
@@ -138,7 +143,7 @@ def serve(args: argparse.Namespace) -> int:
             signal.signal(getattr(signal, name), _interrupt)
     try:
         try:
-            server.start(timeout=120)
+            server.start(timeout=START_TIMEOUT)
         except (OSError, RuntimeError, TimeoutError) as error:
             print(f"cassino-learn: could not start the server: {error}", file=sys.stderr)
             return 1

@@ -6,7 +6,8 @@ so every kernel passes through it:
 
 - Leaving or closing a page closes its connection to the kernel; a kernel that had a page and
   has had none for `disconnect_grace` seconds is shut down (`dropped_grace` if the connection
-  broke off rather than being closed: the page is likely still there). (Voila's own way, a
+  broke off rather than being closed: the page is likely still there; longer when pages have
+  been slow to reconnect, on a loaded machine). (Voila's own way, a
   request sent as the page unloads, is refused by Jupyter Server for want of an _xsrf token:
   Voila issue 1458.)
 - A learner's kernel whose page never connected (closed, or failed, while Voila was still
@@ -14,7 +15,14 @@ so every kernel passes through it:
   twice the longest recent wait of a page for its connection when the machine is that slow.
   Preheated kernels waiting in Voila's pool are left alone until a page takes them.
 - Idle kernels no page is connected to are also culled by Jupyter Server's culler (see
-  `voila.culling_settings`); Voila keeps its pool out of that.
+  `voila.culling_settings`), except learners' kernels no page has connected to yet (the sweep
+  above decides those, waiting longer on a slow machine); Voila keeps its pool out of that.
+- A page that connects after its kernel was shut down anyway reloads itself (it holds nothing
+  of the learner's yet); one whose kernel went while it was away says so and offers a reload
+  (the template's static/kernel_lost.js).
+- In a Jupyter Server that also serves JupyterLab (a JupyterHub user's, set up by
+  `cassino-learn jupyter-setup`), `voila_kernels_only` limits all this to the kernels Voila
+  starts for its pages: a notebook's kernel is left to Jupyter Server's usual rules.
 - `PageConnection` keeps the count of a kernel's connections right when a page leaves while its
   connection is still being prepared (see there).
 - Voila preheats a kernel for every lesson at start (it runs each lesson in advance so the page
@@ -35,11 +43,12 @@ from datetime import datetime, timezone
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Float, Integer
+from traitlets import Bool, Float, Integer, TraitError
 
 __all__ = ["ClassroomKernelManager", "PageConnection"]
 
 PREHEAT_FLAG = "VOILA_PREHEAT"  # Voila sets it to "True" in the environment of preheated kernels
+VOILA_FLAG = "VOILA_BASE_URL"  # Voila sets it in the environment of every kernel it starts
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -69,13 +78,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         60.0, config=True,
         help="disconnect_grace for a connection that broke off (no closing handshake: a "
              "network glitch, a browser too busy to answer pings) rather than being closed by "
-             "its page: the page is likely still open and reconnects.")
+             "its page: the page is likely still open and reconnects. Twice the longest of "
+             "the last pages' reconnections, when that is longer (a loaded machine).")
     unconnected_timeout = Float(
         120.0, config=True,
         help="Seconds a learner's kernel that no page has connected to yet may stay idle (its "
              "page was closed, or failed, before it connected); then it is shut down. Twice "
              "the longest of the last pages' waits for their connection, when that is longer "
              "(a loaded machine). Negative: never.")
+
+    voila_kernels_only = Bool(
+        False, config=True,
+        help="Shut down early (after disconnect_grace, dropped_grace, unconnected_timeout) only "
+             "the kernels Voila starts for its pages; other kernels (a notebook's in "
+             "JupyterLab, in a Jupyter Server that also serves Voila, as on a JupyterHub) are "
+             "left to Jupyter Server's usual rules.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -84,10 +101,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._learner_starts = 0
         self._last_learner_start = float("-inf")
         self._had_page: set[str] = set()
+        self._voila: set[str] = set()  # kernels Voila started (see voila_kernels_only)
         self._leaving: set[str] = set()  # kernels whose page has gone, shut down soon
         self._dropped: set[str] = set()  # kernels whose last connection broke off
         self._unconnected_since: dict[str, float] = {}
         self._connect_waits: deque[float] = deque(maxlen=30)  # the last pages' waits
+        self._dropped_at: dict[str, float] = {}  # kernels whose connection broke off, when
+        self._reconnect_waits: deque[float] = deque(maxlen=30)  # the last pages' reconnections
         self._sweeping = False
         self._pending: set[asyncio.Task] = set()
 
@@ -96,32 +116,51 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
         self._had_page.add(kernel_id)
+        now = time.monotonic()
         waited_since = self._unconnected_since.pop(kernel_id, None)
         if waited_since is not None:
-            self._connect_waits.append(time.monotonic() - waited_since)
+            self._connect_waits.append(now - waited_since)
+        dropped_at = self._dropped_at.pop(kernel_id, None)
+        if dropped_at is not None:
+            self._reconnect_waits.append(now - dropped_at)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)
-        grace = self.dropped_grace if kernel_id in self._dropped else self.disconnect_grace
+        dropped = kernel_id in self._dropped
         self._dropped.discard(kernel_id)
+        if dropped:
+            self._dropped_at[kernel_id] = time.monotonic()
         if self.disconnect_grace >= 0 and kernel_id in self._had_page \
-                and kernel_id not in self._leaving \
+                and self._managed(kernel_id) and kernel_id not in self._leaving \
                 and self._kernel_connections.get(kernel_id) == 0:
             self._leaving.add(kernel_id)
-            self._spawn(self._shut_down_if_left(kernel_id, grace))
+            self._spawn(self._shut_down_if_left(kernel_id, dropped))
 
     def connection_dropped(self, kernel_id: str) -> None:
         """The next disconnect of this kernel is a connection that broke off (see
         `dropped_grace`)."""
         self._dropped.add(kernel_id)
 
-    async def _shut_down_if_left(self, kernel_id: str, grace: float) -> None:
+    def _grace(self, dropped: bool) -> float:
+        """How long a kernel whose page's connection has gone is kept: for a connection that
+        broke off, twice the longest of the last pages' reconnections when that is longer
+        than dropped_grace (on a loaded machine a busy page takes minutes to reconnect)."""
+        if not dropped:
+            return self.disconnect_grace
+        return max(self.dropped_grace, 2 * max(self._reconnect_waits, default=0))
+
+    async def _shut_down_if_left(self, kernel_id: str, dropped: bool) -> None:
+        left = time.monotonic()
         try:
-            await asyncio.sleep(grace)
+            while (remaining := left + self._grace(dropped) - time.monotonic()) > 0:
+                await asyncio.sleep(min(remaining, 5.0))
+                if self._kernel_connections.get(kernel_id, 0) > 0:
+                    return  # the page is back
             if kernel_id in self and self._kernel_connections.get(kernel_id, 0) == 0:
                 self.log.info("Kernel %s: its page closed %.0f s ago, shutting it down",
-                              kernel_id, grace)
+                              kernel_id, time.monotonic() - left)
                 self._had_page.discard(kernel_id)
+                self._dropped_at.pop(kernel_id, None)
                 await self.shutdown_kernel(kernel_id)
         finally:
             self._leaving.discard(kernel_id)
@@ -139,13 +178,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def _shut_down_unconnected(self) -> None:
         now = time.monotonic()
-        alive = set(self.list_kernel_ids())
-        for kernel_id in alive - self._had_page:
-            if self._in_pool(kernel_id) or kernel_id not in self:
+        for kernel_id in set(self.list_kernel_ids()) - self._had_page:
+            if self._in_pool(kernel_id) or kernel_id not in self or not self._managed(kernel_id):
+                continue
+            if self._kernel_connections.get(kernel_id, 0) > 0:
+                # Connected (its connect was counted before this kernel was known here).
+                self._had_page.add(kernel_id)
                 continue
             since = self._unconnected_since.setdefault(kernel_id, now)
             kernel = self.get_kernel(kernel_id)
-            last = getattr(kernel, "last_activity", None)
+            last = _last_activity(kernel)
             idle = now - since if last is None else min(now - since, _seconds_since(last))
             if idle >= max(self.unconnected_timeout, 2 * max(self._connect_waits, default=0)) \
                     and getattr(kernel, "execution_state", "") not in ("busy", "starting"):
@@ -153,9 +195,27 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                               "it was ready), shutting it down", kernel_id)
                 self._unconnected_since.pop(kernel_id, None)
                 await self.shutdown_kernel(kernel_id)
+        # Kernels as they are now: a page may have connected to a new one while this awaited
+        # a shutdown (pruned with an older list, its kernel would be taken for unconnected).
+        alive = set(self.list_kernel_ids())
         for kernel_id in set(self._unconnected_since) - alive:
             del self._unconnected_since[kernel_id]
+        for kernel_id in set(self._dropped_at) - alive:
+            del self._dropped_at[kernel_id]
         self._had_page &= alive
+        self._voila &= alive
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        # Jupyter Server's culler would shut a learner's kernel down while its page is still
+        # loading on a slow machine (its wait does not stretch): such kernels are the sweep's.
+        if self.unconnected_timeout >= 0 and kernel_id not in self._had_page \
+                and self._managed(kernel_id):
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+    def _managed(self, kernel_id: str) -> bool:
+        """Whether this kernel is shut down early (see voila_kernels_only)."""
+        return not self.voila_kernels_only or kernel_id in self._voila
 
     def _in_pool(self, kernel_id: str) -> bool:
         """Whether the kernel waits in one of Voila's preheated pools (no page has it yet)."""
@@ -178,7 +238,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         state worth a goodbye (progress is saved as each answer is given)."""
         for task in list(self._pending):
             task.cancel()
-        await super().shutdown_all(now=True)
+        # A Jupyter Server's other kernels (a teacher's notebooks) are shut down as usual.
+        await super().shutdown_all(now=now or not self.voila_kernels_only)
 
     def _spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -193,12 +254,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._spawn(self._sweep_unconnected())
         env = kwargs.get("env") or {}
         if env.get(PREHEAT_FLAG) != "True" or not await self._preheat_turn():
-            return await self._start_for_learner(**kwargs)
+            kernel_id = await self._start_for_learner(**kwargs)
+            if VOILA_FLAG in env:
+                self._voila.add(kernel_id)
+            return kernel_id
         try:
             kernel_id = await super().start_kernel(**kwargs)
         except BaseException:
             self._preheat_free += 1
             raise
+        self._voila.add(kernel_id)
         # The lesson runs in the kernel after this returns: hold the turn until it has.
         self._spawn(self._release_when_quiet(kernel_id))
         return kernel_id
@@ -232,13 +297,22 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         try:
             while time.monotonic() < deadline and kernel_id in self:
                 kernel = self.get_kernel(kernel_id)
-                last = getattr(kernel, "last_activity", None)
+                last = _last_activity(kernel)
                 if getattr(kernel, "execution_state", "") == "idle" and last is not None \
                         and _seconds_since(last) >= self.preheat_quiet_time:
                     return
                 await asyncio.sleep(0.2)
         finally:
             self._preheat_free += 1
+
+
+def _last_activity(kernel) -> datetime | None:
+    """When the kernel was last active; None while it is starting (Jupyter Server sets it only
+    then, and reading it before raises a TraitError)."""
+    try:
+        return getattr(kernel, "last_activity", None)
+    except TraitError:
+        return None
 
 
 def _seconds_since(moment: datetime) -> float:

@@ -137,18 +137,16 @@ def kernel_spec() -> dict:
 def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) -> list[Path]:
     """Install the template and voila.json under a Jupyter prefix (sys.prefix, ~/.local, ...),
     and kernel culling into that prefix's jupyter_server_config.json (its other settings kept),
-    so that Voila in a JupyterHub or Binder server uses the app's look and settings and idle
-    kernels go away, and kernel traffic encrypted where pyzmq can (`kernel_encryption`). Returns
+    so that Voila in a JupyterHub or Binder server uses the app's look and settings, idle
+    kernels go away, a lesson's kernel goes soon after its page (the app's kernel manager, for
+    Voila's kernels only: a notebook's kernel in JupyterLab stays), and kernel traffic is
+    encrypted where pyzmq can (`kernel_encryption`). Returns
     the paths written. Preheated kernels stay off there (each user has
     one server)."""
     prefix = Path(prefix)
     config_dir = prefix / "etc" / "jupyter"
     server_target = config_dir / "jupyter_server_config.json"
     server_config = _read_json_config(server_target)
-    template_target = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
-    if template_target.exists():
-        shutil.rmtree(template_target)
-    shutil.copytree(data_dir() / "voila" / "templates" / TEMPLATE, template_target)
     settings = voila_settings(preheat=False)
     # Voila there runs inside Jupyter Server, with the server's kernel manager and log.
     for section in ("MappingKernelManager", "KernelManager", "Voila"):
@@ -158,6 +156,23 @@ def install_jupyter_files(prefix: Path, cull_idle: float = DEFAULT_CULL_IDLE) ->
     # enabling extensions), so culling is merged into that file.
     server_config.setdefault("MappingKernelManager", {}).update(culling_settings(cull_idle))
     server_config.setdefault("KernelManager", {}).update(kernel_encryption())
+    # A lesson's kernel goes soon after its page, as with `cassino-learn serve`; a notebook's
+    # kernel in JupyterLab is left to the server's usual rules (voila_kernels_only).
+    server_app = server_config.setdefault("ServerApp", {})
+    for key, ours in (("kernel_manager_class", KERNEL_MANAGER),
+                      ("kernel_websocket_connection_class", KERNEL_CONNECTION)):
+        if server_app.get(key, ours) != ours:
+            raise ValueError(f"{server_target} sets ServerApp.{key} to {server_app[key]!r}, "
+                             f"which jupyter-setup would replace with {ours!r}; remove that "
+                             "setting if it may go, then run jupyter-setup again (nothing was "
+                             "installed)")
+    server_app["kernel_manager_class"] = KERNEL_MANAGER
+    server_app["kernel_websocket_connection_class"] = KERNEL_CONNECTION
+    server_config.setdefault("ClassroomKernelManager", {})["voila_kernels_only"] = True
+    template_target = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
+    if template_target.exists():
+        shutil.rmtree(template_target)
+    shutil.copytree(data_dir() / "voila" / "templates" / TEMPLATE, template_target)
     config_target = config_dir / "voila.json"
     for target, content in ((config_target, settings), (server_target, server_config)):
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -194,6 +209,20 @@ def check_port(text: str) -> int:
     if not 1 <= port <= 65535:
         raise ValueError(f"--port needs a number from 1 to 65535, not {port}")
     return port
+
+
+def _child_pids(parent: int) -> list[int]:
+    """The processes whose parent is `parent` (from /proc; none where there is no /proc)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            # The command name (field 2) may hold spaces: the fields after it are split.
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == parent:
+            children.append(int(stat.parent.name))
+    return children
 
 
 def _port_taken(ip: str, port: int) -> bool:
@@ -314,10 +343,11 @@ class VoilaServer:
             return ""
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
-    def stop(self, timeout: float = 30) -> None:
+    def stop(self, timeout: float = 120) -> None:
         """Stop Voila with SIGTERM: it then leaves its event loop between two steps of work and
         stops its kernels (a SIGINT would interrupt whatever it is doing, with a traceback).
-        Killed only if it has not stopped within `timeout` seconds."""
+        Killed, with its kernels, only if it has not stopped within `timeout` seconds (a few
+        seconds on a quiet machine; generous, as a loaded one can take a minute)."""
         process, self.process = self.process, None
         if process is None or process.poll() is not None:
             return
@@ -325,8 +355,15 @@ class VoilaServer:
         try:
             process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            # Kernels run in sessions of their own: killing Voila alone would leave them.
+            children = _child_pids(process.pid)
             process.kill()
             process.wait()
+            for pid in children:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass  # it ended meanwhile
 
     def cleanup(self) -> None:
         if self._tmp is not None:

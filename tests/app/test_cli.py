@@ -25,6 +25,28 @@ from cassino_learn.serving.voila import (DEFAULT_CULL_IDLE, DEFAULT_PORT, free_p
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
 COMMAND = [sys.executable, "-m", "cassino_learn.serving.cli"]
+# Longest wait for one step of a server (starting, starting a kernel, stopping). Quiet, each
+# takes a few seconds; on this 2-core machine shared at load 40-70, with the tests niced, a
+# step has taken over 90 s. A real hang still fails, and says what was still running.
+PATIENCE = 300
+
+
+def _running(pid: int) -> str:
+    """What is still running of a process and its children: one line each."""
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return "  (nothing: the process has ended)"
+    lines = []
+    for process in processes:
+        try:
+            lines.append(f"  {process.pid} {process.status()} "
+                         f"cpu {sum(process.cpu_times()[:2]):.1f} s: "
+                         f"{' '.join(process.cmdline())[:160]}")
+        except psutil.Error:
+            pass
+    return "\n".join(lines)
 
 
 def test_help_names_the_commands(capsys):
@@ -83,16 +105,27 @@ class Served:
         for line in self.process.stdout:
             self.lines.append(line.decode(errors="replace"))
 
-    def wait_for_output(self, text: str, timeout: float = 120) -> None:
+    def wait_for_output(self, text: str, timeout: float = PATIENCE) -> None:
         deadline = time.monotonic() + timeout
         while text not in self.output:
             assert self.process.poll() is None or text in self.output, self.output
-            assert time.monotonic() < deadline, f"no {text!r} within {timeout:.0f} s:\n{self.output}"
+            assert time.monotonic() < deadline, (
+                f"no {text!r} within {timeout:.0f} s; still running:\n"
+                f"{_running(self.process.pid)}\noutput:\n{self.output}")
             time.sleep(0.05)
 
     def stop(self, sig: int = signal.SIGINT) -> str:
         self.process.send_signal(sig)
-        self.process.wait(timeout=90)
+        try:
+            self.process.wait(timeout=PATIENCE)
+        except subprocess.TimeoutExpired:
+            running = _running(self.process.pid)
+            for process in psutil.Process(self.process.pid).children(recursive=True):
+                process.kill()
+            self.process.kill()
+            pytest.fail(f"`cassino-learn serve` did not stop within {PATIENCE} s of "
+                        f"{signal.Signals(sig).name}; still running:\n{running}\n"
+                        f"output:\n{self.output}")
         self._reader.join(timeout=10)
         return self.output
 
@@ -124,10 +157,17 @@ def _alive(processes: list[psutil.Process]) -> list[psutil.Process]:
     return [p for p in processes if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
 
 
-def _wait_until_gone(processes: list[psutil.Process], timeout: float = 30) -> list:
-    """The processes still alive after waiting up to `timeout` seconds for them to end."""
+def _wait_until_gone(processes: list[psutil.Process], timeout: float = PATIENCE) -> list[str]:
+    """The processes still alive (one line each) after waiting up to `timeout` seconds for
+    them to end."""
     psutil.wait_procs(_alive(processes), timeout=timeout)
-    return _alive(processes)
+    survivors = []
+    for process in _alive(processes):
+        try:
+            survivors.append(f"{process.pid}: {' '.join(process.cmdline())[:160]}")
+        except psutil.Error:
+            pass
+    return survivors
 
 
 @pytest.mark.slow
@@ -139,7 +179,8 @@ def test_serve_listens_on_localhost_only_and_stops_cleanly_on_ctrl_c(tmp_path):
         listening = [c.laddr for p in voila for c in p.net_connections(kind="inet")
                      if c.status == psutil.CONN_LISTEN and c.laddr.port == port]
         assert listening and all(addr.ip in ("127.0.0.1", "::1") for addr in listening)
-        with urllib.request.urlopen(f"http://localhost:{port}/voila/render/00_index.ipynb") as r:
+        with urllib.request.urlopen(f"http://localhost:{port}/voila/render/00_index.ipynb",
+                                    timeout=PATIENCE) as r:
             assert b"<title>Learn Cassino</title>" in r.read()
         voila = psutil.Process(served.process.pid).children(recursive=True)  # with the kernel
     finally:
@@ -147,7 +188,8 @@ def test_serve_listens_on_localhost_only_and_stops_cleanly_on_ctrl_c(tmp_path):
     assert served.process.returncode == 0, output
     assert "Traceback" not in output, output
     assert f"http://localhost:{port}/voila/render/00_index.ipynb" in output
-    assert not _wait_until_gone(voila), "Voila or a kernel outlived Ctrl-C"
+    survivors = _wait_until_gone(voila)
+    assert not survivors, f"Voila or a kernel outlived Ctrl-C: {survivors}"
     assert not (tmp_path / "opened.txt").exists(), "a browser was opened without a display"
 
 
@@ -157,7 +199,8 @@ def test_the_log_of_a_served_page_has_no_error_and_no_warning(tmp_path):
     served = _serve(tmp_path, display=None)
     try:
         with urllib.request.urlopen(
-                f"http://localhost:{served.port}/voila/render/02_pairing.ipynb") as response:
+                f"http://localhost:{served.port}/voila/render/02_pairing.ipynb",
+                timeout=PATIENCE) as response:
             assert response.status == 200
     finally:
         output = served.stop(signal.SIGINT)
@@ -170,13 +213,15 @@ def test_the_log_of_a_served_page_has_no_error_and_no_warning(tmp_path):
 def test_serve_stopped_by_a_signal_leaves_no_server_or_kernel(tmp_path, stop):
     served = _serve(tmp_path, display=None)
     with urllib.request.urlopen(
-            f"http://localhost:{served.port}/voila/render/00_index.ipynb") as r:
+            f"http://localhost:{served.port}/voila/render/00_index.ipynb",
+                                    timeout=PATIENCE) as r:
         assert r.status == 200  # a kernel is running for the page
     children = psutil.Process(served.process.pid).children(recursive=True)
     assert len(children) >= 2  # Voila and the page's kernel
     output = served.stop(stop)
     assert served.process.returncode == 0 and "Traceback" not in output, output
-    assert not _wait_until_gone(children), f"Voila or a kernel outlived {stop.name}"
+    survivors = _wait_until_gone(children)
+    assert not survivors, f"Voila or a kernel outlived {stop.name}: {survivors}"
 
 
 GATE = """\
@@ -211,21 +256,24 @@ def test_stopping_while_a_kernel_starts_leaves_no_traceback_and_no_process(tmp_p
     url = f"http://localhost:{served.port}/voila/render/00_index.ipynb"
     opener = threading.Thread(target=_open_quietly, args=(url,), daemon=True)
     opener.start()  # the page asks for a kernel, which stops at the gate
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + PATIENCE
     while not list(gate.glob("kernel-*")):
-        assert time.monotonic() < deadline, "no kernel started within 120 s\n" + served.output
+        assert time.monotonic() < deadline, (
+            f"no kernel started within {PATIENCE} s; still running:\n"
+            f"{_running(served.process.pid)}\noutput:\n{served.output}")
         time.sleep(0.05)
     children = psutil.Process(served.process.pid).children(recursive=True)
     assert any("ipykernel_launcher" in " ".join(p.cmdline()) for p in children)
     output = served.stop(stop)
     assert served.process.returncode == 0, output
     assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
-    assert not _wait_until_gone(children), "a kernel or Voila outlived the stop"
+    survivors = _wait_until_gone(children)
+    assert not survivors, f"a kernel or Voila outlived the stop: {survivors}"
 
 
 def _open_quietly(url: str) -> None:
     try:
-        with urllib.request.urlopen(url, timeout=120) as response:
+        with urllib.request.urlopen(url, timeout=PATIENCE) as response:
             response.read()
     except (OSError, http.client.HTTPException):
         pass  # the server stopped while answering: that is the point
@@ -251,7 +299,7 @@ def test_serve_opens_the_index_in_a_browser_on_a_desktop_unless_told_not_to(tmp_
 @pytest.mark.parametrize("port", ["80000", "0", "eighty", "-1"])
 def test_a_bad_port_is_a_one_line_error(port):
     result = subprocess.run([*COMMAND, "serve", "--lessons", str(NOTEBOOKS), "--port", port],
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=PATIENCE)
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "--port" in lines[0] and port in lines[0], result.stderr
@@ -277,7 +325,33 @@ def test_idle_kernels_are_culled_after_the_time_given(tmp_path):
     install_jupyter_files(tmp_path, cull_idle=90)
     server = json.loads(server_file.read_text())
     assert server["MappingKernelManager"]["cull_idle_timeout"] == 90
-    assert server["ServerApp"] == {"root_dir": "/srv"}
+    assert server["ServerApp"]["root_dir"] == "/srv"
+
+
+def test_jupyter_setup_shuts_down_early_only_voilas_kernels(tmp_path):
+    """On a JupyterHub the single-user server gets the app's kernel manager (a lesson's kernel
+    goes soon after its page), told to leave other kernels (a teacher's notebooks) alone; a
+    school's own kernel manager is not replaced silently."""
+    install_jupyter_files(tmp_path)
+    server_file = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
+    server = json.loads(server_file.read_text())
+    assert server["ServerApp"]["kernel_manager_class"] == \
+        "cassino_learn.serving.kernels.ClassroomKernelManager"
+    assert server["ServerApp"]["kernel_websocket_connection_class"] == \
+        "cassino_learn.serving.kernels.PageConnection"
+    assert server["ClassroomKernelManager"] == {"voila_kernels_only": True}
+    install_jupyter_files(tmp_path)  # run again: the same file
+    assert json.loads(server_file.read_text()) == server
+
+    other = tmp_path / "other"
+    (other / "etc" / "jupyter").mkdir(parents=True)
+    theirs = '{"ServerApp": {"kernel_manager_class": "school.KernelManager"}}'
+    (other / "etc" / "jupyter" / "jupyter_server_config.json").write_text(theirs)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["jupyter-setup", "--prefix", str(other)])
+    assert "school.KernelManager" in str(exit_.value.code)
+    assert (other / "etc" / "jupyter" / "jupyter_server_config.json").read_text() == theirs
+    assert not (other / "share").exists() and not (other / "etc" / "jupyter" / "voila.json").exists()
 
 
 def test_jupyter_setup_has_kernel_traffic_encrypted_or_says_why_tcp_is_harmless(
@@ -317,7 +391,7 @@ def test_a_taken_port_is_reported(tmp_path):
         port = sock.getsockname()[1]
         result = subprocess.run(
             [*COMMAND, "serve", "--lessons", str(NOTEBOOKS), "--port", str(port), "--no-browser"],
-            capture_output=True, text=True, timeout=60)
+            capture_output=True, text=True, timeout=PATIENCE)
     assert result.returncode == 1
     assert f"port {port} is already in use" in result.stderr
     assert "Traceback" not in result.stderr

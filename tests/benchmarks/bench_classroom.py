@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -29,6 +30,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 import psutil
@@ -132,7 +134,7 @@ async def measure_start(browser, lessons: Path, progress: Path, preheat: bool = 
 # -- 2. class --------------------------------------------------------------------------------
 
 async def learner(browser, server: VoilaServer, number: int, delay: float, bank: dict,
-                  times: list[float], errors: list[str]) -> None:
+                  times: list[float], errors: list[str], reloads: list[int]) -> None:
     await asyncio.sleep(delay)
     context = await browser.new_context()
     # Patient: 30 pages and the server share 2 cores; a slow page is a figure, not an error.
@@ -141,19 +143,35 @@ async def learner(browser, server: VoilaServer, number: int, delay: float, bank:
     page.on("console", lambda m: errors.append(f"learner {number}: console: {m.text}")
             if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"learner {number}: uncaught: {e}"))
+    navigations = []
+    page.on("framenavigated", lambda f: navigations.append(f.url) if f == page.main_frame else None)
+    opened = 0
     try:
         for name in [catalog.INDEX.notebook, *LESSONS]:
+            opened += 1
             times.append(await until_interactive(page, server.url(name)))
             shown = await page.locator(ERRORS).count()
             if shown:
                 errors.append(f"learner {number}: {shown} error output(s) on {name}")
             if name == LESSONS[0]:
                 await answer_first_question(page, bank)
+        opened += 1
         await page.goto("about:blank")  # leaving the last lesson
     except Exception as error:  # a page that never became usable is the figure, not a crash
-        errors.append(f"learner {number}: {type(error).__name__}: {str(error)[:200]}")
+        try:  # a page whose renderer hangs would never answer: bounded
+            told = await asyncio.wait_for(page.locator(".cassino-kernel-lost").is_visible(), 30)
+        except Exception:  # noqa: BLE001 - a hung or crashed page said nothing
+            told = False
+        errors.append(f"learner {number}: {type(error).__name__} on {page.url} "
+                      f"({'the page said its kernel was gone' if told else 'nothing said'}): "
+                      f"{str(error)[:200]}")
     finally:
-        await context.close()
+        # Pages that reloaded themselves (their kernel gone before they reached it).
+        reloads.append(max(0, len(navigations) - opened))
+        try:
+            await asyncio.wait_for(context.close(), 60)
+        except Exception as error:  # noqa: BLE001 - a hung page must not stall the class
+            errors.append(f"learner {number}: closing the page hung: {type(error).__name__}")
 
 
 async def answer_first_question(page, bank: dict) -> None:
@@ -189,12 +207,13 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
         print(f"\nclass: idle server with its pool: {idle_kernels} kernels, {idle_rss:.0f} MiB")
         times: list[float] = []
         errors: list[str] = []
+        reloads: list[int] = []
         samples: list = []
         stop = asyncio.Event()
         sampler = asyncio.create_task(sample(server, samples, stop))
         started = time.perf_counter()
-        await asyncio.gather(*(learner(browser, server, n, n * spacing, bank, times, errors)
-                               for n in range(learners)))
+        await asyncio.gather(*(learner(browser, server, n, n * spacing, bank, times, errors,
+                                       reloads) for n in range(learners)))
         lesson_time = time.perf_counter() - started
         during = [s for s in samples]
         left = time.perf_counter()
@@ -217,7 +236,18 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
               f"{idle_kernels}), {end_rss:.0f} MiB ({100 * (end_rss / idle_rss - 1):+.0f}% of "
               f"the idle server); back to the pool size and within 10%: "
               + (f"after {back - (left - started):.0f} s" if back is not None else "not yet"))
+        log = server.log()
+        print("  kernels shut down: " + ", ".join(f"{count} {why}" for why, count in (
+            ("after their page left", log.count("its page closed")),
+            ("no page ever connected to", log.count("no page connected to it")),
+            ("culled idle by Jupyter Server", log.count("Culling 'idle' kernel")))))
+        print(f"  pages that reloaded themselves (kernel gone before they reached it): "
+              f"{sum(reloads)}")
         print(f"  errors: {len(errors)}")
+        kinds = Counter(re.sub(r"learner \d+: ", "", error).splitlines()[0][:90]
+                        for error in errors)
+        for kind, count in kinds.most_common(8):
+            print(f"    {count} x {kind}")
         for error in errors[:10]:
             print(f"    {error}")
 

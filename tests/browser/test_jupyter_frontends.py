@@ -100,18 +100,16 @@ class JupyterServer:
         indicator reads "idle" before any kernel exists, and a cell run then is silently dropped,
         so we ask the server instead."""
         deadline = time.monotonic() + timeout
-        kernels: list | str = []
+        kernels: list = []
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"{self.base_url}api/kernels", timeout=5) as answer:
                     kernels = json.load(answer)
             except urllib.error.HTTPError as error:
-                # Jupyter Server lists a kernel that is still starting before it has its
-                # last_activity, and answers 500 ("expected a datetime, not None") until it has
-                # (seen at load 40); its own front end polls again, and so do we.
-                if error.code != 500:
+                # Jupyter Server lists a kernel still starting before it has a last_activity
+                # and answers 500 (TraitError): the kernel is not ready yet, ask again.
+                if error.code != 500 or "'last_activity' trait" not in self.log_tail(60):
                     raise
-                kernels = f"HTTP 500 from api/kernels: {error.read()[:200]!r}"
                 time.sleep(0.2)
                 continue
             if any(k.get("connections", 0) >= 1 and k.get("execution_state") == "idle"

@@ -6,7 +6,8 @@ The single-user servers run in a fresh virtual environment set up the README's w
 offered from the test environment (no downloads), with their front-end files on JUPYTER_PATH
 as an ordinary install would have them. Each learner opens the index through
 /hub/user-redirect/, plays in the pairing lesson and finds their own progress, and only theirs.
-Idle servers are then culled by jupyterhub-idle-culler.
+A lesson's kernel goes soon after its page is closed, while a notebook kernel (started through
+the REST API, its tab closed) stays. Idle servers are then culled by jupyterhub-idle-culler.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+import websocket
 
 from cassino_learn import Position
 from cassino_learn.serving.voila import free_port
@@ -60,7 +62,8 @@ def _single_user_env(tmp_path: Path) -> Path:
     return venv
 
 
-def _hub_config(tmp_path: Path, venv: Path, port: int, culler_token: str) -> Path:
+def _hub_config(tmp_path: Path, venv: Path, port: int, culler_token: str,
+                tester_token: str) -> Path:
     config = tmp_path / "jupyterhub_config.py"
     config.write_text(textwrap.dedent(f"""\
         c.JupyterHub.ip = "127.0.0.1"
@@ -81,11 +84,15 @@ def _hub_config(tmp_path: Path, venv: Path, port: int, culler_token: str) -> Pat
         c.Spawner.start_timeout = 180
         c.Spawner.http_timeout = 180
         # jupyterhub-idle-culler, run by the test at the end with this token
-        c.JupyterHub.services = [{{"name": "idle-culler", "api_token": {culler_token!r}}}]
+        c.JupyterHub.services = [{{"name": "idle-culler", "api_token": {culler_token!r}}},
+                                 {{"name": "tester", "api_token": {tester_token!r}}}]
         c.JupyterHub.load_roles = [{{
             "name": "idle-culler",
             "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
             "services": ["idle-culler"],
+        }}, {{
+            # the test, as a teacher's notebook would: kernels through the REST API
+            "name": "tester", "scopes": ["access:servers"], "services": ["tester"],
         }}]
         """))
     return config
@@ -154,8 +161,8 @@ def test_three_learners_on_a_jupyterhub_each_keep_their_own_progress(
     venv = _single_user_env(tmp_path)
     for name in LEARNERS:  # the lessons, copied into each home folder
         shutil.copytree(ROOT / "lessons", tmp_path / "home" / name / "lessons")
-    port, token = free_port(), os.urandom(16).hex()
-    config = _hub_config(tmp_path, venv, port, token)
+    port, token, tester = free_port(), os.urandom(16).hex(), os.urandom(16).hex()
+    config = _hub_config(tmp_path, venv, port, token, tester)
     base = f"http://127.0.0.1:{port}"
     log = tmp_path / "jupyterhub.log"
     env = {k: v for k, v in os.environ.items() if k != "CASSINO_LEARN_DATA"}
@@ -191,6 +198,9 @@ def test_three_learners_on_a_jupyterhub_each_keep_their_own_progress(
             if name == "carol":
                 assert not re.search(rf"\d+/{total}", row), f"carol has a score: {row}"
             screenshot(page, f"jupyterhub_{name}_index")
+            if name == "carol":
+                _a_lesson_kernel_goes_with_its_page_a_notebook_kernel_stays(
+                    page, f"{base}/user/{name}", tester, wait_for_voila)
             context.close()
         for name in LEARNERS:
             stored = tmp_path / "home" / name / ".local" / "share" / "cassino-learn" / "progress.json"
@@ -226,6 +236,42 @@ def test_three_learners_on_a_jupyterhub_each_keep_their_own_progress(
         for process in psutil.process_iter():
             if str(tmp_path) in " ".join(_cmdline(process)):
                 process.kill()
+
+
+def _api(url: str, token: str, method: str = "GET", body: dict | None = None):
+    request = urllib.request.Request(
+        url, method=method, data=None if body is None else json.dumps(body).encode(),
+        headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read() or b"null")
+
+
+def _a_lesson_kernel_goes_with_its_page_a_notebook_kernel_stays(page, server: str, token: str,
+                                                                wait_for_voila) -> None:
+    """`jupyter-setup` gives the single-user server the app's early shutdown for Voila's
+    kernels only: a lesson's kernel goes soon after its page is closed (ClassroomKernelManager's
+    disconnect_grace, 10 s), a notebook kernel whose JupyterLab tab was closed before stays."""
+    kernels = f"{server}/api/kernels"
+    notebook = _api(kernels, token, "POST", {"name": "python3"})["id"]
+    # A JupyterLab tab on that kernel, closed: its connection opened, then closed.
+    channels = kernels.replace("http", "ws", 1) + f"/{notebook}/channels"
+    tab = websocket.create_connection(channels, header=[f"Authorization: token {token}"],
+                                      timeout=60)
+    tab.close()
+    page.goto(f"{server}/voila/render/lessons/{SLUG}.ipynb")
+    wait_for_voila(page, timeout=180_000)
+    lesson = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert {k["id"] for k in _api(kernels, token)} >= {notebook, lesson}
+    page.goto("about:blank")  # the learner leaves the lesson, after the tab was closed
+    deadline = time.monotonic() + 120
+    while lesson in {k["id"] for k in _api(kernels, token)}:
+        assert time.monotonic() < deadline, "the lesson's kernel outlived its page by 120 s"
+        time.sleep(0.5)
+    # Gone with the same grace after its page as the notebook's after its tab, which stays.
+    assert notebook in {k["id"] for k in _api(kernels, token)}, \
+        "the notebook's kernel was shut down when its tab closed"
+    _api(f"{kernels}/{notebook}", token, "DELETE")
 
 
 def _cmdline(process: psutil.Process) -> list[str]:

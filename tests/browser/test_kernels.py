@@ -16,6 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 import websocket
+from playwright.sync_api import Error as PlaywrightError
 
 from cassino_learn.serving.voila import VoilaServer
 
@@ -96,11 +97,14 @@ def test_leaving_a_page_shuts_its_kernel_down(voila, page, wait_for_voila):
 
 @pytest.mark.slow
 def test_a_kernel_no_page_uses_is_culled_after_the_idle_time(tmp_path):
+    """Jupyter Server's culler, with the early shutdown of unconnected kernels turned off (with
+    it on, the culler leaves those to it: see the test of the culler and a page still
+    loading)."""
     folder = tmp_path / "lessons"
     folder.mkdir()
     shutil.copy(NOTEBOOKS / "empty.ipynb", folder / "empty.ipynb")
-    with VoilaServer(folder, cull_idle=10,
-                     env={"CASSINO_LEARN_DATA": str(tmp_path / "data")}) as server:
+    with VoilaServer(folder, cull_idle=10, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=-1",)) as server:
         # A page fetched but never shown (no browser connects to its kernel).
         with urllib.request.urlopen(server.url("empty.ipynb"), timeout=120) as response:
             response.read()
@@ -199,6 +203,27 @@ def test_a_kernel_whose_page_never_connected_is_shut_down(tmp_path):
     assert "Culling 'idle' kernel" not in log
 
 
+def test_the_culler_leaves_a_kernel_whose_page_is_still_loading_to_the_slower_sweep(tmp_path):
+    """Jupyter Server's culler does not wait longer on a slow machine: it leaves a learner's
+    kernel that no page has connected to yet alone (a page still loading; the sweep, whose wait
+    stretches, decides), while it still culls an idle kernel whose page has gone."""
+    folder = _lesson_folder(tmp_path, "empty.ipynb")
+    with VoilaServer(folder, cull_idle=2, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=600",
+                                 "--ClassroomKernelManager.disconnect_grace=-1")) as server:
+        loading = _fetch_page(server, "empty.ipynb")
+        left = _fetch_page(server, "empty.ipynb")
+        page = websocket.create_connection(
+            f"ws://localhost:{server.port}/api/kernels/{left}/channels?session_id=page",
+            timeout=60)
+        _wait_for(lambda: "Connecting to kernel" in server.log(), 60, "the page connecting")
+        page.close()
+        _wait_for(lambda: left not in _kernels(server), 90, "the culler culling the left kernel")
+        assert loading in _kernels(server), "the culler took the kernel of a page still loading"
+        log = server.log()
+    assert f"Culling 'idle' kernel" in log and "no page connected to it" not in log, log
+
+
 @pytest.mark.slow
 def test_kernels_waiting_in_the_pool_are_kept_though_no_page_connected(tmp_path):
     """Kernels waiting in the pool have no page, yet they are no page's that never connected:
@@ -242,3 +267,148 @@ def test_a_lesson_asked_for_before_its_pool_kernel_started_opens_at_once(
             assert server.log().count("Using pre-heated kernel") == 2
         finally:
             context.close()
+
+
+LOST_NOTE = ".cassino-kernel-lost"
+# Test instrumentation, run before the page's scripts: while window.__cutOff is set, the page's
+# connections to its kernel go to a closed port (as from a laptop gone offline), and every
+# connection made is kept in window.__sockets.
+CUT_OFF = """
+(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = function (url, protocols) {
+    if (window.__cutOff && /\\/channels/.test(url)) {
+      url = String(url).replace(/\\/\\/[^/]+/, '//127.0.0.1:9');
+    }
+    const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    window.__sockets.push(socket);
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();
+"""
+
+
+def _page_kernel(page) -> str | None:
+    """The kernel id of the page shown now (None while it is being replaced)."""
+    try:
+        return page.evaluate(KERNEL_ID)
+    except PlaywrightError:
+        return None
+
+
+def test_a_page_that_connects_after_its_kernel_was_shut_down_reloads_itself_and_works(
+        tmp_path, browser, wait_for_voila, select_capture, screenshot):
+    """On a machine so loaded that a page connects to its kernel only after the server gave up
+    waiting for it (unconnected_timeout), the page is not left silently dead: it has nothing of
+    the learner's yet, so it reloads itself once and gets a working kernel."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=2",)) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(90_000)
+        page = context.new_page()
+        held: list[str] = []
+
+        def slow_first_load(route) -> None:
+            # The first page's front end arrives only once its kernel has been shut down.
+            if not held:
+                held.append(route.request.url)
+                _wait_for(lambda: "no page connected to it" in server.log(), 90,
+                          "the kernel of the page still loading being shut down")
+            route.continue_()
+
+        page.route(re.compile(r"/voila\.js(\?|$)"), slow_first_load)
+        page.goto(server.url("table_widget.ipynb"))
+        first = re.search(r"Kernel ([0-9a-f-]+): no page connected", server.log()).group(1)
+        _wait_for(lambda: _page_kernel(page) not in (None, first), 120,
+                  "the page reloading with a new kernel")
+        wait_for_voila(page)
+        assert _page_kernel(page) in _kernels(server)
+        take = select_capture(page)
+        take.click()  # answered by the new kernel
+        page.wait_for_function(
+            "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
+        assert not page.locator(LOST_NOTE).is_visible()
+        assert len(held) == 1
+        context.close()
+
+
+def test_a_page_whose_kernel_went_while_it_was_away_says_so_and_offers_a_reload(
+        tmp_path, browser, wait_for_voila, select_capture, screenshot):
+    """A page cut off from the server long enough for its kernel to be shut down (a laptop
+    closed, a network gone) comes back to a kernel that no longer exists: it says so in words
+    and offers a reload, which brings a working page."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
+                     extra_args=("--ClassroomKernelManager.disconnect_grace=1",
+                                 "--ClassroomKernelManager.dropped_grace=1")) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(90_000)
+        context.add_init_script(CUT_OFF)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url("table_widget.ipynb"))
+        wait_for_voila(page)
+        kernel_id = _page_kernel(page)
+        page.evaluate("window.__cutOff = true; window.__sockets.forEach(s => s.close())")
+        _wait_for(lambda: kernel_id not in _kernels(server), 60, "the page's kernel going")
+        assert not page.locator(LOST_NOTE).is_visible(), "told before the kernel had gone"
+        page.evaluate("window.__cutOff = false")  # back online: the next reconnection is told
+        note = page.locator(LOST_NOTE)
+        note.wait_for(state="visible", timeout=120_000)
+        assert "Reload the page" in note.inner_text()
+        for size in ((1280, 900), (1920, 1080)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            screenshot(page, f"kernel_lost_{size[0]}x{size[1]}")
+        page.locator('[data-card="7S"]').first.click()  # a widget that can no longer answer
+        assert not [e for e in errors if "Cannot send" in e], errors
+        note.get_by_role("button", name="Reload the page").click()
+        _wait_for(lambda: _page_kernel(page) not in (None, kernel_id), 120,
+                  "the page reloading with a new kernel")
+        wait_for_voila(page)
+        select_capture(page).click()
+        page.wait_for_function(
+            "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
+        assert not page.locator(LOST_NOTE).is_visible()
+        context.close()
+
+
+def test_a_page_whose_kernel_died_says_so_and_offers_a_reload(tmp_path, browser, wait_for_voila):
+    """A kernel that dies under an open page (killed, out of memory) is restarted by Jupyter
+    Server afresh, without the lesson's widgets: the page says so instead of going dead."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")}) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(90_000)
+        page = context.new_page()
+        page.goto(server.url("table_widget.ipynb"))
+        wait_for_voila(page)
+        assert not page.locator(LOST_NOTE).is_visible()
+        _kernels(server)[_page_kernel(page)].kill()
+        note = page.locator(LOST_NOTE)
+        note.wait_for(state="visible", timeout=120_000)
+        assert "Reload the page" in note.inner_text()
+        context.close()
+
+
+def test_a_widget_anywidget_gave_up_on_is_not_a_silent_hole(tmp_path, browser, wait_for_voila):
+    """anywidget gives a widget's front end 2 s to start and then leaves it undrawn (a busy
+    computer can miss that): the page shows its note on parts that could not be shown."""
+    folder = _lesson_folder(tmp_path, "table_widget.ipynb")
+    with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")}) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(server.url("table_widget.ipynb"))
+        wait_for_voila(page)
+        assert page.locator(".cassino-failed").is_hidden()
+        # What anywidget does when a widget misses its 2 s: an unhandled rejection.
+        page.evaluate("() => { Promise.reject(new Error('[anywidget] Failed to initialize "
+                      "model.')); }")
+        note = page.locator(".cassino-failed")
+        note.wait_for(state="visible", timeout=30_000)
+        assert "Reload the page" in note.inner_text()
+        context.close()
