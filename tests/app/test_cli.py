@@ -157,6 +157,14 @@ def _alive(processes: list[psutil.Process]) -> list[psutil.Process]:
     return [p for p in processes if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
 
 
+def _command(process: psutil.Process) -> list[str]:
+    """The process's command line; none for one that has ended (a zombie not yet reaped)."""
+    try:
+        return process.cmdline()
+    except psutil.Error:
+        return []
+
+
 def _wait_until_gone(processes: list[psutil.Process], timeout: float = PATIENCE) -> list[str]:
     """The processes still alive (one line each) after waiting up to `timeout` seconds for
     them to end."""
@@ -263,7 +271,7 @@ def test_stopping_while_a_kernel_starts_leaves_no_traceback_and_no_process(tmp_p
             f"{_running(served.process.pid)}\noutput:\n{served.output}")
         time.sleep(0.05)
     children = psutil.Process(served.process.pid).children(recursive=True)
-    assert any("ipykernel_launcher" in " ".join(p.cmdline()) for p in children)
+    assert any("ipykernel_launcher" in " ".join(_command(p)) for p in children)
     output = served.stop(stop)
     assert served.process.returncode == 0, output
     assert "Traceback" not in output and "KeyboardInterrupt" not in output, output

@@ -112,7 +112,7 @@ def _wait_for_url(url: str, process: subprocess.Popen, timeout: float = 120) -> 
 
 def _single_user_servers(hub: subprocess.Popen) -> list[psutil.Process]:
     return [p for p in psutil.Process(hub.pid).children(recursive=True)
-            if "jupyterhub.singleuser" in " ".join(p.cmdline())]
+            if "jupyterhub.singleuser" in " ".join(_cmdline(p))]  # a zombie child has none
 
 
 def _log_in(browser, base: str, name: str):
