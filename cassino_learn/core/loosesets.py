@@ -75,6 +75,11 @@ class LooseSets:
         return any(self.splits(_minus(vector, part), value)
                    for part in _parts(vector, need, need))
 
+    @property
+    def remembered(self) -> int:
+        """How many split judgements this judge holds in memory."""
+        return len(self._splits)
+
     def splits(self, vector: Vector, value: int) -> bool:
         """Whether cards with this value vector split into groups each adding up to `value`."""
         key = (vector, value)

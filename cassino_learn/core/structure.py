@@ -51,7 +51,7 @@ def _judge(rules: Rules) -> LooseSets:
     """The value-vector judge of the rules' value system (C2 or V7), shared by every call: its
     judgements depend only on the values, so they are remembered across moves (up to a bound)."""
     judge = _JUDGES.get(rules.values)
-    if judge is None or len(judge._splits) > _JUDGE_MEMORY:
+    if judge is None or judge.remembered > _JUDGE_MEMORY:
         judge = _JUDGES[rules.values] = LooseSets((), rules)
     return judge
 
@@ -70,12 +70,11 @@ def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets, table: Seq
     if lone and table[first.rank] == lone and judge.splits_with(tuple(rest_vector), value,
                                                                 lone=lone):
         return [(first,)] + _partition(rest, value, judge, table, lone)
-    splits = judge.splits if not lone else lambda v, n: judge.splits_with(v, n, lone=lone)
     for chosen in _summing(rest, value - table[first.rank], 0, table):
         left = rest_vector[:]
         for card in chosen:
             left[table[card.rank]] -= 1
-        if splits(tuple(left), value):
+        if judge.splits_with(tuple(left), value, lone=lone):
             remaining = tuple(c for c in rest if c not in chosen)
             return [(first, *chosen)] + _partition(remaining, value, judge, table, lone)
     raise AssertionError("cards judged to split found no group")  # pragma: no cover
