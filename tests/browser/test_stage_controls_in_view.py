@@ -48,7 +48,10 @@ def _drawn(runner, stage) -> None:
     if stage.position is not None and stage.kind not in ("score", "points"):
         card = stage.position.hand[0]
         runner.locator(f'[data-zone="hand"] [data-card="{card}"]').wait_for()
-        assert runner.locator(".cl-table").count() == 1
+        # exactly one table once drawing settles (a busy browser may be mid-redraw)
+        runner.page.wait_for_function(
+            "(r) => r.querySelectorAll('.cl-table').length === 1", arg=runner.element_handle(),
+            timeout=30_000)
 
 
 def _controls_in_view(page, runner, where: str) -> None:
