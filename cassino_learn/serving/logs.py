@@ -10,7 +10,13 @@ __all__ = ["HarmlessWarnings", "logging_config"]
 # Jupyter Server warns "Notebook X is not trusted" whenever it reads a notebook whose stored
 # outputs carry no signature. Voila never shows stored outputs: it runs every lesson afresh and
 # shows what the kernel sends now, so trust changes nothing on a page.
-HARMLESS = ("is not trusted",)
+#
+# Jupyter Server pings a page's connection itself, every ws_ping_interval ms, and closes it when
+# no answer came for ws_ping_timeout ms (serving/voila.py sets 30 s and 90 s). Tornado reads the
+# same two settings as seconds for its own pings (so it never sends one: every 30,000 s) and
+# warns that a timeout longer than the interval is cut to it; that cut applies only to its own
+# pings, which never happen, so nothing changes for the pages.
+HARMLESS = ("is not trusted", "cannot be longer than the websocket_ping_interval")
 
 
 class HarmlessWarnings(logging.Filter):
@@ -24,4 +30,6 @@ class HarmlessWarnings(logging.Filter):
 def logging_config() -> dict:
     """Voila's `logging_config` (merged into its own): the console handler gets the filter."""
     return {"filters": {"harmless": {"()": f"{__name__}.HarmlessWarnings"}},
-            "handlers": {"console": {"filters": ["harmless"]}}}
+            "handlers": {"console": {"filters": ["harmless"]}},
+            # tornado's own warnings reach the terminal by Python's last-resort handler
+            "loggers": {"tornado.general": {"filters": ["harmless"]}}}

@@ -32,6 +32,8 @@ __all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_s
 TEMPLATE = "cassino"
 DEFAULT_PORT = 8866
 DEFAULT_CULL_IDLE = 180  # seconds a kernel with no page connected may sit idle
+PING_INTERVAL_MS = 30_000  # how often the server pings a page's connection
+PING_TIMEOUT_MS = 90_000  # no answer for this long: the page is gone, its connection closed
 APP_TITLE = catalog.INDEX.title
 # Notebooks that must run when a learner opens them, never ahead of time in a preheated kernel:
 # the index shows the learner's progress, the sandbox is a teacher's scratch pad.
@@ -110,9 +112,13 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
         # cannot reach them, and ipykernel has no "unencrypted TCP" warning to print.
         "KernelManager": {"transport": "ipc"},
         "Voila": {
-            # Jupyter Server's default (90 s) is longer than the ping interval (30 s), which
-            # tornado refuses with a warning at every first connection; it uses 30 s anyway.
-            "tornado_settings": {"ws_ping_timeout": 30_000},
+            # A page's connection is pinged every 30 s and closed when no answer came for 90 s
+            # (Jupyter Server's default). A timeout equal to the interval closes a healthy
+            # connection whenever the server is a few seconds late with a ping (a busy
+            # classroom server): pages then reconnect over and over, and their widgets are
+            # never drawn. See logs.HARMLESS for the warning tornado prints about it.
+            "tornado_settings": {"ws_ping_interval": PING_INTERVAL_MS,
+                                 "ws_ping_timeout": PING_TIMEOUT_MS},
             "kernel_websocket_connection_class": KERNEL_CONNECTION,
             "logging_config": logging_config(),
         },
