@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.listing import first_moves
 from ..core.position import Position
+from ..core.words import count as _count
 from . import progress as _progress
 from .catalog import INDEX, LESSONS, Lesson, lesson, neighbours
 from .stages import has_stages, load_stages
@@ -159,12 +160,25 @@ def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str 
     return on_demand(DEMO_BUTTON, build, intro=intro)
 
 
-def quiz(slug: str) -> Any:
-    """The lesson's quiz from lessons/quizzes/<slug>.json; a finished quiz is saved."""
-    from ..ui.quiz_widgets import QuizWidget
+QUIZ_BUTTON = "Start the quiz ▶"
 
-    return QuizWidget.from_bank(slug, record=lambda s, score, total:
-                                _progress.load().record_quiz(s, score, total))
+
+def quiz(slug: str) -> Any:
+    """The lesson's quiz from lessons/quizzes/<slug>.json, dealt when the learner presses its
+    button; a finished quiz is saved. The bank is checked against the core now, so a broken
+    question fails where the lesson runs, not when a learner opens the quiz."""
+    from .quiz import load_bank
+
+    items = load_bank(slug).items
+
+    def build() -> Any:
+        from ..ui.quiz_widgets import QuizWidget
+
+        return QuizWidget(items, slug=slug, record=lambda s, score, total:
+                          _progress.load().record_quiz(s, score, total))
+
+    return on_demand(QUIZ_BUTTON, build, intro=f"{_count(len(items), 'question')} on this "
+                     "lesson. Your first answer to each one counts, and your best score is kept.")
 
 
 def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any:
@@ -188,22 +202,23 @@ def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
     import ipywidgets as w
 
     from ..ui._assets import asset
-    from ..ui.quiz_widgets import button
+    from ..ui.quiz_widgets import button, shared_look
 
     # Only the button's stylesheet: what is built brings its own (a page with several of these
     # would otherwise send the quiz's whole stylesheet once per button).
     style = f"<style>{asset('buttons.css')}</style>"
     start = button(label, primary=True)
     said = f'<p class="cl-on-demand-intro">{html.escape(intro)}</p>' if intro else ""
-    lead = w.HTML(style + said, layout=w.Layout(display="" if intro else "none"))
-    box = w.VBox([lead, start])
+    lead = w.HTML(style + said, layout=shared_look("plain" if intro else "hidden"),
+                  style=shared_look("html"))
+    box = w.VBox([lead, start], layout=shared_look("plain"))
     box.add_class("cl-on-demand")
 
     def begin(_: object) -> None:
         if start not in box.children:
             return  # a second click before the first was handled: built once
         if intro:  # the widget built says it itself
-            lead.value, lead.layout.display = style, "none"
+            lead.value, lead.layout = style, shared_look("hidden")
         box.children = (lead, build())
 
     start.on_click(begin)

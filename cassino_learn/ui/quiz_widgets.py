@@ -13,6 +13,7 @@ import random
 from typing import Callable, Sequence
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the top
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.listing import first_moves
@@ -42,9 +43,27 @@ def styled(markup: str) -> str:
     return f"<style>{asset('buttons.css')}{asset('quiz.css')}</style>{markup}"
 
 
+_LOOKS: dict[str, Callable[[], w.Widget]] = {
+    "plain": w.Layout, "hidden": lambda: w.Layout(display="none"),
+    "auto width": lambda: w.Layout(width="auto"), "button": w.ButtonStyle,
+    "html": HTMLStyle}
+_made_looks: dict[str, w.Widget] = {}
+
+
+def shared_look(name: str) -> w.Widget:
+    """One layout or style model of `_LOOKS` per kernel, for widgets that are never restyled one
+    by one (buttons, rows, launchers): a page then sends the browser one model for all of them
+    rather than one or two per widget. Made again if it was closed."""
+    look = _made_looks.get(name)
+    if look is None or look.comm is None:
+        look = _made_looks[name] = _LOOKS[name]()
+    return look
+
+
 def button(label: str, *, primary: bool = False, tooltip: str = "") -> w.Button:
     """A button that looks like the card table's (full label, 44px high, focus ring)."""
-    made = w.Button(description=label, tooltip=tooltip or label, layout=w.Layout(width="auto"))
+    made = w.Button(description=label, tooltip=tooltip or label,
+                    layout=shared_look("auto width"), style=shared_look("button"))
     made.add_class("cl-qbutton")
     if primary:
         made.add_class("cl-primary")
@@ -52,7 +71,7 @@ def button(label: str, *, primary: bool = False, tooltip: str = "") -> w.Button:
 
 
 def _row(*children: w.Widget) -> w.HBox:
-    box = w.HBox(list(children))
+    box = w.HBox(list(children), layout=shared_look("plain"))
     box.add_class("cl-row")
     return box
 

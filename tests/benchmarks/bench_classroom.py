@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from cassino_learn.serving.voila import VoilaServer, free_port  # noqa: E402
 from cassino_learn.teaching import catalog  # noqa: E402
+from cassino_learn.teaching.lesson import QUIZ_BUTTON  # noqa: E402
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
@@ -134,12 +135,15 @@ async def measure_start(browser, lessons: Path, progress: Path, preheat: bool = 
 # -- 2. class --------------------------------------------------------------------------------
 
 async def learner(browser, server: VoilaServer, number: int, delay: float, bank: dict,
-                  times: list[float], errors: list[str], reloads: list[int]) -> None:
+                  times: list[float], errors: list[str], reloads: list[int],
+                  failures: Path | None = None) -> None:
     await asyncio.sleep(delay)
     context = await browser.new_context()
     # Patient: 30 pages and the server share 2 cores; a slow page is a figure, not an error.
     context.set_default_timeout(PATIENCE_MS)
     page = await context.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
     page.on("console", lambda m: errors.append(f"learner {number}: console: {m.text}")
             if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"learner {number}: uncaught: {e}"))
@@ -165,6 +169,8 @@ async def learner(browser, server: VoilaServer, number: int, delay: float, bank:
         errors.append(f"learner {number}: {type(error).__name__} on {page.url} "
                       f"({'the page said its kernel was gone' if told else 'nothing said'}): "
                       f"{str(error)[:200]}")
+        if failures:
+            await record_failure(page, failures / f"learner-{number}", console)
     finally:
         # Pages that reloaded themselves (their kernel gone before they reached it).
         reloads.append(max(0, len(navigations) - opened))
@@ -174,8 +180,33 @@ async def learner(browser, server: VoilaServer, number: int, delay: float, bank:
             errors.append(f"learner {number}: closing the page hung: {type(error).__name__}")
 
 
+#: What a stuck page holds, for the record of a failing learner.
+PAGE_STATE = """() => {
+  const count = s => document.querySelectorAll(s).length;
+  const quiz = [...document.querySelectorAll('.cl-quiz')][0];
+  return {quizzes: count('.cl-quiz'), quiz_status: count('.cl-quiz-status'),
+          move_inputs: count('.cl-move-input'), tables: count('.cl-widget'),
+          items: count('.cl-item'), loading: count('.widget-loading, .jupyter-widgets-loading'),
+          widget_errors: [...document.querySelectorAll('.jupyter-widgets .widget-error, .jp-RenderedText[data-mime-type*=error], .cassino-kernel-lost')].map(e => e.innerText.slice(0, 300)),
+          quiz_html: quiz ? quiz.outerHTML.slice(0, 3000) : null};
+}"""
+
+
+async def record_failure(page, stem: Path, console: list[str]) -> None:
+    """A failing learner's page as a screenshot, its console and what the quiz holds."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        await asyncio.wait_for(page.screenshot(path=f"{stem}.png", full_page=True), 60)
+        state = await asyncio.wait_for(page.evaluate(PAGE_STATE), 60)
+    except Exception as error:  # noqa: BLE001 - a hung page: say so in the record
+        state = {"unreadable": f"{type(error).__name__}: {error}"}
+    stem.with_suffix(".json").write_text(json.dumps({"state": state, "console": console[-200:]},
+                                                    indent=1))
+
+
 async def answer_first_question(page, bank: dict) -> None:
-    quiz = page.locator(".widget-vbox").filter(has=page.locator(".cl-quiz-status")).first
+    await page.get_by_role("button", name=QUIZ_BUTTON).click()  # the quiz is dealt on request
+    quiz = page.locator(".cl-quiz").filter(has=page.locator(".cl-quiz-status")).first
     box = quiz.locator(".cl-move-input")
     await box.fill(bank["items"][0]["answers"][0])
     await box.press("Enter")
@@ -194,7 +225,7 @@ async def sample(server: VoilaServer, samples: list, stop: asyncio.Event) -> Non
 
 
 async def measure_class(browser, lessons: Path, progress: Path, learners: int,
-                        spacing: float, after: float) -> None:
+                        spacing: float, after: float, failures: Path | None = None) -> None:
     bank = json.loads((lessons / catalog.lesson("02_pairing").quiz_bank).read_text())
     pooled = sum(1 for item in catalog.LESSONS if (lessons / item.notebook).exists())
     with VoilaServer(lessons, ip="127.0.0.1", preheat=True,
@@ -213,8 +244,11 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
         sampler = asyncio.create_task(sample(server, samples, stop))
         started = time.perf_counter()
         await asyncio.gather(*(learner(browser, server, n, n * spacing, bank, times, errors,
-                                       reloads) for n in range(learners)))
+                                       reloads, failures) for n in range(learners)))
         lesson_time = time.perf_counter() - started
+        if failures and errors:  # the server's side of the failing learners' story
+            failures.mkdir(parents=True, exist_ok=True)
+            shutil.copy(server.log_path, failures / "voila.log")
         during = [s for s in samples]
         left = time.perf_counter()
         while time.perf_counter() - left < after:
@@ -265,7 +299,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 await measure_start(browser, lessons, progress, preheat=False)
             if "class" in args.parts:
                 await measure_class(browser, lessons, progress, args.learners, args.spacing,
-                                    args.after)
+                                    args.after, args.failures)
             await browser.close()
     finally:
         shutil.rmtree(progress, ignore_errors=True)
@@ -284,6 +318,8 @@ def main() -> int:
     parser.add_argument("--after", type=float, default=120.0,
                         help="seconds to watch the server after the last learner left")
     parser.add_argument("--parts", default="start,class")
+    parser.add_argument("--failures", type=Path, default=None,
+                        help="a folder for each failing learner's screenshot and console")
     parser.add_argument("--browser-nice", type=int, default=10,
                         help="niceness of the learners' Chromium (0: as the server)")
     args = parser.parse_args()

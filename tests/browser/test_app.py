@@ -11,6 +11,7 @@ import pytest
 
 from cassino_learn import Card, Position
 from cassino_learn.teaching import catalog
+from cassino_learn.teaching.lesson import QUIZ_BUTTON
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 LESSONS = catalog.lessons_dir()
@@ -98,6 +99,15 @@ def test_every_lesson_renders_without_errors(item, voila, page, wait_for_voila, 
     assert page.title() == expected
 
 
+def open_quiz(page):
+    """Press the lesson's quiz button (the quiz is dealt on request) and return the quiz."""
+    page.get_by_role("button", name=QUIZ_BUTTON).click()
+    quiz = page.locator(".cl-quiz").filter(has=page.locator(".cl-quiz-status")).first
+    quiz.locator(".cl-quiz-status").wait_for()
+    quiz.scroll_into_view_if_needed()
+    return quiz
+
+
 def _answer_right(quiz, item: dict) -> None:
     """Answer one quiz item as a learner who knows the rules would."""
     if item["kind"] == "goal":
@@ -130,9 +140,7 @@ def test_a_learner_answers_the_pairing_quiz_and_finds_the_progress_on_the_index(
     server = voila(LESSONS)
     page.goto(server.url(f"{slug}.ipynb"))
     wait_for_voila(page)
-    # The quiz is the first box holding a quiz status line (the practice below has one too).
-    quiz = page.locator(".widget-vbox").filter(has=page.locator(".cl-quiz-status")).first
-    quiz.scroll_into_view_if_needed()
+    quiz = open_quiz(page)
 
     # A wrong move first (trailing the card that would capture), then the right one.
     position = Position.parse(first["position"])

@@ -130,11 +130,10 @@ def _log_in(browser, base: str, name: str):
 def _play_pairing_quiz(page, wait_for_voila, first_right: bool) -> int:
     """Answer the pairing quiz: the first item is a move (played right or wrong), the others
     right. Returns the score shown at the end."""
-    from test_app import _answer_right  # the learner of the app's browser test
+    from test_app import _answer_right, open_quiz  # the learner of the app's browser test
 
     bank = json.loads((ROOT / "lessons" / catalog.lesson(SLUG).quiz_bank).read_text())["items"]
-    quiz = page.locator(".widget-vbox").filter(has=page.locator(".cl-quiz-status")).first
-    quiz.scroll_into_view_if_needed()
+    quiz = open_quiz(page)
     position = Position.parse(bank[0]["position"])
     right = position.parse_move(bank[0]["answers"][0])
     move = right if first_right else next(

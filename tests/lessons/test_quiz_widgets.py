@@ -5,6 +5,13 @@ from __future__ import annotations
 from cassino_learn.teaching import progress
 
 
+def _opened_quiz(slug: str):
+    """The lesson's quiz, after the learner pressed its button (it is dealt on request)."""
+    from cassino_learn.teaching.lesson import quiz
+
+    launcher = quiz(slug)
+    launcher.children[-1].click()
+    return launcher.children[-1]
 
 def _right_answer(item):
     """A right answer of any kind, taken from the rules core."""
@@ -18,9 +25,7 @@ def _right_answer(item):
 
 
 def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
-    from cassino_learn.teaching.lesson import quiz
-
-    widget = quiz("04_trailing")
+    widget = _opened_quiz("04_trailing")
     assert widget.views[0].item.kind == "legal"
     for number, view in enumerate(widget.views):
         right = _right_answer(view.item)
@@ -32,9 +37,7 @@ def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
 
 
 def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
-    from cassino_learn.teaching.lesson import quiz
-
-    view = quiz("05_building").views[0]
+    view = _opened_quiz("05_building").views[0]
     view.table.play(str(view.item.solutions()[0]))
     assert view.verdict.correct
     assert view.table.position == view.item.position
@@ -54,15 +57,44 @@ def test_sandbox_keeps_its_position_on_bad_text_and_steps_back():
 
 
 def test_quiz_builds_a_question_only_when_it_is_shown():
-    from cassino_learn.teaching.lesson import quiz
-
-    widget = quiz("08_owning_a_build")
+    widget = _opened_quiz("08_owning_a_build")
     assert list(widget._views) == [0]  # one question's table on the page, not one per question
     widget.go(3)
     assert sorted(widget._views) == [0, 3] and widget.holder.children == (widget.view(3),)
     first = widget.view(0)
     widget.go(0)
     assert widget.holder.children == (first,)  # a question keeps its state when revisited
+
+
+def test_the_quiz_is_dealt_when_the_learner_asks_for_it():
+    from cassino_learn.teaching.lesson import QUIZ_BUTTON, quiz
+    from cassino_learn.teaching.quiz import load_bank
+    from cassino_learn.ui import CardTable
+    from cassino_learn.ui.quiz_widgets import QuizWidget
+
+    launcher = quiz("02_pairing")
+    lead, start = launcher.children
+    assert not any(isinstance(child, (QuizWidget, CardTable)) for child in launcher.children)
+    count = len(load_bank("02_pairing").items)
+    assert f"{count} questions on this lesson" in lead.value and start.description == QUIZ_BUTTON
+    start.click()
+    widget = launcher.children[-1]
+    assert isinstance(widget, QuizWidget) and len(widget.items) == count
+    assert "Question 1 of" in widget.status.value and lead.layout.display == "none"
+
+
+def test_a_broken_quiz_bank_fails_when_the_lesson_runs_not_when_the_quiz_is_opened(
+        tmp_path, monkeypatch):
+    import pytest
+
+    from cassino_learn.teaching import quiz as quizzes
+    from cassino_learn.teaching.lesson import quiz
+
+    broken = tmp_path / "02_pairing.json"
+    broken.write_text('{"items": [')
+    monkeypatch.setattr(quizzes, "bank_path", lambda slug: broken)
+    with pytest.raises(quizzes.BankError, match="02_pairing.json"):
+        quiz("02_pairing")
 
 
 def test_practice_is_built_only_when_the_learner_starts_it():

@@ -12,6 +12,7 @@ import pytest
 from cassino_learn.core.position import Position
 from cassino_learn.serving.static.finish import outside_references
 from cassino_learn.teaching import catalog
+from cassino_learn.teaching.lesson import QUIZ_BUTTON
 from cassino_learn.teaching.stages import load_stages
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -85,7 +86,8 @@ def test_a_learner_uses_the_course_with_no_server_and_no_internet(visit):
     visit.wait_until_ready()
     assert visit.errors() == []
 
-    quiz = page.locator(".widget-vbox").filter(has=page.locator(".cl-quiz-status")).first
+    page.get_by_role("button", name=QUIZ_BUTTON).click()  # the quiz is dealt on request
+    quiz = page.locator(".cl-quiz").filter(has=page.locator(".cl-quiz-status")).first
     quiz.scroll_into_view_if_needed()
     bank = json.loads((catalog.lessons_dir() / pairing.quiz_bank).read_text())["items"]
     position = Position.parse(bank[0]["position"])
