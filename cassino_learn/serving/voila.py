@@ -34,6 +34,7 @@ DEFAULT_PORT = 8866
 DEFAULT_CULL_IDLE = 180  # seconds a kernel with no page connected may sit idle
 PING_INTERVAL_MS = 30_000  # how often the server pings a page's connection
 PING_TIMEOUT_MS = 90_000  # no answer for this long: the page is gone, its connection closed
+OUTPUT_PATIENCE = 120  # seconds Voila waits for a cell's last outputs (nbclient's 4 s is short)
 APP_TITLE = catalog.INDEX.title
 # Notebooks that must run when a learner opens them, never ahead of time in a preheated kernel:
 # the index shows the learner's progress, the sandbox is a teacher's scratch pad.
@@ -106,7 +107,11 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
                                       "index": catalog.INDEX.notebook,
                                       "pages": _page_links()}},
         },
-        "VoilaExecutor": {"cell_error_instruction": FRIENDLY_CELL_ERROR},
+        # iopub_timeout: how long Voila waits for a cell's last outputs after the kernel said
+        # the cell ran. nbclient's 4 s is missed by a busy classroom server, and then the
+        # cell's outputs (a quiz's button, a verdict) are left off the page with only a warning.
+        "VoilaExecutor": {"cell_error_instruction": FRIENDLY_CELL_ERROR,
+                          "iopub_timeout": OUTPUT_PATIENCE},
         "MappingKernelManager": culling_settings(cull_idle),
         # Kernels talk to the server over local sockets, not TCP: other users of the machine
         # cannot reach them, and ipykernel has no "unencrypted TCP" warning to print.

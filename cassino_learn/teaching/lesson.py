@@ -178,7 +178,7 @@ def quiz(slug: str) -> Any:
                           _progress.load().record_quiz(s, score, total))
 
     return on_demand(QUIZ_BUTTON, build, intro=f"{_count(len(items), 'question')} on this "
-                     "lesson. Your first answer to each one counts, and your best score is kept.")
+                     "lesson's rules; your best score is kept.")
 
 
 def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any:

@@ -1,11 +1,14 @@
-"""A page's connection to its kernel survives a busy server: Jupyter Server pings it every
-30 s and closes it only when no answer came for 90 s. With a timeout equal to the interval (as
-`cassino-learn serve` had), a ping the server sent a few seconds late found the last answer
-"too old" and closed a healthy connection; in a class of 30 the pages reconnected over and over
-and their quizzes were never drawn (tests/benchmarks/bench_classroom.py).
+"""A busy classroom server keeps its pages whole and connected.
 
-Jupyter Server's own ping code runs here, on a clock the test moves, with the server's
-settings."""
+- A page's connection to its kernel: Jupyter Server pings it every 30 s and closes it only when
+  no answer came for 90 s. With a timeout equal to the interval (as `cassino-learn serve` had),
+  a ping the server sent a few seconds late found the last answer "too old" and closed a healthy
+  connection; in a class of 30 the pages reconnected over and over and their quizzes were never
+  drawn (tests/benchmarks/bench_classroom.py). Jupyter Server's own ping code runs here, on a
+  clock the test moves, with the server's settings.
+- A lesson's outputs: Voila waits up to OUTPUT_PATIENCE s for a cell's last outputs, not
+  nbclient's 4 s, after which they would be left off the page with only a log warning.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import logging
 import pytest
 from jupyter_server.base import websocket as jupyter_websocket
 
-from cassino_learn.serving.voila import voila_settings
+from cassino_learn.serving.voila import OUTPUT_PATIENCE, voila_settings
 
 
 class Clock:
@@ -87,3 +90,13 @@ def test_a_page_that_never_answers_is_closed_after_the_timeout(connection):
     _run(page, clock, [(n * interval, "ping") for n in range(1, 20)])
     assert page.closed
     assert timeout < clock.now <= timeout + interval  # gone within two minutes
+
+
+def test_voila_waits_for_a_cells_last_outputs_as_long_as_a_busy_server_needs():
+    import nbformat
+    from traitlets.config import Config
+    from voila.execute import VoilaExecutor
+
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=Config(voila_settings()))
+    assert executor.iopub_timeout == OUTPUT_PATIENCE >= 60
+    assert not executor.raise_on_iopub_timeout  # a late output is still better than no page
