@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from cassino_learn.teaching import progress
 
 
@@ -76,7 +78,8 @@ def test_the_quiz_is_dealt_when_the_learner_asks_for_it():
     lead, start = launcher.children
     assert not any(isinstance(child, (QuizWidget, CardTable)) for child in launcher.children)
     count = len(load_bank("02_pairing").items)
-    assert f"{count} questions on this lesson's rules" in lead.value and start.description == QUIZ_BUTTON
+    assert f"{count} questions on this lesson's rules" in html.unescape(lead.value)
+    assert start.description == QUIZ_BUTTON
     start.click()
     widget = launcher.children[-1]
     assert isinstance(widget, QuizWidget) and len(widget.items) == count
