@@ -136,6 +136,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._leaving.add(kernel_id)
             self._spawn(self._shut_down_if_left(kernel_id, dropped))
 
+    def page_left_unconnected(self, kernel_id: str) -> None:
+        """A page closed its connection before it opened (the learner went on while the page
+        was still loading): its kernel goes after the grace of a connection that broke off,
+        unless a page connects meanwhile, rather than waiting for the sweep of kernels no page
+        connected to (which, on a loaded machine, waits twice the longest page load)."""
+        if self.disconnect_grace >= 0 and self._managed(kernel_id) \
+                and not self._in_pool(kernel_id) and kernel_id not in self._leaving \
+                and self._kernel_connections.get(kernel_id, 0) == 0:
+            self._leaving.add(kernel_id)
+            self._spawn(self._shut_down_if_left(kernel_id, dropped=True))
+
     def connection_dropped(self, kernel_id: str) -> None:
         """The next disconnect of this kernel is a connection that broke off (see
         `dropped_grace`)."""
@@ -156,6 +167,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 await asyncio.sleep(min(remaining, 5.0))
                 if self._kernel_connections.get(kernel_id, 0) > 0:
                     return  # the page is back
+            # A kernel still starting or running its lesson is let finish first (shut down
+            # meanwhile, it takes Voila's request for the page down with a traceback).
+            while kernel_id in self and getattr(self.get_kernel(kernel_id), "execution_state",
+                                                "") in ("busy", "starting"):
+                await asyncio.sleep(1.0)
+                if self._kernel_connections.get(kernel_id, 0) > 0:
+                    return
             if kernel_id in self and self._kernel_connections.get(kernel_id, 0) == 0:
                 self.log.info("Kernel %s: its page closed %.0f s ago, shutting it down",
                               kernel_id, time.monotonic() - left)
@@ -367,4 +385,6 @@ class PageConnection(ZMQChannelsWebsocketConnection):
             self._forget()
             self.log.info("Kernel %s: its page left before its connection opened",
                           self.kernel_id)
+            if hasattr(self.multi_kernel_manager, "page_left_unconnected"):
+                self.multi_kernel_manager.page_left_unconnected(self.kernel_id)
             raise web.Finish()

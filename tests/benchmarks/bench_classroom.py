@@ -246,9 +246,6 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
         await asyncio.gather(*(learner(browser, server, n, n * spacing, bank, times, errors,
                                        reloads, failures) for n in range(learners)))
         lesson_time = time.perf_counter() - started
-        if failures and errors:  # the server's side of the failing learners' story
-            failures.mkdir(parents=True, exist_ok=True)
-            shutil.copy(server.log_path, failures / "voila.log")
         during = [s for s in samples]
         left = time.perf_counter()
         while time.perf_counter() - left < after:
@@ -270,6 +267,12 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
               f"{idle_kernels}), {end_rss:.0f} MiB ({100 * (end_rss / idle_rss - 1):+.0f}% of "
               f"the idle server); back to the pool size and within 10%: "
               + (f"after {back - (left - started):.0f} s" if back is not None else "not yet"))
+        steps = [s for s in samples if s[0] >= left - started][::8]  # about every 16 s
+        print("  after the last learner left (s: kernels, MiB): " + ", ".join(
+            f"{t - (left - started):.0f}: {k}, {r:.0f}" for t, k, r, _ in steps))
+        if failures:  # the server's side of the story, beside the failing learners' records
+            failures.mkdir(parents=True, exist_ok=True)
+            shutil.copy(server.log_path, failures / "voila.log")
         log = server.log()
         print("  kernels shut down: " + ", ".join(f"{count} {why}" for why, count in (
             ("after their page left", log.count("its page closed")),
@@ -319,7 +322,8 @@ def main() -> int:
                         help="seconds to watch the server after the last learner left")
     parser.add_argument("--parts", default="start,class")
     parser.add_argument("--failures", type=Path, default=None,
-                        help="a folder for each failing learner's screenshot and console")
+                        help="a folder for each failing learner's screenshot and console, "
+                             "and the server's log")
     parser.add_argument("--browser-nice", type=int, default=10,
                         help="niceness of the learners' Chromium (0: as the server)")
     args = parser.parse_args()
