@@ -92,10 +92,16 @@ def _cmdline(process: psutil.Process) -> list[str]:
         return []
 
 
+#: Every page of the course shows widgets (the stage runner, the index's table): a page is usable
+#: once they are drawn, which needs its kernel connection. (READY alone is also true of a page
+#: whose widgets have not started to load: a learner leaving then would not have used it.)
+USABLE = f"() => ({READY})() && !!document.querySelector('.jupyter-widgets')"
+
+
 async def until_interactive(page, url: str) -> float:
     start = time.perf_counter()
     await page.goto(url, wait_until="commit", timeout=PATIENCE_MS)
-    await page.wait_for_function(READY, timeout=PATIENCE_MS, polling=100)
+    await page.wait_for_function(USABLE, timeout=PATIENCE_MS, polling=100)
     return time.perf_counter() - start
 
 
