@@ -111,3 +111,14 @@ def test_practice_is_built_only_when_the_learner_starts_it():
     start.click()
     widget = launcher.children[-1]
     assert isinstance(widget, PracticeWidget) and widget.rules == ["B1", "B2", "B3", "B4", "S3"]
+
+
+def test_buttons_share_one_layout_and_style_model_and_a_closed_one_is_made_again():
+    from cassino_learn.ui.quiz_widgets import button
+
+    first, second = button("One"), button("Two", primary=True)
+    assert first.layout is second.layout and first.style is second.style
+    assert first.layout.width == "auto"
+    first.layout.close()  # e.g. every widget closed by a notebook front end
+    third = button("Three")
+    assert third.layout is not first.layout and third.layout.comm is not None
