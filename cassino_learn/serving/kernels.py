@@ -130,22 +130,24 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._dropped.discard(kernel_id)
         if dropped:
             self._dropped_at[kernel_id] = time.monotonic()
-        if self.disconnect_grace >= 0 and kernel_id in self._had_page \
-                and self._managed(kernel_id) and kernel_id not in self._leaving \
-                and self._kernel_connections.get(kernel_id) == 0:
-            self._leaving.add(kernel_id)
-            self._spawn(self._shut_down_if_left(kernel_id, dropped))
+        if kernel_id in self._had_page:
+            self._shut_down_soon(kernel_id, dropped)
 
     def page_left_unconnected(self, kernel_id: str) -> None:
         """A page closed its connection before it opened (the learner went on while the page
         was still loading): its kernel goes after the grace of a connection that broke off,
         unless a page connects meanwhile, rather than waiting for the sweep of kernels no page
         connected to (which, on a loaded machine, waits twice the longest page load)."""
+        if not self._in_pool(kernel_id):
+            self._shut_down_soon(kernel_id, dropped=True)
+
+    def _shut_down_soon(self, kernel_id: str, dropped: bool) -> None:
+        """Shut the kernel down after its grace unless a page connects (once at a time)."""
         if self.disconnect_grace >= 0 and self._managed(kernel_id) \
-                and not self._in_pool(kernel_id) and kernel_id not in self._leaving \
+                and kernel_id not in self._leaving \
                 and self._kernel_connections.get(kernel_id, 0) == 0:
             self._leaving.add(kernel_id)
-            self._spawn(self._shut_down_if_left(kernel_id, dropped=True))
+            self._spawn(self._shut_down_if_left(kernel_id, dropped))
 
     def connection_dropped(self, kernel_id: str) -> None:
         """The next disconnect of this kernel is a connection that broke off (see

@@ -21,7 +21,7 @@ from ..core.movegen import Move
 from ..core.position import Position
 from ..core.rules import Rules
 from ..core.words import count
-from ..teaching.quiz import QuizItem, Verdict, load_bank
+from ..teaching.quiz import QuizItem, Verdict
 from ._assets import asset
 from .table import CardTable, Played, played_words
 
@@ -231,10 +231,6 @@ class QuizWidget(w.VBox):
         super().__init__([self.status, self.holder, _row(self.back_button, self.next_button)])
         self.add_class("cl-quiz")
         self.go(0)
-
-    @classmethod
-    def from_bank(cls, slug: str, **options: object) -> "QuizWidget":
-        return cls(load_bank(slug).items, slug=slug, **options)  # type: ignore[arg-type]
 
     @property
     def score(self) -> int:
