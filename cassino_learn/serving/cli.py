@@ -118,6 +118,16 @@ def _interrupt(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt(signal.Signals(signum).name)
 
 
+def stop_cleanly_on(names: tuple[str, ...]) -> None:
+    """Being told to stop (kill, a closed terminal, a service manager) stops Voila and its
+    kernels the same clean way as Ctrl-C, instead of leaving them running. A signal the caller
+    ignores stays ignored: `nohup cassino-learn serve` outlives its terminal."""
+    for name in names:
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, _interrupt)
+
+
 VOILA_MISSING = ("cassino-learn: serving needs Voila, which is not installed here; install it "
                  "with: pip install 'cassino-learn[serve]'")
 
@@ -136,11 +146,7 @@ def serve(args: argparse.Namespace) -> int:
     folder = _lessons_folder(args.lessons)
     server = VoilaServer(folder, port=port, ip=args.ip, preheat=args.preheat,
                          cull_idle=args.cull_idle, quiet=False)
-    # Being told to stop (kill, a closed terminal, a service manager) stops Voila and its
-    # kernels the same clean way as Ctrl-C, instead of leaving them running.
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _interrupt)
+    stop_cleanly_on(("SIGTERM", "SIGHUP"))
     try:
         try:
             server.start(timeout=START_TIMEOUT)

@@ -134,6 +134,13 @@ class Served:
         return "".join(self.lines)
 
 
+def _like_a_terminal_command() -> None:
+    """Ctrl-C reaches the server as it does from a terminal, even when the tests themselves run
+    in the background of a shell without job control, which starts them with SIGINT ignored
+    (and a program that inherits an ignored SIGINT keeps ignoring it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _serve(tmp_path: Path, *extra: str, display: str | None,
            env: dict[str, str] | None = None) -> Served:
     script, _ = _fake_browser(tmp_path)
@@ -147,7 +154,8 @@ def _serve(tmp_path: Path, *extra: str, display: str | None,
     port = free_port()
     process = subprocess.Popen(
         [*COMMAND, "serve", "--lessons", str(NOTEBOOKS), "--port", str(port), "--no-preheat",
-         *extra], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+         *extra], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        preexec_fn=_like_a_terminal_command)
     served = Served(process, port)
     served.wait_for_output("Press Ctrl-C to stop.")  # printed once the server answers
     return served
@@ -251,6 +259,23 @@ if any("ipykernel_launcher" in arg for arg in getattr(sys, "orig_argv", ())):
 
     sys.meta_path.insert(0, Gate())
 """
+
+
+def test_a_stop_signal_the_caller_ignores_stays_ignored(monkeypatch):
+    """`nohup cassino-learn serve` ignores SIGHUP, so closing the terminal must not stop the
+    class's server; a SIGHUP that is not ignored stops it cleanly."""
+    installed: dict[int, object] = {}
+    ignored = {signal.SIGHUP}
+    monkeypatch.setattr(cli.signal, "getsignal",
+                        lambda n: signal.SIG_IGN if n in ignored else signal.SIG_DFL)
+    monkeypatch.setattr(cli.signal, "signal", lambda n, handler: installed.update({n: handler}))
+    cli.stop_cleanly_on(("SIGTERM", "SIGHUP"))
+    assert set(installed) == {signal.SIGTERM}
+    ignored.clear()
+    cli.stop_cleanly_on(("SIGTERM", "SIGHUP"))
+    assert set(installed) == {signal.SIGTERM, signal.SIGHUP}
+    with pytest.raises(KeyboardInterrupt, match="SIGHUP"):
+        installed[signal.SIGHUP](signal.SIGHUP, None)
 
 
 @pytest.mark.slow
