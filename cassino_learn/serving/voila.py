@@ -135,12 +135,17 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
     return settings
 
 
+WARM_IMPORTS = "cassino_learn.serving.warm_imports"
+
+
 def kernel_spec() -> dict:
     """The Python kernel of the app's own server: this Python, interrupted by a message rather
-    than a signal. Jupyter interrupts a kernel before shutting it down; a SIGINT that lands
-    while the kernel is still importing prints a KeyboardInterrupt traceback, a message is
+    than a signal, and importing the lesson modules while Voila prepares the page
+    (serving/warm_imports.py). Jupyter interrupts a kernel before shutting it down; a SIGINT that
+    lands while the kernel is still importing prints a KeyboardInterrupt traceback, a message is
     simply never read by a kernel that is going away."""
-    return {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+    return {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+                     f"--IPKernelApp.extensions={WARM_IMPORTS}"],
             "display_name": "Python 3 (ipykernel)", "language": "python",
             "interrupt_mode": "message", "metadata": {"debugger": False}}
 

@@ -135,10 +135,11 @@ class Served:
 
 
 def _like_a_terminal_command() -> None:
-    """Ctrl-C reaches the server as it does from a terminal, even when the tests themselves run
-    in the background of a shell without job control, which starts them with SIGINT ignored
-    (and a program that inherits an ignored SIGINT keeps ignoring it)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    """Ctrl-C and a closed terminal reach the server as they do from a terminal, even when the
+    tests themselves run under nohup (SIGHUP ignored) or in the background of a shell without
+    job control (SIGINT ignored): a program keeps ignoring a signal it inherits ignored."""
+    for stop in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(stop, signal.SIG_DFL)
 
 
 def _serve(tmp_path: Path, *extra: str, display: str | None,
