@@ -3,7 +3,8 @@
 Measures, and prints medians of:
 1. time until each lesson is interactive (Voila's spinner gone, every widget drawn), cold
    (kernel started on request) and preheated (kernel run in advance), against an empty notebook
-   served by the same server in the same run (target: no lesson above 1.3x the empty notebook);
+   served by the same server in the same run, on a kernel without the app's warm imports
+   (target: no lesson above 1.3x the empty notebook);
 2. a click's round trip to Python and back on the card table widget (target: median < 100 ms);
 3. the memory (RSS) of each lesson's kernel;
 4. a classroom: 20 learners opening lessons at the same moment (all interactive, no errors),
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import json
 import os
 import shutil
 import statistics
@@ -32,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from cassino_learn.teaching import catalog  # noqa: E402
-from cassino_learn.serving.voila import VoilaServer  # noqa: E402
+from cassino_learn.serving.voila import WARM_IMPORTS, VoilaServer, kernel_spec  # noqa: E402
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
 # The card table of the click test: 9S can take 9D, so selecting it makes Python mark 9D usable.
@@ -40,6 +42,21 @@ EMPTY = "zz_empty.ipynb"
 TABLE = "zz_table.ipynb"
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
           '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+
+
+def plain_kernel(folder: Path) -> dict:
+    """The empty notebook's kernel: the app's kernel without its warm imports
+    (serving/warm_imports.py), so that the baseline is Voila's own floor and does not pay for
+    importing the course in the background. Its spec is found through JUPYTER_PATH, which the
+    server adds to its own."""
+    spec = kernel_spec()
+    spec["argv"] = [arg for arg in spec["argv"] if WARM_IMPORTS not in arg]
+    kernel_folder = folder / ".kernels" / "kernels" / "python3-plain"
+    kernel_folder.mkdir(parents=True)
+    (kernel_folder / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(folder / ".kernels"), os.environ.get("JUPYTER_PATH", "")) if p)
+    return {"name": "python3-plain", "display_name": "Python 3", "language": "python"}
 
 
 def site(progress: Path) -> tuple[Path, list[str]]:
@@ -59,7 +76,7 @@ def site(progress: Path) -> tuple[Path, list[str]]:
     if (lessons / "quizzes").is_dir():
         shutil.copytree(lessons / "quizzes", folder / "quizzes")
     python3 = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    empty = nbformat.v4.new_notebook(metadata={"kernelspec": python3})
+    empty = nbformat.v4.new_notebook(metadata={"kernelspec": plain_kernel(folder)})
     nbformat.write(empty, folder / EMPTY)
     table = nbformat.v4.new_notebook(metadata={"kernelspec": python3}, cells=[
         nbformat.v4.new_code_cell(
