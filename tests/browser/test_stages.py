@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from cassino_learn.core.movegen import BUILD, CAPTURE, Move
 from cassino_learn.teaching import catalog
@@ -199,5 +200,6 @@ def test_a_wrong_score_is_explained_without_the_points_until_a_hint(voila, page,
     verdict.filter(has_text=f"side 1: {truth[1]}").wait_for()  # now it is shown
     _answer(runner, stages.stages[number - 1])
     runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
-    assert runner.locator(f'.cl-stage-dot[data-stage="{number}"]').get_attribute(
-        "data-stars") == "1"
+    # The map of the stages is another widget than the verdict: its update may come after.
+    dot = runner.locator(f'.cl-stage-dot[data-stage="{number}"]')
+    expect(dot).to_have_attribute("data-stars", "1", timeout=60_000)
