@@ -1,6 +1,24 @@
-"""When nbval runs the lesson notebooks, keep the learner's real progress file out of it."""
+"""When nbval runs the lesson notebooks: keep the learner's real progress file out of it, and
+have the kernels talk over local sockets rather than TCP ports.
 
+jupyter_client picks a kernel's five TCP ports as free ones, then the kernel binds them a moment
+later; on a busy machine another program can take one in between, and the kernel dies before it
+answers ("Kernel died before replying to kernel_info"; seen once in twelve full runs with two
+test runs side by side). Local sockets are files in a private folder: nothing can take them.
+The app's own server does the same (serving/voila.py: KernelManager.transport).
+"""
+
+import functools
 import os
 import tempfile
 
 os.environ["CASSINO_LEARN_DATA"] = tempfile.mkdtemp(prefix="cassino-learn-nbval-")
+
+try:
+    import nbval.kernel
+except ImportError:  # nbval not installed: nothing of it to configure
+    pass
+else:
+    _SOCKETS = tempfile.mkdtemp(prefix="cassino-nbval-kernels-")
+    nbval.kernel.KernelManager = functools.partial(
+        nbval.kernel.KernelManager, transport="ipc", ip=os.path.join(_SOCKETS, "kernel"))

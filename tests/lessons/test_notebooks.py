@@ -31,3 +31,21 @@ def test_lessons_run_under_nbval(tmp_path):
                             cwd=lessons_dir(), timeout=900)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert not any(p.name.startswith("progress.json.corrupt") for p in tmp_path.iterdir())
+
+
+def test_nbval_kernels_talk_over_local_sockets_not_tcp_ports(monkeypatch):
+    """A TCP port picked free can be taken before the kernel binds it, and the kernel dies
+    before it answers; lessons/conftest.py gives nbval's kernels local sockets instead."""
+    import importlib.util
+
+    import nbval.kernel
+
+    monkeypatch.setattr(nbval.kernel, "KernelManager", nbval.kernel.KernelManager)
+    monkeypatch.setenv("CASSINO_LEARN_DATA", os.environ.get("CASSINO_LEARN_DATA", ""))
+    spec = importlib.util.spec_from_file_location("lessons_conftest", lessons_dir() / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    manager = nbval.kernel.KernelManager(kernel_name="python3")
+    assert manager.transport == "ipc"
+    assert os.path.isdir(os.path.dirname(manager.ip))  # a private folder, not the lessons'
+    assert os.path.dirname(manager.ip) != str(lessons_dir())
