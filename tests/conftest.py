@@ -23,3 +23,17 @@ def playwright():
 
     with sync_playwright() as running:
         yield running
+
+
+@pytest.fixture
+def local_socket_kernel(tmp_path_factory):
+    """Makes kernel managers (not started) whose kernels talk over local sockets in a private
+    folder rather than TCP ports, which another program can take between jupyter_client picking
+    them and the kernel binding them (see lessons/conftest.py)."""
+    from jupyter_client.manager import KernelManager
+
+    def make(kernel_name: str = "python3") -> KernelManager:
+        folder = tmp_path_factory.mktemp("kernel-sockets")
+        return KernelManager(kernel_name=kernel_name, transport="ipc", ip=str(folder / "kernel"))
+
+    return make

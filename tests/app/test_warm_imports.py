@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-from jupyter_client.manager import start_new_kernel
 
 from cassino_learn.serving import warm_imports
 from cassino_learn.serving.voila import WARM_IMPORTS, kernel_spec
@@ -17,7 +16,7 @@ TIMEOUT = 120
 
 
 @pytest.fixture
-def app_kernel(tmp_path: Path, monkeypatch):
+def app_kernel(tmp_path: Path, monkeypatch, local_socket_kernel):
     """A function starting a kernel from the app's own kernel spec; each is shut down after."""
     folder = tmp_path / "kernels" / "cassino"
     folder.mkdir(parents=True)
@@ -27,7 +26,11 @@ def app_kernel(tmp_path: Path, monkeypatch):
     started = []
 
     def start():
-        manager, client = start_new_kernel(kernel_name="cassino", startup_timeout=TIMEOUT)
+        manager = local_socket_kernel("cassino")
+        manager.start_kernel()
+        client = manager.client()
+        client.start_channels()
+        client.wait_for_ready(timeout=TIMEOUT)
         started.append((manager, client))
         return client
 

@@ -54,13 +54,14 @@ def test_every_call_in_a_lesson_cell_is_the_one_thing_it_shows(name):
 
 
 @pytest.mark.slow
-def test_every_lesson_page_shows_html_or_widgets_and_never_a_printout(tmp_path):
+def test_every_lesson_page_shows_html_or_widgets_and_never_a_printout(tmp_path,
+                                                                      local_socket_kernel):
     from nbclient import NotebookClient
 
     os.environ["CASSINO_LEARN_DATA"] = str(tmp_path)
     for name in PAGES:
         nb = nbformat.read(lessons_dir() / name, as_version=4)
-        NotebookClient(nb, timeout=180, kernel_name="python3",
+        NotebookClient(nb, km=local_socket_kernel(), timeout=180,
                        resources={"metadata": {"path": str(lessons_dir())}}).execute()
         for index, cell in enumerate(nb.cells):
             if cell.cell_type != "code":

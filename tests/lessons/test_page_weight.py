@@ -84,7 +84,7 @@ def _weight(state: dict) -> tuple[int, int, int]:
 
 
 @pytest.mark.slow
-def test_every_page_opens_within_its_widget_budget(tmp_path):
+def test_every_page_opens_within_its_widget_budget(tmp_path, local_socket_kernel):
     from nbclient import NotebookClient
 
     os.environ["CASSINO_LEARN_DATA"] = str(tmp_path)
@@ -93,7 +93,7 @@ def test_every_page_opens_within_its_widget_budget(tmp_path):
     over = []
     for name in pages:
         nb = nbformat.read(lessons_dir() / name, as_version=4)
-        NotebookClient(nb, timeout=180, kernel_name="python3", store_widget_state=True,
+        NotebookClient(nb, km=local_socket_kernel(), timeout=180, store_widget_state=True,
                        resources={"metadata": {"path": str(lessons_dir())}}).execute()
         state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
         weight = _weight(state)
