@@ -257,9 +257,10 @@ class QuizWidget(w.VBox):
     def _answered_by(self, number: int) -> Callable[[Verdict], None]:
         def answered(verdict: Verdict) -> None:
             self.results[number] = verdict.correct
-            self._update_status()
+            # Saved before it is shown: a learner who sees "finished" and leaves keeps the score.
             if len(self.results) == len(self.items) and self.slug and self._record:
                 self._record(self.slug, self.score, len(self.items))
+            self._update_status()
         return answered
 
     def _update_status(self) -> None:

@@ -38,6 +38,20 @@ def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
     assert progress.load().lesson("04_trailing").best == len(widget.items) - 1
 
 
+
+def test_a_finished_quiz_is_saved_before_it_says_finished():
+    """The page shows "finished" only once the score is in the progress file, so a learner
+    (or a browser test) who leaves at that moment cannot take the kernel down before it saves."""
+    from cassino_learn.ui.quiz_widgets import QuizWidget
+
+    seen_when_saved = []
+    widget = QuizWidget(_opened_quiz("02_pairing").items, slug="02_pairing",
+                        record=lambda *_: seen_when_saved.append(widget.status.value))
+    for view in widget.views:
+        view.answer(_right_answer(view.item))
+    assert len(seen_when_saved) == 1 and "finished" not in seen_when_saved[0]
+    assert "finished" in widget.status.value
+
 def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
     view = _opened_quiz("05_building").views[0]
     view.table.play(str(view.item.solutions()[0]))
