@@ -9,6 +9,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import expect
 
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import load_stages
@@ -102,7 +103,8 @@ def test_royal_values_sit_in_a_corner_without_covering_the_index(
         runner.locator(f'[data-zone="table"] [data-card="{card}"]').click()
     runner.locator('.cl-action[data-action="Take"]').click()
     runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
-    assert runner.locator(".cl-turn").inner_text() == "You have played"
+    # the table is another widget than the verdict: its update may come a moment later
+    expect(runner.locator(".cl-turn")).to_have_text("You have played", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.cl-leaving')")  # flown to the pile
     assert "seat" not in runner.locator(".cl-table .cl-status").inner_text().lower()
     screenshot(page, "royal_values_solved_1280")
