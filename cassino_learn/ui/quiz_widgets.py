@@ -193,6 +193,10 @@ class ItemView(w.VBox):
         first = self.verdict is None
         self.tries += 1
         self.verdict = verdict if first or not self.verdict.correct else self.verdict
+        # Counted (and saved) before the mark is shown: a learner who sees the tick and leaves
+        # keeps the point.
+        if first and self._on_answer:
+            self._on_answer(verdict)
         self.feedback.value = self._feedback(verdict, answer)
         for option in self.choice_buttons:
             chosen = option.description == str(answer) or \
@@ -200,8 +204,6 @@ class ItemView(w.VBox):
             (option.add_class if chosen else option.remove_class)("cl-chosen")
         if self.item.kind == "goal":
             self.table.position = self.item.position  # back to the question for another try
-        if first and self._on_answer:
-            self._on_answer(verdict)
         return verdict
 
 

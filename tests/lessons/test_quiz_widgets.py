@@ -52,6 +52,20 @@ def test_a_finished_quiz_is_saved_before_it_says_finished():
     assert len(seen_when_saved) == 1 and "finished" not in seen_when_saved[0]
     assert "finished" in widget.status.value
 
+
+def test_a_practice_point_is_counted_before_its_tick_is_shown():
+    """Practice saves a right answer (on_right) before the tick appears, so leaving the page
+    at the tick cannot lose the point."""
+    from cassino_learn.ui.quiz_widgets import PracticeWidget
+
+    feedback_when_counted = []
+    widget = PracticeWidget(["P1"], seed=5,
+                            on_right=lambda: feedback_when_counted.append(widget.view.feedback.value))
+    widget.view.answer(_right_answer(widget.task))
+    assert feedback_when_counted == [""]
+    assert "cl-right" in widget.view.feedback.value
+
+
 def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
     view = _opened_quiz("05_building").views[0]
     view.table.play(str(view.item.solutions()[0]))
