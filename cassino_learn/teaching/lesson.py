@@ -308,9 +308,12 @@ _INDEX_CSS = """
   border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
   font-size: 1.1em; text-decoration: none; }
 .cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
-.cl-course .cl-path { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px;
+/* div.cl-course ol: outranks Jupyter's "ol:not(.list-inline)" indent, so the tiles line up
+   with the Start button */
+div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px;
   grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); counter-reset: none; }
 .cl-course .cl-tile a { display: grid; grid-template-columns: 2.2em 1fr; gap: 0 0.4em;
+  align-content: start; height: 100%; box-sizing: border-box;
   padding: 0.5em 0.7em; border: 2px solid #9bb5a3; border-radius: 12px; background: #fff;
   color: #1d1d1d; text-decoration: none; min-height: 4.6em; }
 .cl-course .cl-tile a:hover, .cl-course .cl-tile a:focus-visible { border-color: #0b3d91; }

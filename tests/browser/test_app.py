@@ -171,5 +171,17 @@ def test_a_learner_answers_the_pairing_quiz_and_finds_the_progress_on_the_index(
     wait_for_voila(page)
     row = page.locator(f'.cl-tile[data-lesson="{slug}"]')
     assert f"{score}/{len(bank)}" in row.inner_text()
+    _assert_tiles_line_up(page)
     screenshot(page, "learner_index_progress")
     assert console_errors == []
+
+
+def _assert_tiles_line_up(page) -> None:
+    """The index's tiles start where its Continue button does, and the tiles of a row are one
+    height even when one has an extra line (a quiz score)."""
+    button = page.locator(".cl-continue").bounding_box()
+    boxes = [page.locator(".cl-tile a").nth(n).bounding_box() for n in range(4)]
+    assert abs(boxes[0]["x"] - button["x"]) <= 1, (boxes[0], button)
+    first_row = [box for box in boxes if abs(box["y"] - boxes[0]["y"]) <= 1]
+    assert len(first_row) >= 2, boxes
+    assert max(b["height"] for b in first_row) - min(b["height"] for b in first_row) <= 1, boxes
