@@ -38,7 +38,6 @@ def test_a_finished_quiz_is_saved_and_the_first_answer_counts():
     assert progress.load().lesson("04_trailing").best == len(widget.items) - 1
 
 
-
 def test_a_finished_quiz_is_saved_before_it_says_finished():
     """The page shows "finished" only once the score is in the progress file, so a learner
     (or a browser test) who leaves at that moment cannot take the kernel down before it saves."""
