@@ -29,7 +29,7 @@ def playwright():
 def local_socket_kernel(tmp_path_factory):
     """Makes kernel managers (not started) whose kernels talk over local sockets in a private
     folder rather than TCP ports, which another program can take between jupyter_client picking
-    them and the kernel binding them (see lessons/conftest.py)."""
+    them and the kernel binding them (see tests/lessons/nbval_plugin.py)."""
     from jupyter_client.manager import KernelManager
 
     def make(kernel_name: str = "python3") -> KernelManager:

@@ -130,6 +130,9 @@ def test_the_binder_files_install_the_package_in_a_fresh_environment(tmp_path):
     package_file, lessons = result.stdout.split()
     assert Path(package_file).is_relative_to(venv), "the package was not installed into the venv"
     assert Path(lessons).is_relative_to(venv), "the lessons were not installed with the package"
+    shipped = {p.name for p in Path(lessons).iterdir()}
+    assert "00_index.ipynb" in shipped
+    assert not shipped & {"conftest.py", "__pycache__"}, f"test code ships with the lessons: {shipped}"
     template = venv / "share" / "jupyter" / "voila" / "templates" / "cassino" / "index.html.j2"
     assert template.exists() and (venv / "etc" / "jupyter" / "voila.json").exists()
 

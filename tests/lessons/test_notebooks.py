@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -24,10 +25,13 @@ def test_every_catalogue_notebook_exists_and_starts_with_its_header():
 
 @pytest.mark.slow
 def test_lessons_run_under_nbval(tmp_path):
-    env = {**os.environ, "CASSINO_LEARN_DATA": str(tmp_path)}
+    here = str(Path(__file__).parent)
+    env = {**os.environ, "CASSINO_LEARN_DATA": str(tmp_path),
+           "PYTHONPATH": os.pathsep.join(filter(None, (here, os.environ.get("PYTHONPATH"))))}
     paths = [str(lessons_dir() / name) for name in NOTEBOOKS]
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             "--nbval-lax", *paths], env=env, capture_output=True, text=True,
+                             "-p", "nbval_plugin", "--nbval-lax", *paths], env=env,
+                            capture_output=True, text=True,
                             cwd=lessons_dir(), timeout=900)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert not any(p.name.startswith("progress.json.corrupt") for p in tmp_path.iterdir())
@@ -35,14 +39,14 @@ def test_lessons_run_under_nbval(tmp_path):
 
 def test_nbval_kernels_talk_over_local_sockets_not_tcp_ports(monkeypatch):
     """A TCP port picked free can be taken before the kernel binds it, and the kernel dies
-    before it answers; lessons/conftest.py gives nbval's kernels local sockets instead."""
+    before it answers; nbval_plugin.py gives nbval's kernels local sockets instead."""
     import importlib.util
 
     import nbval.kernel
 
     monkeypatch.setattr(nbval.kernel, "KernelManager", nbval.kernel.KernelManager)
     monkeypatch.setenv("CASSINO_LEARN_DATA", os.environ.get("CASSINO_LEARN_DATA", ""))
-    spec = importlib.util.spec_from_file_location("lessons_conftest", lessons_dir() / "conftest.py")
+    spec = importlib.util.spec_from_file_location("nbval_plugin", Path(__file__).with_name("nbval_plugin.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     manager = nbval.kernel.KernelManager(kernel_name="python3")

@@ -4,6 +4,7 @@ request elsewhere is blocked and recorded (`outside`), so a test can fail on it.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import time
@@ -63,7 +64,21 @@ class Visit:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Site:
+def build_cache(tmp_path_factory) -> Iterator[Path | None]:
+    """Under CI (the variable CI is set), the static build's cache is a new empty folder
+    ($CASSINO_LEARN_CACHE), so a step that works only with what an earlier build left behind
+    fails there, as it would on a fresh machine. Elsewhere the usual cache is kept (None)."""
+    if not os.environ.get("CI"):
+        yield None
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("cassino-learn-cache")
+        patch.setenv("CASSINO_LEARN_CACHE", str(folder))
+        yield folder
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, build_cache) -> Site:
     messages: list[str] = []
     started = time.monotonic()
     root = build_site(tmp_path_factory.mktemp("static") / "site", report=messages.append)
@@ -120,7 +135,7 @@ def visit(chromium, server) -> Iterator[Visit]:
 
 
 @pytest.fixture(scope="session")
-def small_site(tmp_path_factory) -> Path:
+def small_site(tmp_path_factory, build_cache) -> Path:
     """A site of two test notebooks instead of the course: an empty contents page and a page
     whose cell fails (tests/browser/notebooks)."""
     notebooks = Path(__file__).resolve().parents[1] / "browser" / "notebooks"

@@ -34,6 +34,21 @@ def test_the_site_has_every_page_and_loads_nothing_from_outside(site):
     assert kernel["pyodideUrl"].startswith("./")
 
 
+def test_under_ci_the_site_is_built_from_an_empty_cache(site, build_cache):
+    """CI sets CI=true: the build then starts from an empty cache of its own and fetches its
+    tools and the runtime itself, as on a fresh machine."""
+    if build_cache is None:
+        pytest.skip("CI is not set: the build used the usual cache")
+    from cassino_learn.serving.static.pins import PYODIDE_VERSION
+    from cassino_learn.serving.static.steps import cache_dir
+
+    assert cache_dir() == build_cache
+    said = "\n".join(site.messages)
+    assert "build tools: installing the pinned voici" in said, said
+    assert f"Pyodide {PYODIDE_VERSION}: fetching it" in said, said
+    assert any(build_cache.iterdir()), "the build left nothing in its cache"
+
+
 def test_lesson_pages_say_where_they_are_in_the_course(site):
     rendered = site.root / "voici" / "render"
     for number, lesson in enumerate(catalog.LESSONS, start=1):

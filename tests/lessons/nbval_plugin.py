@@ -1,4 +1,5 @@
-"""When nbval runs the lesson notebooks: keep the learner's real progress file out of it, and
+"""A pytest plugin for nbval's run of the lesson notebooks (tests/lessons/test_notebooks.py
+loads it with -p; it lives here, not beside the lessons, so the wheel ships no test code): keep the learner's real progress file out of it, and
 have the kernels talk over local sockets rather than TCP ports.
 
 jupyter_client picks a kernel's five TCP ports as free ones, then the kernel binds them a moment
