@@ -9,7 +9,6 @@ whole (S3), then the shape of the play (P, S, B), then what you must keep (B2, O
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -17,6 +16,7 @@ from .cards import RANK_NAMES, RANK_PLURALS, Card, CardError
 from .errors import IllegalMove, MoveSyntaxError, shorten
 from .loosesets import LooseSets
 from .movegen import BUILD, CAPTURE, TRAIL, Move, find_move, has_play
+from .numbers import looks_like_number, read_number
 from .position import Build, Position
 from .rules import ACE_HIGH, Rules
 
@@ -25,7 +25,6 @@ __all__ = ["read_move", "parse_move", "explain_illegal", "ReadMove", "value_word
 _STANDARD = Rules()
 _AN_ACE = Card(1, "S")
 
-_VALUE = re.compile(r"[0-9]+", re.ASCII)
 _DECORATION = str.maketrans({c: " " for c in "+|[],:"})
 _VERBS = {
     "trail": TRAIL, "trails": TRAIL,
@@ -88,18 +87,17 @@ def read_move(text: str) -> ReadMove:
     start = verb_at + 1
     value: int | None = None
     if kind == BUILD:
-        if not after or not _VALUE.fullmatch(after[0]):
+        if not after or not looks_like_number(after[0]):
             raise MoveSyntaxError(f"{shown}: a build needs its value, a number like 8, right "
                                   f"after '{words[verb_at]}' (for example '3D build 8 5C')")
-        if len(after[0].lstrip("0")) > 2:
-            raise MoveSyntaxError(f"{shown}: {shorten(after[0], 12)} is far too large for a "
-                                  f"build's value (1 to 10)")
-        value = int(after[0])
+        value = read_number(after[0], what="build value", where=shown, error=MoveSyntaxError,
+                            max_digits=2)
         start += 1
     elif kind == CAPTURE:
         value = None  # the card's own value, unless the text says which (V7: "AS take 14: ...")
-        if after and after[0].isdigit():
-            value = int(after[0])
+        if after and looks_like_number(after[0]):
+            value = read_number(after[0], what="value taken", where=shown,
+                                error=MoveSyntaxError, max_digits=2)
             start += 1
     table: list[Card] = []
     played_again = False

@@ -6,6 +6,7 @@ import re
 
 from .cards import Card, CardError
 from .errors import PositionError, shorten
+from .numbers import read_number
 from .position import Build, Position
 from .rules import Rules
 
@@ -55,9 +56,11 @@ def parse_position(text: str) -> Position:
         elif key == "hand":
             values["hand"] = _parse_card_list(value, where)
         elif hand_match:
-            values["hands"][int(hand_match.group(1))] = _parse_card_list(value, where)
+            values["hands"][_small_number(hand_match.group(1), where, "seat")] = \
+                _parse_card_list(value, where)
         elif pile_match:
-            values["piles"][int(pile_match.group(1))] = _parse_card_list(value, where)
+            values["piles"][_small_number(pile_match.group(1), where, "seat")] = \
+                _parse_card_list(value, where)
         elif key in ("turn", "players", "last capture"):
             values[key.replace(" ", "_")] = _parse_int(value, where)
         elif key == "partners":
@@ -107,7 +110,6 @@ def _parse_card_list(value: str, where: str) -> list[Card]:
 
 
 _TABLE_TOKEN = re.compile(r"\[[^\[\]]*\]|\[[^\[\]]*|\]|[^\s,\[\]]+")
-_NUMBER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
 
 def _parse_table(value: str, where: str) -> list[Card | Build]:
@@ -149,16 +151,12 @@ def _parse_build(body: str, where: str) -> Build:
 
 
 def _small_number(digits: str, where: str, what: str) -> int:
-    """A number of the notation (values, seats, counts): a few ASCII digits."""
-    if len(digits.lstrip("+-0")) > 6:
-        raise PositionError(f"{where}: the {what} {shorten(digits, 12)} is far too large")
-    return int(digits)
+    """A number of the notation (values, seats, counts), read by `read_number`."""
+    return read_number(digits, what=what, where=where, error=PositionError, signed=True)
 
 
 def _parse_int(value: str, where: str) -> int:
-    if not _NUMBER.fullmatch(value.strip()):
-        raise PositionError(f"{where}: {shorten(value)!r} is not a whole number")
-    return _small_number(value.strip(), where, "number")
+    return _small_number(value, where, "number")
 
 
 def _parse_yes_no(value: str, where: str) -> bool:

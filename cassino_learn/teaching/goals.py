@@ -20,6 +20,7 @@ from typing import Callable
 from ..core.cards import Card
 from ..core.words import count
 from ..core.movegen import Move
+from ..core.numbers import looks_like_number, read_number
 from ..core.position import Build, Position
 
 __all__ = ["Goal", "parse_goal", "GoalError", "GOAL_FORMS"]
@@ -251,8 +252,11 @@ def _single_goal(words: str) -> Goal:
         phrase, check = _FIXED[words]
         return Goal(words, phrase, check)
     head, _, last = words.rpartition(" ")
-    if head in ("build", "multiple build") and last.isdigit() and 1 <= int(last) <= MAX_BUILD:
-        value = int(last)
+    value = None
+    if head in ("build", "multiple build") and looks_like_number(last):
+        value = read_number(last, what="build value", where=f"goal {text!r}", error=GoalError,
+                            max_digits=2)
+    if value is not None and 1 <= value <= MAX_BUILD:
         multiple = head == "multiple build"
         phrase = f"make a {'multiple ' if multiple else ''}build of {value}"
         return Goal(words, phrase, _build(value, multiple))

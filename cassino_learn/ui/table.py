@@ -18,6 +18,7 @@ from ..core.cards import Card, CardError
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.explain import check_move
 from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
+from ..core.numbers import looks_like_number, read_number
 from ..core.position import Build, Position
 from ..core.render import TABLE_CSS, move_html, position_html
 from ..core.words import count, played
@@ -325,8 +326,9 @@ class CardTable(anywidget.AnyWidget):
             return self._try(CAPTURE, None)
         if words[:1] == ["trail"]:
             return self._try(TRAIL, None)
-        if words[:1] == ["build"] and len(words) == 2 and words[1].isdigit():
-            return self._try(BUILD, int(words[1]))
+        if words[:1] == ["build"] and len(words) == 2 and looks_like_number(words[1]):
+            return self._try(BUILD, read_number(words[1], what="build value",
+                                                where=repr(action), max_digits=2))
         labels = ", ".join(a["label"] for a in self.actions) or "none"
         raise ValueError(f"{action!r} is not an action here; offered: {labels}")
 

@@ -106,6 +106,17 @@ def test_bad_position_text_raises_and_leaves_the_table_unchanged() -> None:
         table.mode = "fly"
 
 
+@pytest.mark.parametrize("action", ["build ²", "build ٣", "build ９"])
+def test_a_build_value_in_other_digits_is_refused_by_name_and_changes_nothing(action) -> None:
+    table = CardTable(START)
+    table.select("3D")
+    before = (table.position, table.table_html)
+    with pytest.raises(ValueError, match="not a whole number written with the digits 0-9") as caught:
+        table.submit(action)
+    assert repr(action.split()[1]) in str(caught.value)
+    assert (table.position, table.table_html) == before
+
+
 def test_opponent_answers_and_learner_keeps_their_seat() -> None:
     def first_legal(position: Position):
         return position.legal_moves()[0]
