@@ -26,6 +26,7 @@ comes from the core.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -64,6 +65,9 @@ def _window(truth: int, seed: str, size: int = 8) -> range:
     return range(low, low + size)
 
 
+_RULE_ID = re.compile(r"\b([A-Z][0-9]{1,2})\b")
+
+
 def words(text: str) -> int:
     return len(text.split())
 
@@ -80,6 +84,12 @@ class Stage:
     cards: tuple[Card, ...] = ()               # points
     steps: tuple[tuple[str, str], ...] = ()    # demo: (move, caption)
     stock: tuple[Card, ...] = ()               # goal under V9: the stock, top first
+
+    def rule(self) -> str | None:
+        """The rule the stage teaches: the first rule id its "why" names (a rule of play
+        before a worked example), or None."""
+        ids = _RULE_ID.findall(self.why)
+        return next((i for i in ids if not i.startswith("E")), ids[0] if ids else None)
 
     # ------------------------------------------------------------------ the task
 
@@ -161,6 +171,9 @@ class Stage:
         if self.kind == "captures" and not isinstance(answer, str):
             answer = [str(m) for m in answer]
         verdict = self.item.judge(answer)
+        if verdict.correct and self.kind == "goal":
+            # The table has just told the move in words; the verdict adds only what is new.
+            return Verdict(True, "Right!", self.rule())
         if verdict.correct or reveal or self.kind not in ("legal", "score"):
             return verdict
         return self._first_wrong(answer) or verdict

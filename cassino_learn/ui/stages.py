@@ -184,7 +184,7 @@ class StageRunner(w.VBox):
         # is explained without it, so the retry is still a real try.
         verdict = self.stage.judge(value, reveal=self._wrong > 0 or self._hint_used)
         if verdict.correct:
-            self._right(verdict.message)
+            self._right(verdict.message, verdict.rule or "")
         else:
             self._wrong_try(verdict.message, verdict.rule or "")
         return verdict
@@ -212,11 +212,11 @@ class StageRunner(w.VBox):
             return "Press Next ▶ under the table until the last step."
         return "Read the stage's words again: the answer follows from them."
 
-    def _right(self, message: str) -> None:
+    def _right(self, message: str, rule: str = "") -> None:
         stars = stars_for(self._wrong, self._hint_used)
         record = self._save(solved=True, stars=stars)
         best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
-        self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right")
+        self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", rule)
         if self.table is not None and self.stage.kind != "demo":
             self.table.mode = "watch"
         self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False

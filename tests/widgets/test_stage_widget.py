@@ -66,6 +66,21 @@ def test_a_goal_stage_judges_moves_played_on_the_table_and_explains_wrong_ones()
     assert record.solved and record.stars == 2 and record.tries == 2 and not record.hint
 
 
+def test_a_right_move_is_told_once_by_the_table_and_the_verdict_adds_the_rule_and_stars():
+    """Lesson 13, stage 10: the table's line says the move; the verdict does not repeat it."""
+    slug = "13_variants_and_etiquette"
+    runner = StageRunner(slug)
+    stage = next(i for i, s in enumerate(load_stages(slug).stages) if s.id == "ace-as-fourteen")
+    runner.open_stage(stage)
+    move = load_stages(slug).stages[stage].solutions()[0]
+    runner.table.play(str(move))
+    told = runner.table.message
+    assert told.startswith("You played the ace of spades"), told
+    assert runner.bottom.verdict_kind == "right"
+    assert runner.bottom.verdict == "Right! ★★★" and runner.bottom.rule == "V7"
+    assert str(move) not in runner.bottom.verdict
+
+
 def test_an_illegal_try_on_the_table_is_a_wrong_answer_with_its_rule():
     runner = StageRunner(SLUG)
     runner.open_stage(1)
