@@ -411,8 +411,8 @@ line-height:1.25;pointer-events:none}
 .cl-table .cl-drawn-tag{position:absolute;top:-14px;left:50%;transform:translateX(-50%);
 padding:1px 7px;border-radius:9px;background:#f2c94c;color:#111;font-size:13px;font-weight:700;
 line-height:1.4;white-space:nowrap;z-index:1}
-.cl-table .cl-stock{float:right;display:flex;flex-direction:column;align-items:center;gap:4px;
-margin:0 10px 6px 14px}
+.cl-table .cl-stock{float:left;display:flex;flex-direction:column;align-items:center;gap:4px;
+margin:0 22px 6px 2px}
 .cl-table .cl-stock-pile{position:relative;width:var(--cl-card-w);height:calc(var(--cl-card-w)*1.4);
 border-radius:calc(var(--cl-card-w)*.09);
 box-shadow:3px 3px 0 #dfe6ee,4px 4px 0 #4a4a4a,7px 7px 0 #dfe6ee,8px 8px 0 #4a4a4a}

@@ -41,6 +41,11 @@ def _page_at(browser, width: int, height: int):
         context.close()
 
 
+def _overlap(a: dict, b: dict) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
 def _box(locator) -> dict:
     box = locator.bounding_box()
     assert box is not None
@@ -69,14 +74,16 @@ def test_a_draw_casino_turn_refills_the_hand_from_the_stock_in_sight(
         assert runner.locator(".cl-stock-count").inner_text() == "39"
         assert runner.locator('[data-zone="hand"] [data-card]').count() == 4
         assert "You drew the queen of clubs" in runner.inner_text()
-        # the stock sits on the felt, beside the table cards, not over them
+        # the stock sits on the felt, beside the table cards, not over them, and above the
+        # hand it feeds (at 1920 px it once sat at the far right, a screen away from the hand)
         felt = _box(runner.locator('[data-zone="table"]'))
         pile = _box(runner.locator(".cl-stock-pile"))
         assert felt["x"] <= pile["x"] and pile["x"] + pile["width"] <= felt["x"] + felt["width"]
         page.wait_for_function("() => !document.querySelector('.cl-leaving')")  # flown to the pile
         for card in runner.locator('[data-zone="table"] > .cl-cards > [data-card]').all():
-            box = _box(card)
-            assert box["x"] + box["width"] <= pile["x"] or box["y"] >= pile["y"] + pile["height"]
+            assert not _overlap(_box(card), pile)
+        hand = _box(runner.locator('[data-zone="hand"] [data-card]').first)
+        assert abs(pile["x"] - hand["x"]) <= pile["width"], (pile, hand)
         screenshot(page, f"draw_turn_after_{width}")
         assert error_outputs(page) == []
 
@@ -107,6 +114,12 @@ def test_royal_values_sit_in_a_corner_without_covering_the_index(
     expect(runner.locator(".cl-turn")).to_have_text("You have played", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.cl-leaving')")  # flown to the pile
     assert "seat" not in runner.locator(".cl-table .cl-status").inner_text().lower()
+    # in the played-moves list the value tags sit under the small cards, not over them
+    for card in runner.locator(".cl-recent .cl-card").all():
+        tag = card.locator(".cl-value")
+        if tag.count():
+            assert _box(tag)["y"] >= _box(card)["y"] + _box(card)["height"]
+    assert runner.locator(".cl-recent .cl-value").count() >= 1
     screenshot(page, "royal_values_solved_1280")
     assert error_outputs(page) == []
 
