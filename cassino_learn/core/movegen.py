@@ -162,9 +162,19 @@ class Move(tuple):
 
     def play_from(self, position: Position) -> Position:
         """The position after this move (which must be one of `position`'s legal moves)."""
-        from .structure import apply_move
+        return (_apply_move or _load_apply_move())(position, self)
 
-        return apply_move(position, self)
+
+_apply_move = None
+
+
+def _load_apply_move():
+    """structure.apply_move, imported on first use (structure imports this module)."""
+    global _apply_move
+    from .structure import apply_move
+
+    _apply_move = apply_move
+    return apply_move
 
 
 def _sort_key(move: Move) -> tuple:
