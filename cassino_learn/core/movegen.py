@@ -162,9 +162,19 @@ class Move(tuple):
 
     def play_from(self, position: Position) -> Position:
         """The position after this move (which must be one of `position`'s legal moves)."""
-        from .structure import apply_move
+        return (_apply_move or _load_apply_move())(position, self)
 
-        return apply_move(position, self)
+
+_apply_move = None
+
+
+def _load_apply_move():
+    """structure.apply_move, imported on first use (structure imports this module)."""
+    global _apply_move
+    from .structure import apply_move
+
+    _apply_move = apply_move
+    return apply_move
 
 
 def _sort_key(move: Move) -> tuple:
@@ -344,40 +354,97 @@ def legal_moves(position: Position) -> list[Move]:
     hand = position.hand
     if not hand:
         return []
+    return [_new(Move, (kind, hand[h], v, lm, bm, raised, position, None))
+            for kind, h, v, lm, bm, raised in _raw_moves(position)]
+
+
+# A move before it is made a `Move`: (kind, index of the card in the hand, value, loose mask,
+# build mask, raised build's index).
+RawMove = tuple[str, int, "int | None", int, int, int]
+
+
+def _raw_moves(position: Position) -> list[RawMove]:
+    """The legal moves of `legal_moves` (the hand is not empty), in its order, as raw tuples."""
+    hand = position.hand
     plays = _Plays(position)
-    loose = position.loose
     table = plays.table
-    values = [table[c.rank] for c in loose]
-    top = plays.top
-    # subsets[s]: masks of loose cards with a value adding up to s (1..top); loose is sorted by
-    # rank, so values rise along it and cards without one (C2's face cards, None) come last.
-    subsets: list[list[int]] = [[] for _ in range(top + 1)]
-    numeral_count = sum(1 for v in values if v is not None)
-    stack = [(0, 0, 0)]
-    while stack:
-        start, mask, total = stack.pop()
-        for i in range(start, numeral_count):
-            t = total + values[i]  # type: ignore[operator]
-            if t > top:
-                break
-            m = mask | (1 << i)
-            subsets[t].append(m)
-            stack.append((i + 1, m, t))
+    loose = _loose_table(tuple([table[c.rank] for c in position.loose]), plays.top)
+    moves: list[RawMove] = []
+    append = moves.append
+    trails: list[RawMove] = []
+    for h, card in enumerate(hand):
+        if table[card.rank] is None:
+            moves.extend([(CAPTURE, h, None, m[3], 0, -1) for m in plays.face_moves(card)])
+            trails.append((TRAIL, h, None, 0, 0, -1))
+            continue
+        must = plays.must(card)
+        for kind, v, need, bsubs, raised, lone in plays.families(card, must):
+            if lone:  # a loose card of that value alone is a group too; a move uses a build or
+                # a loose card not of that value
+                keep = ~loose.lone_mask(lone)
+                moves.extend([(kind, h, v, lm, bm, raised) for lm in loose.lone_unions(v, lone)
+                              for bm in bsubs if lm & keep or bm])
+                continue
+            masks = loose.masks(v, need)
+            if len(bsubs) == 1 and not bsubs[0]:  # the common case: no build of this value
+                moves.extend([(kind, h, v, lm, 0, -1) for lm in masks if lm])
+            else:
+                for lm in masks:
+                    for bm in bsubs:
+                        if lm or bm:
+                            append((kind, h, v, lm, bm, raised))
+        if not must:
+            trails.append((TRAIL, h, None, 0, 0, -1))
+    if plays.owned and moves:
+        return moves  # O1: an owner may not trail while anything else is legal
+    if not moves and not trails:
+        # R2: there is always a legal play; only O2 could have removed every trail
+        trails = [(TRAIL, h, None, 0, 0, -1) for h in range(len(hand))]
+    moves.extend(trails)
+    return moves
 
-    unions_cache: dict[int, list[int]] = {}
 
-    def unions(v: int) -> list[int]:
-        """Masks of loose cards that split into disjoint groups each adding up to v (0 too);
-        callers look in `unions_cache` first (never empty: it holds 0), saving a call."""
-        cached = unions_cache[v] = _unions(subsets[v])
-        return cached
+class _LooseTable:
+    """The sums and groups of one sequence of loose-card values (a position's `loose`, as its
+    rules count them; None for C2's face cards): which masks of loose cards a capture or a build
+    may take. They depend on nothing else, so they are worked out once per sequence and shared
+    by every position with the same values (see `_loose_table`)."""
 
-    def loose_masks(v: int, need: int) -> list[int]:
-        """Loose masks that are one set adding up to `need` (none when 0) and groups of v."""
-        gathered = unions_cache.get(v) or unions(v)
+    __slots__ = ("values", "subsets", "_masks")
+
+    def __init__(self, values: tuple, top: int) -> None:
+        self.values = values
+        # subsets[s]: masks of loose cards with a value adding up to s (1..top); loose is
+        # sorted by rank, so values rise along it and cards without one (None) come last.
+        subsets: list[list[int]] = [[] for _ in range(top + 1)]
+        numeral_count = len(values) - values.count(None)
+        stack = [(0, 0, 0)]
+        while stack:
+            start, mask, total = stack.pop()
+            for i in range(start, numeral_count):
+                t = total + values[i]
+                if t > top:
+                    break
+                m = mask | (1 << i)
+                subsets[t].append(m)
+                stack.append((i + 1, m, t))
+        self.subsets = subsets
+        self._masks: dict[tuple[int, int], list[int]] = {}
+
+    def masks(self, v: int, need: int) -> list[int]:
+        """Loose masks, rising, that are one set adding up to `need` (none when 0) and groups
+        each adding up to v (the empty mask too when need is 0)."""
+        key = (v, need)
+        known = self._masks.get(key)
+        if known is None:
+            known = self._masks[key] = self._find(v, need)
+        return known
+
+    def _find(self, v: int, need: int) -> list[int]:
+        gathered = self.masks(v, 0) if need else _unions(self.subsets[v])
         if not need:
             return gathered
-        played_sets = subsets[need]
+        played_sets = self.subsets[need]
         if len(played_sets) == 1:
             p = played_sets[0]
             return [p | u for u in gathered if not p & u]
@@ -385,42 +452,38 @@ def legal_moves(position: Position) -> list[Move]:
             return sorted(played_sets)
         return sorted({p | u for p in played_sets for u in gathered if not p & u})
 
-    moves: list[Move] = []
-    append = moves.append
-    trails: list[Move] = []
-    for card in hand:
-        if table[card.rank] is None:
-            moves.extend(plays.face_moves(card))
-            trails.append(plays.trail(card))
-            continue
-        must = plays.must(card)
-        for kind, v, need, bsubs, raised, lone in plays.families(card, must):
-            if lone:  # a loose card of that value alone is a group too; a move uses a build or
-                # a loose card not of that value
-                singles = [1 << i for i, value in enumerate(values) if value == lone]
-                keep = ~sum(singles)
-                moves.extend([_new(Move, (kind, card, v, lm, bm, raised, position, None))
-                              for lm in _unions(subsets[v] + singles) for bm in bsubs
-                              if lm & keep or bm])
-                continue
-            masks = loose_masks(v, need) if need else unions_cache.get(v) or unions(v)
-            if len(bsubs) == 1 and not bsubs[0]:  # the common case: no build of this value
-                moves.extend([_new(Move, (kind, card, v, lm, 0, -1, position, None))
-                              for lm in masks if lm])
-            else:
-                for lm in masks:
-                    for bm in bsubs:
-                        if lm or bm:
-                            append(_new(Move, (kind, card, v, lm, bm, raised, position, None)))
-        if not must:
-            trails.append(_new(Move, (TRAIL, card, None, 0, 0, -1, position, None)))
-    if plays.owned and moves:
-        return moves  # O1: an owner may not trail while anything else is legal
-    if not moves and not trails:
-        # R2: there is always a legal play; only O2 could have removed every trail
-        trails = [plays.trail(c) for c in hand]
-    moves.extend(trails)
-    return moves
+    def lone_mask(self, lone: int) -> int:
+        """The mask of the loose cards of value `lone`."""
+        return sum(1 << i for i, value in enumerate(self.values) if value == lone)
+
+    def lone_unions(self, v: int, lone: int) -> list[int]:
+        """Masks of groups each adding up to v or a single card of value `lone` (V7)."""
+        key = (v, -lone)
+        known = self._masks.get(key)
+        if known is None:
+            singles = [1 << i for i, value in enumerate(self.values) if value == lone]
+            known = self._masks[key] = _unions(self.subsets[v] + singles)
+        return known
+
+
+_LOOSE_TABLES: dict[tuple, _LooseTable] = {}
+_LOOSE_TABLE_LIMIT = 4096  # loose-value sequences remembered before they are all forgotten
+
+
+def clear_caches() -> None:
+    """Forget what the generator remembers between calls (for benchmarks of first looks)."""
+    _LOOSE_TABLES.clear()
+
+
+def _loose_table(values: tuple, top: int) -> _LooseTable:
+    """The shared `_LooseTable` of these loose values (top: the rules' highest build value)."""
+    key = (values, top)
+    known = _LOOSE_TABLES.get(key)
+    if known is None:
+        if len(_LOOSE_TABLES) >= _LOOSE_TABLE_LIMIT:
+            _LOOSE_TABLES.clear()
+        known = _LOOSE_TABLES[key] = _LooseTable(values, top)
+    return known
 
 
 def _unions(groups: list[int]) -> list[int]:

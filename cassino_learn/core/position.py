@@ -416,9 +416,21 @@ def _build_key(build: Build) -> tuple:
     return (build.value, build.owner or 0, [c.index for c in build.cards])
 
 
+_FIELDS = frozenset(Position.__dataclass_fields__)
+_new_object = object.__new__
+
+
 def _replace(position: Position, **changes: object) -> Position:
     """A copy with some fields changed, without re-checking (the caller keeps it valid)."""
-    values = {name: getattr(position, name) for name in Position.__dataclass_fields__}
-    values.update(changes)
-    return Position(**values)  # type: ignore[arg-type]
+    if not changes.keys() <= _FIELDS:
+        unknown = ", ".join(sorted(changes.keys() - _FIELDS))
+        raise TypeError(f"Position has no field {unknown}")
+    # The search plays many thousands of moves a decision: the fields are copied straight into
+    # the new instance's __dict__, which is what the frozen dataclass's __init__ (one
+    # object.__setattr__ a field) ends with too. A Position holds nothing besides its fields.
+    copy = _new_object(Position)
+    state = copy.__dict__
+    state.update(position.__dict__)
+    state.update(changes)
+    return copy
 

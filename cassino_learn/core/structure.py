@@ -7,11 +7,12 @@ the same way every time.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Sequence
 
 from .cards import Card, format_cards
 from .loosesets import LooseSets, value_vector
-from .movegen import CAPTURE, TRAIL, Move
+from .movegen import BUILD, CAPTURE, TRAIL, Move
 from .position import Build, Position, _build_key, _replace
 from .rules import ACE_HIGH, Rules
 
@@ -212,47 +213,69 @@ def move_words(move: Move) -> str:
 
 def apply_move(position: Position, move: Move) -> Position:
     """The next position after a legal generated `move` (see Position.play)."""
-    turn = position.turn
-    hands = list(position.hands)
+    # Straight-line code: the computer's search plays many thousands of moves a decision.
+    kind, card, loose_mask, build_mask = move[0], move[1], move[3], move[4]
+    turn, partners = position.turn, position.partners
+    hands = position.hands
     hand = hands[turn - 1]
-    if hand is not None:
-        hands[turn - 1] = tuple(c for c in hand if c is not move.card)
-    side = position.side_of(turn)
-    declared = dict(position.declared)
-    if position.partners and declared.get(turn) in position.rules.play_values(move.card):
-        del declared[turn]  # B9: the announced value has been played
-    changes: dict = {"hands": tuple(hands), "turn": position.next_seat()}
-    if move.kind == TRAIL:
-        changes["loose"] = tuple(sorted(position.loose + (move.card,), key=lambda c: c.index))
+    if hand is not None and card in hand:
+        i = hand.index(card)
+        hands = hands[:turn - 1] + (hand[:i] + hand[i + 1:],) + hands[turn:]
+    changes: dict = {"hands": hands, "turn": turn % position.players + 1}
+    declared = position.declared
+    if declared or partners:
+        held = dict(declared)
+        if partners and held.get(turn) in position.rules.play_values(card):
+            del held[turn]  # B9: the announced value has been played
+        if partners and kind == BUILD:
+            held[turn] = move[2]
+        changes["declared"] = tuple(sorted(held.items()))
+    loose = position.loose
+    if kind == TRAIL:
+        changes["loose"] = tuple(sorted(loose + (card,), key=_INDEX))
+        return _replace(position, **changes)
+    builds = position.builds
+    if loose_mask:
+        remaining_loose = tuple([c for i, c in enumerate(loose) if not loose_mask >> i & 1])
     else:
-        loose_mask, build_mask = move[3], move[4]
-        remaining_loose = tuple(c for i, c in enumerate(position.loose) if not loose_mask >> i & 1)
-        remaining_builds = tuple(b for i, b in enumerate(position.builds)
-                                 if not build_mask >> i & 1)
-        if move.kind == CAPTURE:
-            piles = list(position.piles)
-            piles[side - 1] = tuple(sorted(piles[side - 1] + (move.card,) + tuple(move.table_cards),
-                                           key=lambda c: c.index))
-            changes.update(loose=remaining_loose, builds=remaining_builds, piles=tuple(piles),
-                           last_capture=turn)
-            if not remaining_loose and not remaining_builds:
-                sweeps = list(position.sweeps)
-                sweeps[side - 1] += 1
-                changes["sweeps"] = tuple(sweeps)
+        remaining_loose = loose
+    if build_mask:
+        remaining_builds = tuple([b for i, b in enumerate(builds) if not build_mask >> i & 1])
+    else:
+        remaining_builds = builds
+    changes["loose"] = remaining_loose
+    if kind == CAPTURE:
+        side = (turn - 1) % 2 + 1 if partners else turn
+        if move[6] is None:  # a hand-made move: it names its cards
+            taken: list[Card] = list(move.table_cards)
         else:
-            sets: list[tuple[Card, ...]] = []
-            for group in move_groups(move):
-                if isinstance(group, Build):
-                    sets.extend(group.sets)
-                else:
-                    flat: list[Card] = []
-                    for item in group:
-                        flat.extend(item.cards if isinstance(item, Build) else (item,))
-                    sets.append(tuple(flat))
-            new_build = Build.make(move.value, turn, sets)  # type: ignore[arg-type]
-            changes.update(loose=remaining_loose,
-                           builds=tuple(sorted(remaining_builds + (new_build,), key=_build_key)))
-            if position.partners:
-                declared[turn] = move.value  # type: ignore[assignment]
-    changes["declared"] = tuple(sorted(declared.items()))
+            taken = [c for i, c in enumerate(loose) if loose_mask >> i & 1]
+            if build_mask:
+                for i, b in enumerate(builds):
+                    if build_mask >> i & 1:
+                        taken.extend(b.cards)
+        taken.append(card)
+        piles = position.piles
+        piles = (piles[:side - 1] + (tuple(sorted(piles[side - 1] + tuple(taken), key=_INDEX)),)
+                 + piles[side:])
+        changes.update(builds=remaining_builds, piles=piles, last_capture=turn)
+        if not remaining_loose and not remaining_builds:
+            sweeps = list(position.sweeps)
+            sweeps[side - 1] += 1
+            changes["sweeps"] = tuple(sweeps)
+        return _replace(position, **changes)
+    sets: list[tuple[Card, ...]] = []
+    for group in move_groups(move):
+        if isinstance(group, Build):
+            sets.extend(group.sets)
+        else:
+            flat: list[Card] = []
+            for item in group:
+                flat.extend(item.cards if isinstance(item, Build) else (item,))
+            sets.append(tuple(flat))
+    new_build = Build.make(move.value, turn, sets)  # type: ignore[arg-type]
+    changes["builds"] = tuple(sorted(remaining_builds + (new_build,), key=_build_key))
     return _replace(position, **changes)
+
+
+_INDEX = attrgetter("index")
