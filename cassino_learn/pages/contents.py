@@ -10,6 +10,7 @@ import html
 from typing import Any
 
 from ._html import Html
+from .learner import code_line, identify
 from ..teaching import progress as _progress
 from ..teaching.catalog import LESSONS, Lesson
 from ..teaching.stages import has_stages, load_stages
@@ -43,7 +44,9 @@ def continue_target(store: _progress.Progress | None = None) -> Lesson | None:
 
 def index() -> Html:
     """The contents: the lessons as a path of tiles (title, stars, done) and a Continue button
-    that opens the lesson where the learner's next unsolved stage is."""
+    that opens the lesson where the learner's next unsolved stage is; in a class, the
+    learner's code for continuing on another computer."""
+    identify()
     store = _progress.load()
     tiles, lines = [], []
     for number, item in enumerate(LESSONS, 1):
@@ -75,7 +78,8 @@ def index() -> Html:
         go = (f'<a class="cl-continue" role="button" target="_self" href="{target.notebook}">{label}: '
               f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
         go_text = f"{label}: {target.title}"
-    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">"
+    code = code_line()
+    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{code.markup}"
               f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
               f"{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
     return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
@@ -123,6 +127,7 @@ def settings() -> Any:
     the card size of every card table (normal, large, projector)."""
     import ipywidgets as w
 
+    identify()
     toggle = w.Checkbox(value=_progress.preference("four_color"), description=FOUR_COLOR_LABEL,
                         indent=False, layout=w.Layout(width="auto"))
     preview = w.HTML(_suit_preview(toggle.value))

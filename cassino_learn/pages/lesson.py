@@ -14,6 +14,7 @@ import html
 from typing import Any, Callable, Sequence
 
 from ._html import Html
+from .learner import identify, name_line
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.listing import first_moves
 from ..core.position import Position
@@ -44,7 +45,8 @@ class LessonHeader(Html):
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(Html(self.markup, self.text))
+        # In a class, nothing of anyone's progress is shown before the page's learner is known.
+        display(Html(self.markup, self.text), name_line())
         if self.slug and has_stages(self.slug):
             display(stage_runner(self.slug))
         elif self.slug:
@@ -58,6 +60,7 @@ def stage_runner(slug: str) -> Any:
     """The lesson's stages, opened at the first one the learner has not solved."""
     from ..ui.stages import StageRunner
 
+    identify()
     _, after = neighbours(slug)
     onward = (f"Lesson {LESSONS.index(after) + 1}: {after.title}", after.notebook) \
         if after else None
@@ -66,6 +69,7 @@ def stage_runner(slug: str) -> Any:
 
 def progress_summary(slug: str) -> str:
     """The learner's progress on a lesson in words, e.g. "✔ done · best quiz score 7/8"."""
+    identify()
     entry = _progress.load().lesson(slug)
     parts = ["✔ done"] if entry.done else []
     if entry.stages:
