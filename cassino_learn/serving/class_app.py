@@ -16,12 +16,12 @@ from voila.app import Voila
 from voila.handler import VoilaHandler
 
 from ..pages.learner import CLASS_ENV
+from .voila import CLASS_NAME_ENV as NAME_ENV, TOKEN_ENV
 from .class_web import (LEARNER_HEADER, ClassState, class_handlers, learner_from_cookie,
                         join_url)
 
-__all__ = ["ClassVoila", "TOKEN_ENV", "main"]
+__all__ = ["ClassVoila", "TOKEN_ENV", "NAME_ENV", "main"]
 
-TOKEN_ENV = "CASSINO_LEARN_TEACHER_TOKEN"
 
 
 class ClassLessonHandler(VoilaHandler):
@@ -46,8 +46,8 @@ class ClassVoila(Voila):
     """Voila with the class's handlers first."""
 
     def init_handlers(self) -> list:
-        state = ClassState.from_environment(os.environ[CLASS_ENV], os.environ.pop(TOKEN_ENV),
-                                            self.base_url)
+        state = ClassState.from_environment(os.environ[CLASS_ENV], os.environ.get(NAME_ENV),
+                                            os.environ.pop(TOKEN_ENV), self.base_url)
         handlers = []
         for handler in super().init_handlers():
             pattern, cls, *rest = handler
