@@ -63,11 +63,11 @@ def identify() -> Identity | None:
     from ..teaching.class_events import use_learner
     from ..teaching.classroom import Classroom
 
-    classroom = Classroom(os.environ[CLASS_ENV])
-    learner = classroom.learner(learner_id)
-    if learner is None:
-        raise UnknownLearner("this class has no such learner; open the class's address again")
-    use_learner(classroom, learner.id)
+    try:
+        learner = use_learner(Classroom(os.environ[CLASS_ENV]), learner_id)
+    except ValueError:
+        raise UnknownLearner("this class has no such learner; open the class's address "
+                             "again") from None
     _identity = Identity(learner.id, learner.name, learner.code)
     return _identity
 
