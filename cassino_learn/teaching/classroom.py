@@ -226,7 +226,12 @@ class Classroom:
 
     def _repair_roster(self, raw: bytes, learners: list[Learner], bad: list[int]) -> None:
         """Keep the unreadable roster aside as it was, and the readable learners in place."""
-        aside = self.roster_path.with_name(f"{ROSTER}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        stamp = time.strftime('%Y%m%d-%H%M%S')
+        aside = self.roster_path.with_name(f"{ROSTER}.corrupt-{stamp}")
+        number = 1
+        while aside.exists():
+            number += 1
+            aside = self.roster_path.with_name(f"{ROSTER}.corrupt-{stamp}-{number}")
         aside.write_bytes(raw)
         _write_lines(self.roster_path, [x.to_json() for x in learners])
         lines = ", ".join(str(n) for n in bad[:10]) + (" ..." if len(bad) > 10 else "")

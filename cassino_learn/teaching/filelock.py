@@ -9,15 +9,22 @@ one browser is one learner and writes as it always did.
 
 from __future__ import annotations
 
+import errno
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 try:
     import fcntl
-except ImportError:  # Pyodide, Windows
+except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
+if sys.platform == "emscripten":  # Pyodide has the module, but its files are the browser's
+    fcntl = None  # type: ignore[assignment]
+
+#: flock's answers on a file system that cannot lock (some network mounts): write unlocked.
+_CANNOT_LOCK = {errno.ENOSYS, errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL}
 
 __all__ = ["LOCKING", "locked", "lock_path"]
 
@@ -32,13 +39,32 @@ def lock_path(path: Path) -> Path:
 @contextmanager
 def locked(path: Path) -> Iterator[bool]:
     """Hold the lock of `path` (its folder is made if missing). Yields True when locked, False
-    on a platform without file locks. Not re-entrant: a second `locked(path)` in the same
-    process waits for the first, as another process would."""
+    on a platform or file system without file locks. Not re-entrant: a second `locked(path)`
+    in the same process waits for the first, as another process would."""
     if fcntl is None:
         yield False
         return
     lock = lock_path(path)
     lock.parent.mkdir(parents=True, exist_ok=True)
+    fd = _acquire(lock)
+    if fd is None:
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        try:
+            os.unlink(lock)  # before unlocking, so that no one waits on a removed file in vain
+        except OSError:
+            pass  # the folder was moved away (a class archived) meanwhile
+        finally:
+            os.close(fd)
+
+
+def _acquire(lock: Path) -> int | None:
+    """The locked descriptor of the lock file, or None where the file system cannot lock
+    (then the lock file is removed again)."""
+    assert fcntl is not None
     while True:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
         try:
@@ -51,18 +77,18 @@ def locked(path: Path) -> Iterator[bool]:
                 same = (mine.st_ino, mine.st_dev) == (there.st_ino, there.st_dev)
             except FileNotFoundError:
                 same = False
+        except OSError as error:
+            os.close(fd)
+            if error.errno not in _CANNOT_LOCK:
+                raise
+            try:
+                os.unlink(lock)
+            except OSError:
+                pass
+            return None
         except BaseException:
             os.close(fd)
             raise
         if same:
-            break
+            return fd
         os.close(fd)
-    try:
-        yield True
-    finally:
-        try:
-            os.unlink(lock)  # before unlocking, so that no one waits on a removed file in vain
-        except OSError:
-            pass  # the folder was moved away (a class archived) meanwhile
-        finally:
-            os.close(fd)
