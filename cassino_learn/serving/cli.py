@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import secrets
 import signal
+import socket
 import sys
 import threading
 import webbrowser
@@ -47,6 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "10 seconds after the page")
     serve.add_argument("--lessons", type=Path, default=None,
                        help="folder of lesson notebooks (default: the installed lessons)")
+    serve.add_argument("--class", dest="class_name", default=None, metavar="NAME",
+                       help="serve a class: every browser is a learner of its own (a name, "
+                            "no password), and a teacher's page shows the class; prints the "
+                            "learners' address and the teacher's")
 
     setup = commands.add_parser(
         "jupyter-setup", help="install the app's Voila template and settings into a Jupyter "
@@ -144,8 +150,12 @@ def serve(args: argparse.Namespace) -> int:
     if not _voila_installed():
         raise SystemExit(VOILA_MISSING)
     folder = _lessons_folder(args.lessons)
+    classroom = _classroom(args.class_name)
     server = VoilaServer(folder, port=port, ip=args.ip, preheat=args.preheat,
                          cull_idle=args.cull_idle, quiet=False)
+    if classroom is not None:
+        server.class_folder, server.class_name = classroom.folder, classroom.name
+        server.teacher_token = secrets.token_urlsafe(24)
     stop_cleanly_on(("SIGTERM", "SIGHUP"))
     try:
         try:
@@ -154,7 +164,11 @@ def serve(args: argparse.Namespace) -> int:
             print(f"cassino-learn: could not start the server: {error}", file=sys.stderr)
             return 1
         url = server.url(catalog.INDEX.notebook)
-        print(f"\nThe lessons are at {url}\nPress Ctrl-C to stop.\n", flush=True)
+        if classroom is None:
+            print(f"\nThe lessons are at {url}\nPress Ctrl-C to stop.\n", flush=True)
+        else:
+            url = server.teacher_url  # the teacher started it
+            print(class_banner(server, classroom.folder), flush=True)
         if not args.no_browser and has_display():
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
         assert server.process is not None
@@ -165,6 +179,56 @@ def serve(args: argparse.Namespace) -> int:
         return 0
     finally:
         _stop_quietly(server)
+
+
+def _classroom(name: str | None):
+    """The class of `serve --class NAME` (None without it); its folder is made now, so that
+    a name that cannot be a class stops the command before the server starts."""
+    if name is None:
+        return None
+    from ..teaching.classroom import Classroom
+
+    try:
+        classroom = Classroom.for_name(name)
+        classroom.folder.mkdir(parents=True, exist_ok=True)
+    except (ValueError, TypeError) as error:
+        raise SystemExit(f"cassino-learn: --class: {error}") from None
+    except OSError as error:
+        raise SystemExit(f"cassino-learn: --class: cannot make the class's folder: {error}") \
+            from None
+    return classroom
+
+
+def network_address() -> str | None:
+    """This computer's address on its network (what other computers reach it at), if any.
+    Nothing is sent: connecting a UDP socket only picks the interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            sock.connect(("10.255.255.255", 1))
+            address = sock.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def class_banner(server: VoilaServer, folder: Path) -> str:
+    """What `serve --class` prints: the learners' address, the teacher's (with its token),
+    and where the class is kept."""
+    learners = server.base_url
+    if server.ip in ("0.0.0.0", "::", ""):
+        here = network_address()
+        if here is not None:
+            learners = f"http://{here}:{server.port}/"
+    lines = ["", f"Class {server.class_name!r} is open.", "",
+             f"Learners open:      {learners}"]
+    if server.ip in ("localhost", "127.0.0.1", "::1"):
+        lines.append("  (this computer only; add --ip 0.0.0.0 to let the class's computers in)")
+    teacher = f"{learners}class/teacher?token={server.teacher_token}"
+    lines += [f"Teacher's page:     {teacher}",
+              "  (keep this address to yourself: it opens the class's progress; a new one is "
+              "made at every start)",
+              f"The class is kept in {folder}", "Press Ctrl-C to stop.", ""]
+    return "\n".join(lines)
 
 
 def _stop_quietly(server: VoilaServer) -> None:

@@ -30,7 +30,9 @@ so every kernel passes through it:
   opens. Here preheating waits `preheat_start_delay` after the server starts, then fills the
   pools one kernel at a time, each once the previous has run its lesson, and steps aside while
   learners' pages are starting their kernels. A pool kernel a learner's page is already waiting
-  for (Voila hands out pool places before their kernels exist) starts at once.
+  for (Voila hands out pool places before their kernels exist) starts at once. In a class,
+  a preheated lesson stops at its first cell until a page takes it (it must learn whose it
+  is): it counts as run once it waits there.
 """
 
 from __future__ import annotations
@@ -316,6 +318,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         deadline = time.monotonic() + self.preheat_timeout
         try:
             while time.monotonic() < deadline and kernel_id in self:
+                if _waits_for_its_page(kernel_id):
+                    return  # as far as it runs before a learner comes (a class's lessons)
                 kernel = self.get_kernel(kernel_id)
                 last = _last_activity(kernel)
                 if getattr(kernel, "execution_state", "") == "idle" and last is not None \
@@ -324,6 +328,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 await asyncio.sleep(0.2)
         finally:
             self._preheat_free += 1
+
+
+def _waits_for_its_page(kernel_id: str) -> bool:
+    """Whether a preheated kernel waits for the request of the page that will take it (a
+    class's lesson waits there to learn its learner: `voila.utils.wait_for_request`)."""
+    try:
+        from voila.request_info_handler import RequestInfoSocketHandler
+    except ImportError:
+        return False
+    return kernel_id in RequestInfoSocketHandler._waiters
 
 
 def _last_activity(kernel) -> datetime | None:

@@ -18,7 +18,7 @@ __all__ = ["MODULES", "load_ipython_extension", "warm_up"]
 # In the order a lesson imports them: its first cell imports `lesson`, whose header then
 # imports `ui.stages`. Python locks each module while it is imported; taking the locks in one
 # order in both threads means neither can ever wait for the other in a circle.
-MODULES = ("cassino_learn.teaching.lesson", "cassino_learn.ui.stages")
+MODULES = ("cassino_learn.pages.lesson", "cassino_learn.ui.stages", "cassino_learn.pages.contents")
 
 
 def warm_up(modules: tuple[str, ...] = MODULES) -> None:

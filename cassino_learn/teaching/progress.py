@@ -7,6 +7,18 @@ file first and is moved into place with os.replace, so a crash never leaves half
 that cannot be read is renamed aside (progress.json.corrupt-<time>) with a warning, and the
 learner starts afresh instead of seeing an error.
 
+Nothing is lost when two tabs (or a class's thirty learners) save at once: a save is a
+read-modify-write under a file lock (`filelock`). The changes made since the file was read are
+applied again to what is on disk now, and anything else this copy holds is merged in so that no
+solved stage, star or best score is ever lost (solved and done: either; stars, best score,
+practice count: the larger). `reset` and `import_text` start a new *generation* of the file:
+a copy read before that (another tab) brings none of its old progress back, only its new
+changes. Where there are no file locks (the static edition in the browser) a save writes the
+copy as it is, as before.
+
+In a class the file is the learner's own (`use_path`, set by `class_events.use_learner`);
+`load()` and everything else here read and write that file.
+
 Settings live beside the lessons as "preferences" (see `Preferences`); a file written before
 they existed loads with the defaults, and names this version does not know are kept as they are.
 """
@@ -21,10 +33,13 @@ import time
 import warnings
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
+
+from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
-           "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text"]
+           "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
+           "use_path", "current_path"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -55,6 +70,21 @@ def data_dir() -> Path:
         base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
         return Path(base) / "cassino-learn"
     return Path(user_data_dir("cassino-learn"))
+
+
+_current: Path | None = None  # the learner's own file in a class (see use_path)
+
+
+def use_path(path: Path | None) -> None:
+    """Make `path` the progress file of this process (a class's learner), or go back to the one
+    in the data folder with None."""
+    global _current
+    _current = None if path is None else Path(path)
+
+
+def current_path() -> Path:
+    """The progress file `load()` reads: the one set by `use_path`, else the data folder's."""
+    return _current if _current is not None else data_dir() / FILE_NAME
 
 
 @dataclass
@@ -158,118 +188,225 @@ def _checked(name: str, value: Any) -> Any:
     return value
 
 
+Change = Callable[["Progress"], None]
+
+
 class Progress:
     """All lessons' progress and the learner's settings; every change is saved at once."""
 
     def __init__(self, path: Path, lessons: dict[str, LessonProgress] | None = None,
-                 preferences: Preferences | None = None) -> None:
+                 preferences: Preferences | None = None, generation: int = 0) -> None:
         self.path = path
         self.lessons: dict[str, LessonProgress] = lessons or {}
         self.preferences: Preferences = preferences or Preferences()
+        self.generation = generation  # raised by every reset and import (see `save`)
+        self._changes: list[Change] = []  # made since the file was last read or written
+        self._restart = False  # a reset or import is among them
+
+    def _change(self, change: Change) -> None:
+        """Make a change here, remember it for the merge, and save."""
+        change(self)
+        self._changes.append(change)
+        self.save()
 
     def set_preference(self, name: str, value: Any) -> None:
         """Change one setting (e.g. `set_preference("four_color", True)`) and save at once.
         An unknown name or a value of the wrong type raises ValueError and changes nothing."""
-        setattr(self.preferences, name, _checked(name, value))
-        self.save()
+        value = _checked(name, value)
+        self._change(lambda p: setattr(p.preferences, name, value))
 
     def lesson(self, slug: str) -> LessonProgress:
         return self.lessons.get(slug) or LessonProgress()
 
     def mark_done(self, slug: str, done: bool = True) -> None:
-        self._entry(slug).done = done
-        self.save()
+        self._change(lambda p: setattr(p._entry(slug), "done", done))
 
     def record_quiz(self, slug: str, score: int, total: int) -> None:
         """A finished quiz: keeps the best score (a lesson is done by its stages, not its quiz)."""
-        entry = self._entry(slug)
-        entry.last, entry.total = score, total
-        entry.best = max(entry.best, score)
-        self.save()
+        def change(p: Progress) -> None:
+            entry = p._entry(slug)
+            entry.last, entry.total = score, total
+            entry.best = max(entry.best, score)
+        self._change(change)
 
     def record_stage(self, slug: str, stage_id: str, *, solved: bool, stars: int, tries: int,
                      hint: bool, stage_ids: Sequence[str]) -> StageRecord:
         """Save a stage's attempt as it happens: its tries and hint so far, and once solved
         its stars (the best ever earned are kept). The lesson is done when every one of
-        `stage_ids` is solved. Returns the stored record."""
+        `stage_ids` is solved. Returns the stored record (merged with what another tab saved)."""
         if not 0 <= stars <= 3:
             raise ValueError(f"a stage earns 0 to 3 stars, not {stars}")
-        entry = self._entry(slug)
-        old = entry.stages.get(stage_id, StageRecord())
-        record = StageRecord(solved=old.solved or solved,
-                             stars=max(old.stars, stars if solved else 0),
-                             tries=tries, hint=hint)
-        entry.stages[stage_id] = record
-        if stage_ids and all(entry.solved(key) for key in stage_ids):
-            entry.done = True
-        self.save()
-        return record
+        ids = tuple(stage_ids)
+
+        def change(p: Progress) -> None:
+            entry = p._entry(slug)
+            old = entry.stages.get(stage_id, StageRecord())
+            entry.stages[stage_id] = StageRecord(solved=old.solved or solved,
+                                                 stars=max(old.stars, stars if solved else 0),
+                                                 tries=tries, hint=hint)
+            if ids and all(entry.solved(key) for key in ids):
+                entry.done = True
+        self._change(change)
+        return self.lesson(slug).stages[stage_id]
 
     def record_practice(self, slug: str) -> None:
-        self._entry(slug).practised += 1
-        self.save()
+        def change(p: Progress) -> None:
+            p._entry(slug).practised += 1
+        self._change(change)
 
     def reset(self) -> None:
-        """Forget the lessons' progress (the settings stay)."""
-        self.lessons.clear()
-        self.save()
+        """Forget the lessons' progress (the settings stay), in every tab: a copy read before
+        the reset brings back only what it changes after it."""
+        self._restart = True
+        self._change(lambda p: p.lessons.clear())
+
+    def replace_with(self, other: "Progress") -> None:
+        """Replace the lessons and settings with `other`'s (an imported file), as a reset does."""
+        lessons = {slug: LessonProgress.from_json(entry.to_json())
+                   for slug, entry in other.lessons.items()}
+        settings = other.preferences.to_json()
+
+        def change(p: Progress) -> None:
+            p.lessons = {slug: LessonProgress.from_json(entry.to_json())
+                         for slug, entry in lessons.items()}
+            p.preferences = Preferences.from_json(settings)
+        self._restart = True
+        self._change(change)
 
     def _entry(self, slug: str) -> LessonProgress:
         return self.lessons.setdefault(slug, LessonProgress())
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION,
-                "lessons": {slug: entry.to_json() for slug, entry in sorted(self.lessons.items())},
-                "preferences": self.preferences.to_json()}
+        data: dict[str, Any] = {
+            "version": VERSION,
+            "lessons": {slug: entry.to_json() for slug, entry in sorted(self.lessons.items())},
+            "preferences": self.preferences.to_json()}
+        if self.generation:
+            data["generation"] = self.generation
+        return data
 
     def save(self) -> None:
-        """Write atomically: a temporary file in the same folder, then os.replace."""
+        """Merge with the file as it is now (under its lock) and write the result atomically:
+        a temporary file in the same folder, then os.replace. This copy then holds the result."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(self.to_json(), handle, indent=1)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        with locked(self.path) as held:
+            if held:
+                self._merge(_read(self.path, holding_lock=True))
+            _write(self.path, self.to_json())
+        self._changes.clear()
+        self._restart = False
+
+    def _merge(self, disk: "Progress | None") -> None:
+        """Become what is on disk with this copy's changes made again, and (unless a reset or
+        import there came after this copy was read) with this copy merged in."""
+        if disk is None:  # nothing there (or it was set aside): this copy is the file
+            if self._restart:
+                self.generation += 1
+            return
+        for change in self._changes:
+            change(disk)
+        if self._restart:
+            disk.generation = max(disk.generation, self.generation) + 1
+        elif self.generation >= disk.generation:
+            _merge_into(disk, self)
+            disk.generation = self.generation
+        self.lessons, self.preferences, self.generation = (disk.lessons, disk.preferences,
+                                                           disk.generation)
+
+
+def _merge_into(target: Progress, other: Progress) -> None:
+    """Add to `target` what `other` holds, losing nothing either has earned: solved and done
+    from either, the larger stars, best score, number of questions and practice count.
+    Where they differ otherwise (an attempt's tries, the last score), `target` is newer."""
+    for slug, theirs in other.lessons.items():
+        mine = target.lessons.setdefault(slug, LessonProgress())
+        mine.done = mine.done or theirs.done
+        mine.best = max(mine.best, theirs.best)
+        mine.total = max(mine.total, theirs.total)
+        mine.last = mine.last if mine.last is not None else theirs.last
+        mine.practised = max(mine.practised, theirs.practised)
+        for stage_id, record in theirs.stages.items():
+            kept = mine.stages.get(stage_id)
+            if kept is None:
+                mine.stages[stage_id] = StageRecord(**vars(record))
+                continue
+            if record.solved and not kept.solved:
+                kept.tries, kept.hint = record.tries, record.hint
+            kept.solved = kept.solved or record.solved
+            kept.stars = max(kept.stars, record.stars)
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def load(path: Path | None = None) -> Progress:
     """The stored progress (empty if there is none). A corrupt file is set aside with a warning."""
-    path = path or data_dir() / FILE_NAME
+    path = path or current_path()
+    return _read(path) or Progress(path)
+
+
+def _read(path: Path, *, holding_lock: bool = False, stacklevel: int = 2) -> Progress | None:
+    """The file's progress; None when there is none, it cannot be read, or it is corrupt (then
+    it is renamed aside with a warning)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return Progress(path)
+        return None
     except OSError as error:
         warnings.warn(f"could not read progress from {path}: {error}", ProgressWarning,
-                      stacklevel=2)
-        return Progress(path)
+                      stacklevel=stacklevel + 1)
+        return None
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-        if not isinstance(data, dict) or not isinstance(data.get("lessons", {}), dict):
-            raise ValueError("not a progress file")
-        if not isinstance(data.get("preferences", {}), dict):
-            raise ValueError("its preferences are not a table of settings")
-        lessons = {str(slug): _lesson_entry(slug, entry)
-                   for slug, entry in data.get("lessons", {}).items()}
-        preferences = Preferences.from_json(data.get("preferences", {}))
+        return _parse(path, raw)
     except (ValueError, TypeError, AttributeError, OverflowError, RecursionError) as error:
         # UnicodeDecodeError and JSONDecodeError are ValueErrors; RecursionError comes from
         # deeply nested brackets, OverflowError from numbers like 1e999
-        aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        try:
-            os.replace(path, aside)
-            where = f"it was renamed to {aside.name}"
-        except OSError:
-            where = "it could not be renamed"
+        where = _set_aside(path, raw, holding_lock)
         warnings.warn(f"the progress file {path} could not be read ({error}); {where} and "
-                      f"progress starts afresh", ProgressWarning, stacklevel=2)
-        return Progress(path)
-    return Progress(path, lessons, preferences)
+                      f"progress starts afresh", ProgressWarning, stacklevel=stacklevel + 1)
+        return None
+
+
+def _parse(path: Path, raw: bytes) -> Progress:
+    data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    if not isinstance(data, dict) or not isinstance(data.get("lessons", {}), dict):
+        raise ValueError("not a progress file")
+    if not isinstance(data.get("preferences", {}), dict):
+        raise ValueError("its preferences are not a table of settings")
+    generation = data.get("generation", 0)
+    if isinstance(generation, bool) or not isinstance(generation, int) or generation < 0:
+        raise ValueError(f"generation {generation!r} is not a count")
+    lessons = {str(slug): _lesson_entry(slug, entry)
+               for slug, entry in data.get("lessons", {}).items()}
+    preferences = Preferences.from_json(data.get("preferences", {}))
+    return Progress(path, lessons, preferences, generation)
+
+
+def _set_aside(path: Path, raw: bytes, holding_lock: bool) -> str:
+    """Rename the unreadable file aside, unless a writer has replaced it meanwhile (checked
+    under the file's lock, so that a good file just written is never the one set aside)."""
+    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        if holding_lock:
+            os.replace(path, aside)
+        else:
+            with locked(path):
+                if path.read_bytes() != raw:
+                    return "it has been written again meanwhile"
+                os.replace(path, aside)
+        return f"it was renamed to {aside.name}"
+    except OSError:
+        return "it could not be renamed"
 
 
 def _no_constant(name: str) -> Any:
@@ -305,7 +442,7 @@ def export_text(path: Path | None = None) -> str:
 def import_text(text: str, path: Path | None = None) -> Progress:
     """Replace the stored progress with a file saved by `export_text`. Text that is not such a
     file raises ValueError saying what is wrong, and the stored progress stays as it was."""
-    path = path or data_dir() / FILE_NAME
+    path = path or current_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=".import-", suffix=".json", dir=path.parent)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -323,6 +460,6 @@ def import_text(text: str, path: Path | None = None) -> Progress:
     finally:
         for leftover in Path(temp).parent.glob(Path(temp).name + "*"):
             leftover.unlink(missing_ok=True)
-    imported = Progress(path, loaded.lessons, loaded.preferences)
-    imported.save()
+    imported = load(path)
+    imported.replace_with(loaded)
     return imported

@@ -21,7 +21,7 @@ from ..core.cards import Card
 from ..core.movegen import CAPTURE, Move
 from ..core.position import Position
 from ..core.render import card_svg
-from ..teaching import progress
+from ..teaching import class_events, progress
 from ..teaching.quiz import Verdict
 from ..teaching.stages import LessonStages, Stage, load_stages, stars_for
 from ._assets import asset
@@ -158,6 +158,7 @@ class StageRunner(w.VBox):
         self.table = self._make_table(stage)
         self.area.children = (self.table,) if self.table is not None else ()
         self._draw_map()
+        class_events.record_visit(self.slug, stage.id)
 
     def next(self) -> None:
         """Go on: the next unsolved stage after this one (or before it), or the lesson's end."""
@@ -215,6 +216,7 @@ class StageRunner(w.VBox):
     def _right(self, message: str, rule: str = "") -> None:
         stars = stars_for(self._wrong, self._hint_used)
         record = self._save(solved=True, stars=stars)
+        class_events.record_try(self.slug, self.stage.id, True)
         best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
         self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", rule)
         if self.table is not None and self.stage.kind != "demo":
@@ -230,6 +232,7 @@ class StageRunner(w.VBox):
     def _wrong_try(self, message: str, rule: str) -> None:
         self._wrong += 1
         self._save(solved=False)
+        class_events.record_try(self.slug, self.stage.id, False)
         self._say(message + " Try again.", "wrong", rule)
 
     def _save(self, *, solved: bool, stars: int = 0) -> progress.StageRecord:
@@ -314,6 +317,7 @@ class StageRunner(w.VBox):
         table = self.table
         if table is not None and table.message_kind == "error" and table.rule:
             self._touched = True
+            class_events.record_refusal(self.slug, self.stage.id, table.rule)
             if self.stage.kind == "goal":
                 self._wrong_try(f"Not allowed: {table.message}", table.rule)
             else:
@@ -395,6 +399,7 @@ class StageRunner(w.VBox):
             # file says what it said when the stage was drawn, the stage on show is right.
             if not self._touched and self.records() != self._drawn_from:
                 self.resume()
+            class_events.record_visit(self.slug, self.stage.id if self.index >= 0 else None)
             return
         self._touched = True
         if kind == "goto" and isinstance(content.get("n"), int):

@@ -87,7 +87,7 @@ def test_a_lesson_run_while_its_modules_are_still_importing_runs_whole(app_kerne
     for _ in range(3):
         client = app_kernel()
         printed = run(client, f"""
-from cassino_learn.teaching.lesson import header, try_move
+from cassino_learn.pages.lesson import header, try_move
 header({lesson!r})._ipython_display_()
 print(try_move('table: 5C; hand: 5D', '5D take 5C'))
 """)

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from cassino_learn.serving.voila import VoilaServer, free_port  # noqa: E402
 from cassino_learn.teaching import catalog  # noqa: E402
-from cassino_learn.teaching.lesson import QUIZ_BUTTON  # noqa: E402
+from cassino_learn.pages.lesson import QUIZ_BUTTON  # noqa: E402
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '

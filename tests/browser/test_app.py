@@ -11,7 +11,7 @@ import pytest
 
 from cassino_learn import Card, Position
 from cassino_learn.teaching import catalog
-from cassino_learn.teaching.lesson import QUIZ_BUTTON
+from cassino_learn.pages.lesson import QUIZ_BUTTON
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 LESSONS = catalog.lessons_dir()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn.teaching import catalog
-from cassino_learn.teaching.lesson import DEMO_BUTTON
+from cassino_learn.pages.lesson import DEMO_BUTTON
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ import pytest
 
 from cassino_learn.core.errors import IllegalMove
 from cassino_learn.teaching.catalog import INDEX, LESSONS, SANDBOX, lessons_dir
-from cassino_learn.teaching.lesson import DEMO_BUTTON, demo, game
+from cassino_learn.pages.lesson import DEMO_BUTTON, demo, game
 
 CODE = ("_esm", "_css")  # an anywidget's front-end module and stylesheet
 STEPS = [("5S take 5C 5D 5H", "Your 5S takes every five."), ("KD take KS", "Kings pair.")]

@@ -9,7 +9,7 @@ from cassino_learn.teaching import progress
 
 def _opened_quiz(slug: str):
     """The lesson's quiz, after the learner pressed its button (it is dealt on request)."""
-    from cassino_learn.teaching.lesson import quiz
+    from cassino_learn.pages.lesson import quiz
 
     launcher = quiz(slug)
     launcher.children[-1].click()
@@ -73,7 +73,7 @@ def test_goal_answered_on_the_table_is_judged_and_the_table_resets():
 
 
 def test_sandbox_keeps_its_position_on_bad_text_and_steps_back():
-    from cassino_learn.teaching.lesson import sandbox
+    from cassino_learn.pages.lesson import sandbox
 
     box = sandbox("table: 2C 5D; hand: 7S 3D")
     before = box.share.value
@@ -96,7 +96,7 @@ def test_quiz_builds_a_question_only_when_it_is_shown():
 
 
 def test_the_quiz_is_dealt_when_the_learner_asks_for_it():
-    from cassino_learn.teaching.lesson import QUIZ_BUTTON, quiz
+    from cassino_learn.pages.lesson import QUIZ_BUTTON, quiz
     from cassino_learn.teaching.quiz import load_bank
     from cassino_learn.ui import CardTable
     from cassino_learn.ui.quiz_widgets import QuizWidget
@@ -118,7 +118,7 @@ def test_a_broken_quiz_bank_fails_when_the_lesson_runs_not_when_the_quiz_is_open
     import pytest
 
     from cassino_learn.teaching import quiz as quizzes
-    from cassino_learn.teaching.lesson import quiz
+    from cassino_learn.pages.lesson import quiz
 
     broken = tmp_path / "02_pairing.json"
     broken.write_text('{"items": [')
@@ -128,7 +128,7 @@ def test_a_broken_quiz_bank_fails_when_the_lesson_runs_not_when_the_quiz_is_open
 
 
 def test_practice_is_built_only_when_the_learner_starts_it():
-    from cassino_learn.teaching.lesson import practice
+    from cassino_learn.pages.lesson import practice
     from cassino_learn.ui.quiz_widgets import PracticeWidget
 
     launcher = practice("05_building", seed=3)

@@ -12,7 +12,7 @@ import pytest
 from cassino_learn import Position
 from cassino_learn.core.words import count
 from cassino_learn.teaching import catalog
-from cassino_learn.teaching.lesson import header
+from cassino_learn.pages.lesson import header
 from cassino_learn.teaching.stages import (MAX_WORDS, StageError, load_stages, parse_stage,
                                            stars_for, words)
 

@@ -12,7 +12,7 @@ import pytest
 from cassino_learn.core.position import Position
 from cassino_learn.serving.static.finish import outside_references
 from cassino_learn.teaching import catalog
-from cassino_learn.teaching.lesson import QUIZ_BUTTON
+from cassino_learn.pages.lesson import QUIZ_BUTTON
 from cassino_learn.teaching.stages import load_stages
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]

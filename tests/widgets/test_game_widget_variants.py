@@ -91,7 +91,7 @@ def test_a_spade_casino_round_is_reviewed_with_its_spade_points():
 
 
 def test_a_game_behind_a_button_is_dealt_when_pressed_with_its_rules():
-    from cassino_learn.teaching.lesson import game
+    from cassino_learn.pages.lesson import game
 
     box = game(rules="values=royal", start_button="Play Royal Casino against the computer")
     start = box.children[-1]

@@ -10,7 +10,7 @@ import html
 
 from cassino_learn import Position
 from cassino_learn.core.cards import FULL_DECK
-from cassino_learn.teaching.lesson import captures, try_move
+from cassino_learn.pages.lesson import captures, try_move
 from cassino_learn.ui import CardTable
 from cassino_learn.ui.quiz_widgets import SandboxWidget, moves_html
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from cassino_learn.teaching import progress
-from cassino_learn.teaching.lesson import footer, header, index, stage_runner
+from cassino_learn.pages.lesson import footer, header, stage_runner
+from cassino_learn.pages.contents import index
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.stages import StageRunner
 from cassino_learn.ui.table import CardTable
@@ -186,7 +187,7 @@ def test_the_footer_links_on_and_declares_nothing():
 
 
 def test_practice_counts_toward_the_learners_streak_and_nothing_else():
-    from cassino_learn.teaching.lesson import practice
+    from cassino_learn.pages.lesson import practice
 
     launcher = practice(SLUG, seed=1)
     launcher.children[1].click()

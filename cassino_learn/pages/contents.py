@@ -1,0 +1,166 @@
+"""The contents page: the lessons as a path of tiles with the learner's stars, a Continue
+button, and the learner's settings.
+
+    from cassino_learn.pages.contents import index, settings
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from ._html import Html
+from .learner import code_line, identify
+from ..teaching import progress as _progress
+from ..teaching.catalog import LESSONS, Lesson
+from ..teaching.stages import has_stages, load_stages
+
+__all__ = ["index", "settings", "lesson_status", "continue_target", "FOUR_COLOR_LABEL",
+           "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES"]
+
+FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
+CARD_SIZE_LABEL = "Card size"
+CARD_SIZE_CHOICES = (("Normal", "normal"), ("Large", "large"),
+                     ("Projector (for a class)", "projector"))
+_PREVIEW_CARDS = ("AS", "AH", "AD", "AC")
+
+
+def lesson_status(item: Lesson, store: _progress.Progress) -> tuple[bool, int, int, int, int]:
+    """(done, stars, most stars, stages solved, stages) of a lesson for this learner."""
+    entry = store.lesson(item.slug)
+    if not has_stages(item.slug):
+        return entry.done, 0, 0, 0, 0
+    stages = load_stages(item.slug)
+    solved = sum(entry.solved(key) for key in stages.ids)
+    stars = sum(entry.stages[key].stars for key in stages.ids if key in entry.stages)
+    return solved == len(stages), stars, 3 * len(stages), solved, len(stages)
+
+
+def continue_target(store: _progress.Progress | None = None) -> Lesson | None:
+    """The lesson holding the course's next unsolved stage (None when every lesson is done)."""
+    store = store or _progress.load()
+    return next((item for item in LESSONS if not lesson_status(item, store)[0]), None)
+
+
+def index() -> Html:
+    """The contents: the lessons as a path of tiles (title, stars, done) and a Continue button
+    that opens the lesson where the learner's next unsolved stage is; in a class, the
+    learner's code for continuing on another computer."""
+    identify()
+    store = _progress.load()
+    tiles, lines = [], []
+    for number, item in enumerate(LESSONS, 1):
+        done, stars, most, solved, count_ = lesson_status(item, store)
+        state = "done" if done else "started" if solved else "new"
+        mark = "✔ done" if done else f"{solved} of {count_} stages" if count_ else ""
+        star_line = f"★ {stars} of {most}" if most else ""
+        rules = ", ".join(item.rules)
+        entry = store.lesson(item.slug)
+        quiz_line = f"best quiz {entry.best}/{entry.total}" if entry.total else ""
+        tiles.append(
+            f'<li class="cl-tile" data-lesson="{item.slug}" data-state="{state}">'
+            f'<a target="_self" href="{item.notebook}"><span class="cl-tile-number">{number}</span>'
+            f'<span class="cl-tile-title">{html.escape(item.title)}</span>'
+            f'<span class="cl-tile-stars">{star_line}</span>'
+            f'<span class="cl-tile-mark">{mark}</span>'
+            f'<span class="cl-tile-quiz">{quiz_line}</span>'
+            f'<span class="cl-tile-rules" title="rules of the rule book">{rules}</span></a></li>')
+        lines.append(f"{number:2}. {item.title} {'✔' if done else ''} {star_line}".rstrip())
+    done_count = sum(lesson_status(x, store)[0] for x in LESSONS)
+    target = continue_target(store)
+    if target is None:
+        go = f'<span class="cl-continue-done">Every lesson done. Play a game: ' \
+             f'<a target="_self" href="{LESSONS[10].notebook}">{html.escape(LESSONS[10].title)}</a></span>'
+        go_text = "Every lesson done."
+    else:
+        started = any(lesson_status(x, store)[3] for x in LESSONS)
+        label = "Continue" if started else "Start"
+        go = (f'<a class="cl-continue" role="button" target="_self" href="{target.notebook}">{label}: '
+              f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
+        go_text = f"{label}: {target.title}"
+    code = code_line()
+    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{code.markup}"
+              f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
+              f"{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
+    return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
+                                  + lines))
+
+
+_INDEX_CSS = """
+.cl-course .cl-continue { display: inline-block; margin: 0.2em 0 0.8em; padding: 0.55em 1.2em;
+  border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
+  font-size: 1.1em; text-decoration: none; }
+.cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
+/* div.cl-course ol: outranks Jupyter's "ol:not(.list-inline)" indent, so the tiles line up
+   with the Start button */
+div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px;
+  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); counter-reset: none; }
+.cl-course .cl-tile a { display: grid; grid-template-columns: 2.2em 1fr; gap: 0 0.4em;
+  align-content: start; height: 100%; box-sizing: border-box;
+  padding: 0.5em 0.7em; border: 2px solid #9bb5a3; border-radius: 12px; background: #fff;
+  color: #1d1d1d; text-decoration: none; min-height: 4.6em; }
+.cl-course .cl-tile a:hover, .cl-course .cl-tile a:focus-visible { border-color: #0b3d91; }
+.cl-course .cl-tile[data-state="done"] a { background: #e4f3e8; border-color: #2e6b47; }
+.cl-course .cl-tile[data-state="started"] a { border-color: #b07d00; }
+.cl-course .cl-tile-number { grid-row: span 5; font-size: 1.5em; font-weight: 800; color: #14532e; }
+.cl-course .cl-tile-title { font-weight: 700; }
+.cl-course .cl-tile-stars { color: #8a6200; }
+.cl-course .cl-tile-mark { color: #2e6b47; font-size: 0.9em; }
+.cl-course .cl-tile-quiz, .cl-course .cl-tile-rules { color: #777; font-size: 0.75em; }
+"""
+
+
+def _suit_preview(four_color: bool) -> str:
+    """One card of each suit, drawn as every card table will draw them."""
+    from ..core.cards import Card
+    from ..core.render import card_svg
+
+    cards = "".join(card_svg(Card.parse(c), four_color=four_color, size=48)
+                    for c in _PREVIEW_CARDS)
+    return (f'<div class="cl-suit-preview" data-four-color="{str(four_color).lower()}" '
+            f'style="display:flex;gap:6px;margin:0.3em 0 0.6em">{cards}</div>')
+
+
+def settings() -> Any:
+    """The learner's settings, saved the moment they change: four-colour suits (for
+    colour-blind learners), with a preview of one card per suit that follows the toggle, and
+    the card size of every card table (normal, large, projector)."""
+    import ipywidgets as w
+
+    identify()
+    toggle = w.Checkbox(value=_progress.preference("four_color"), description=FOUR_COLOR_LABEL,
+                        indent=False, layout=w.Layout(width="auto"))
+    preview = w.HTML(_suit_preview(toggle.value))
+    status = w.HTML("")
+
+    def changed(change: dict) -> None:
+        on = bool(change["new"])
+        preview.value = _suit_preview(on)
+        try:
+            _progress.load().set_preference("four_color", on)
+        except OSError as error:
+            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
+                            f"saved: {html.escape(str(error))}</span>")
+            return
+        colours = "four colours" if on else "red and black"
+        status.value = (f'<span role="status" style="color:#2e6b47">Saved: four-colour suits '
+                        f"are {'on' if on else 'off'}. Card tables you open from now on use "
+                        f"{colours}.</span>")
+
+    toggle.observe(changed, "value")
+    size = w.RadioButtons(options=CARD_SIZE_CHOICES, value=_progress.preference("card_size"),
+                          description=CARD_SIZE_LABEL, layout=w.Layout(width="auto"))
+
+    def resized(change: dict) -> None:
+        try:
+            _progress.load().set_preference("card_size", change["new"])
+        except OSError as error:
+            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
+                            f"saved: {html.escape(str(error))}</span>")
+            return
+        name = dict((v, k) for k, v in CARD_SIZE_CHOICES)[change["new"]].lower()
+        status.value = (f'<span role="status" style="color:#2e6b47">Saved: card size '
+                        f"{html.escape(name)}. Card tables follow it when next shown.</span>")
+
+    size.observe(resized, "value")
+    return w.VBox([toggle, preview, status, size])

@@ -1,0 +1,175 @@
+"""What a learner of a class does, for the teacher's page: stages tried, moves refused (with
+the rule they break) and pages opened, appended to the learner's own record of events.
+
+The running lesson calls `record_try`, `record_refusal` and `record_visit` wherever these
+happen; outside a class they do nothing. The server makes a kernel a class's learner with
+`use_learner(classroom, learner_id)`, which points both this record and the progress file
+(`progress.load()`) at that learner's own files, and `leave()` undoes it.
+
+A record is JSON lines, one event a line:
+
+    {"at": "2026-11-24T11:05:03.120+00:00", "kind": "try", "lesson": "02_pairing",
+     "stage": "one-card", "solved": false}
+    {"at": ..., "kind": "refusal", "lesson": ..., "stage": ..., "rule": "P2"}
+    {"at": ..., "kind": "visit", "lesson": ..., "stage": "one-card" or null}
+
+Recording never stops a lesson: a record that cannot be written is warned about once.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from . import progress
+from .classroom import Classroom, ClassWarning, Learner, append_line
+from .filelock import locked
+
+__all__ = ["EventLog", "Event", "KINDS", "use_learner", "leave", "current", "current_learner",
+           "record_try", "record_refusal", "record_visit", "read_events"]
+
+KINDS = ("try", "refusal", "visit")
+MAX_TEXT = 200  # lesson and stage ids and rule ids are short; anything longer is not ours
+
+
+@dataclass(frozen=True)
+class Event:
+    at: datetime
+    kind: str
+    lesson: str
+    stage: str | None = None
+    solved: bool = False
+    rule: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"at": self.at.isoformat(timespec="milliseconds"),
+                                "kind": self.kind, "lesson": self.lesson, "stage": self.stage}
+        if self.kind == "try":
+            data["solved"] = self.solved
+        if self.kind == "refusal":
+            data["rule"] = self.rule
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Event":
+        """ValueError when a line is not an event."""
+        if not isinstance(data, dict) or data.get("kind") not in KINDS:
+            raise ValueError("not an event")
+        lesson, stage = data.get("lesson"), data.get("stage")
+        if not isinstance(lesson, str) or not (stage is None or isinstance(stage, str)):
+            raise ValueError("an event names its lesson and stage")
+        at = datetime.fromisoformat(str(data.get("at")))
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=timezone.utc)
+        solved = data.get("solved", False)
+        rule = data.get("rule", "")
+        if not isinstance(solved, bool) or not isinstance(rule, str):
+            raise ValueError("solved is true or false, a rule is text")
+        if data["kind"] == "refusal" and not rule:
+            raise ValueError("a refusal names its rule")
+        return cls(at, data["kind"], lesson, stage, solved, rule)
+
+
+class EventLog:
+    """One learner's record of events (a JSON-lines file)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._warned = False
+
+    def add(self, kind: str, lesson: str, stage: str | None = None, *, solved: bool = False,
+            rule: str = "", at: datetime | None = None) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"an event is one of {', '.join(KINDS)}, not {kind!r}")
+        event = Event(at or datetime.now(timezone.utc), kind, str(lesson)[:MAX_TEXT],
+                      None if stage is None else str(stage)[:MAX_TEXT], bool(solved),
+                      str(rule)[:MAX_TEXT])
+        try:
+            with locked(self.path):  # two tabs of one learner append whole lines in turn
+                append_line(self.path, event.to_json())
+        except OSError as error:
+            if not self._warned:
+                self._warned = True
+                warnings.warn(f"the class's record {self.path} could not be written ({error}); "
+                              f"the lesson goes on, the teacher will not see this",
+                              ClassWarning, stacklevel=3)
+
+    def read(self) -> list[Event]:
+        return read_events(self.path)
+
+
+def read_events(path: Path) -> list[Event]:
+    """The events of a record, in the order written; lines that are not events (a line cut by
+    a crash) are left out with a warning. No file: no events."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        return []
+    events: list[Event] = []
+    bad = 0
+    for line in raw.split(b"\n"):
+        if not line.strip():
+            continue
+        try:
+            events.append(Event.from_json(json.loads(line.decode("utf-8"))))
+        except (ValueError, TypeError, RecursionError, OverflowError):
+            bad += 1
+    if bad:
+        warnings.warn(f"{bad} unreadable line{'s' if bad != 1 else ''} in {path} left out",
+                      ClassWarning, stacklevel=2)
+    return events
+
+
+_log: EventLog | None = None
+_learner: Learner | None = None
+
+
+def use_learner(classroom: Classroom, learner_id: str) -> Learner:
+    """Make this process the learner's: `progress.load()` reads and writes their progress file
+    and the record_* calls append to their record. ValueError for an id that is not one of the
+    class's learners (nothing changes then)."""
+    learner = classroom.learner(learner_id)
+    if learner is None:
+        raise ValueError(f"the class {classroom.name!r} has no learner {str(learner_id)[:40]!r}")
+    global _log, _learner
+    progress.use_path(classroom.progress_path(learner.id))
+    _log, _learner = EventLog(classroom.events_path(learner.id)), learner
+    return learner
+
+
+def leave() -> None:
+    """Back to no class: progress in the data folder, nothing recorded."""
+    global _log, _learner
+    progress.use_path(None)
+    _log, _learner = None, None
+
+
+def current() -> EventLog | None:
+    """The record events go to now (None outside a class)."""
+    return _log
+
+
+def current_learner() -> Learner | None:
+    return _learner
+
+
+def record_try(lesson: str, stage: str, solved: bool) -> None:
+    """A stage answered (a move played or an answer given): right or not."""
+    if _log is not None:
+        _log.add("try", lesson, stage, solved=solved)
+
+
+def record_refusal(lesson: str, stage: str | None, rule: str) -> None:
+    """A move the rules refused, with the id of the rule it breaks."""
+    if _log is not None and rule:
+        _log.add("refusal", lesson, stage, rule=rule)
+
+
+def record_visit(lesson: str, stage: str | None = None) -> None:
+    """A lesson's page (or one of its stages) opened."""
+    if _log is not None:
+        _log.add("visit", lesson, stage)

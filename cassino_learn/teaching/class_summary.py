@@ -1,0 +1,296 @@
+"""What the teacher's page shows about a class: one row per learner, the course's stages from
+the hardest, and the rules the class broke most. Read from the learners' progress files and
+records of events (`classroom`, `class_events`); plain data, JSON-able, and a CSV of the
+learners' table.
+
+- A learner's row: name, code, when last seen (their latest event or progress save), lessons
+  done, stars per lesson, and the lesson and stage they are on now (from their latest event:
+  the stage they opened, tried or were refused on; after a stage solved, the next unsolved
+  stage of that lesson).
+- A stage's row: how many learners tried it, solved it, solved it on the first try (their first
+  answer to it was right), and the median number of tries of those who solved it (answers up to
+  and including the first right one). Stages are ordered hardest first: the lowest share of
+  first-try solves among those who tried, then the lowest share solved, then the most median
+  tries, then course order; stages nobody has tried come last, in course order.
+- A rule's row: refused moves by rule id, how many learners made them, the stages where they
+  happened (most first) and the lessons that teach the rule (the catalog's).
+
+A learner whose progress file is corrupt is shown with no progress (the file is set aside with
+a warning by `progress.load`); a record with unreadable lines loses only those lines.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import statistics
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from . import progress
+from .catalog import LESSONS
+from .class_events import Event, read_events
+from .classroom import Classroom, Learner
+from .stages import StageError, has_stages, load_stages
+
+__all__ = ["ClassSummary", "LearnerRow", "StageRow", "RuleRow", "CourseStage", "summarize",
+           "to_csv", "course_stages"]
+
+
+@dataclass(frozen=True)
+class CourseStage:
+    lesson: str
+    lesson_title: str
+    stage: str
+    number: int  # 1-based, within its lesson
+    order: int   # 0-based, within the course
+
+
+def course_stages() -> list[CourseStage]:
+    """Every stage of the course, in teaching order (lessons whose stages cannot be read are
+    left out: the lesson tests report those)."""
+    out: list[CourseStage] = []
+    for item in LESSONS:
+        if not has_stages(item.slug):
+            continue
+        try:
+            stages = load_stages(item.slug)
+        except StageError:
+            continue
+        for number, stage in enumerate(stages, 1):
+            out.append(CourseStage(item.slug, item.title, stage.id, number, len(out)))
+    return out
+
+
+@dataclass
+class LearnerRow:
+    name: str
+    code: str
+    joined: str
+    last_seen: str | None
+    seconds_since_seen: float | None
+    lessons_done: int
+    stars: dict[str, int]  # by lesson slug, every lesson with stages
+    stars_total: int
+    lesson_now: str | None
+    lesson_title_now: str | None
+    stage_now: str | None
+    stage_number_now: int | None
+
+
+@dataclass
+class StageRow:
+    lesson: str
+    lesson_title: str
+    stage: str
+    number: int
+    tried: int
+    solved: int
+    first_try: int
+    median_tries: float | None
+
+
+@dataclass
+class RuleRow:
+    rule: str
+    refusals: int
+    learners: int
+    stages: list[dict[str, Any]]  # {lesson, stage, number, refusals}, most first
+    taught_in: list[str]          # lesson slugs
+
+
+@dataclass
+class ClassSummary:
+    class_name: str
+    generated: str
+    lessons: list[dict[str, Any]]  # {lesson, title, stages, stars}: the columns of stars
+    learners: list[LearnerRow] = field(default_factory=list)
+    stages: list[StageRow] = field(default_factory=list)  # hardest first
+    rules: list[RuleRow] = field(default_factory=list)    # most refused first
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.astimezone(timezone.utc).isoformat(
+        timespec="seconds")
+
+
+def _mtime(path: Any) -> datetime | None:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+    except OSError:
+        return None
+
+
+@dataclass
+class _Tries:
+    """One learner's answers to one stage, from their record."""
+
+    count: int = 0           # answers up to the first right one (all, if none was right)
+    solved: bool = False
+    first_right: bool = False
+
+
+def _tries(events: list[Event]) -> dict[tuple[str, str], _Tries]:
+    out: dict[tuple[str, str], _Tries] = {}
+    for event in events:
+        if event.kind != "try" or event.stage is None:
+            continue
+        entry = out.setdefault((event.lesson, event.stage), _Tries())
+        if entry.solved:
+            continue  # replays after the first solve are not the stage's difficulty
+        entry.count += 1
+        if event.solved:
+            entry.solved = True
+            entry.first_right = entry.count == 1
+    return out
+
+
+def summarize(classroom: Classroom, now: datetime) -> ClassSummary:
+    """The class as it is at `now` (a timezone-aware time; naive means UTC)."""
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)
+    course = course_stages()
+    where = {(s.lesson, s.stage): s for s in course}
+    by_lesson: dict[str, list[CourseStage]] = defaultdict(list)
+    for item in course:
+        by_lesson[item.lesson].append(item)
+    titles = {item.slug: item.title for item in LESSONS}
+
+    rows: list[LearnerRow] = []
+    tried: Counter[tuple[str, str]] = Counter()
+    solved: Counter[tuple[str, str]] = Counter()
+    first: Counter[tuple[str, str]] = Counter()
+    tries: dict[tuple[str, str], list[int]] = defaultdict(list)
+    refusals: Counter[str] = Counter()
+    refusers: dict[str, set[str]] = defaultdict(set)
+    refused_at: dict[str, Counter[tuple[str, str | None]]] = defaultdict(Counter)
+
+    for learner in classroom.learners():
+        path = classroom.progress_path(learner.id)
+        record = progress.load(path)
+        events = read_events(classroom.events_path(learner.id))
+        answers = _tries(events)
+        for key in where:
+            stage = record.lesson(key[0]).stages.get(key[1])
+            mine = answers.get(key)
+            if mine is None and stage is None:
+                continue
+            if mine is None and stage is not None and not stage.solved and stage.tries == 0:
+                continue  # a hint taken, nothing answered
+            tried[key] += 1
+            if (stage is not None and stage.solved) or (mine is not None and mine.solved):
+                solved[key] += 1
+                if mine is not None and mine.solved:
+                    first[key] += mine.first_right
+                    tries[key].append(mine.count)
+                else:  # solved before the record began (an imported file): its own count
+                    assert stage is not None
+                    count = max(1, stage.tries)
+                    first[key] += count == 1
+                    tries[key].append(count)
+        for event in events:
+            if event.kind == "refusal":
+                refusals[event.rule] += 1
+                refusers[event.rule].add(learner.id)
+                refused_at[event.rule][(event.lesson, event.stage)] += 1
+        rows.append(_learner_row(learner, record, events, path, by_lesson, titles, now))
+
+    stage_rows = [StageRow(s.lesson, s.lesson_title, s.stage, s.number, tried[key],
+                           solved[key], first[key],
+                           statistics.median(tries[key]) if tries[key] else None)
+                  for s in course for key in [(s.lesson, s.stage)]]
+    stage_rows.sort(key=lambda row: _hardness(row, where))
+
+    taught: dict[str, list[str]] = defaultdict(list)
+    for item in LESSONS:
+        for rule in item.rules:
+            taught[rule].append(item.slug)
+    rule_rows = []
+    for rule, count in sorted(refusals.items(), key=lambda kv: (-kv[1], kv[0])):
+        places = sorted(refused_at[rule].items(), key=lambda kv: (-kv[1], _place(kv[0], where)))
+        rule_rows.append(RuleRow(rule, count, len(refusers[rule]), [
+            {"lesson": lesson, "stage": stage,
+             "number": where[(lesson, stage)].number if (lesson, stage) in where else None,
+             "refusals": n}
+            for (lesson, stage), n in places], taught.get(rule, [])))
+
+    lessons = [{"lesson": slug, "title": titles.get(slug, slug), "stages": len(stages),
+                "stars": 3 * len(stages)} for slug, stages in by_lesson.items()]
+    return ClassSummary(classroom.name, _iso(now) or "", lessons, rows, stage_rows, rule_rows)
+
+
+def _place(key: tuple[str, str | None], where: dict[tuple[str, str], CourseStage]) -> int:
+    found = where.get(key) if key[1] is not None else None  # type: ignore[arg-type]
+    return found.order if found else len(where)
+
+
+def _hardness(row: StageRow, where: dict[tuple[str, str], CourseStage]) -> tuple:
+    order = where[(row.lesson, row.stage)].order
+    if not row.tried:
+        return (1, 0.0, 0.0, 0.0, order)
+    median = row.median_tries if row.median_tries is not None else 0.0
+    return (0, row.first_try / row.tried, row.solved / row.tried, -median, order)
+
+
+def _learner_row(learner: Learner, record: progress.Progress, events: list[Event], path: Any,
+                 by_lesson: dict[str, list[CourseStage]], titles: dict[str, str],
+                 now: datetime) -> LearnerRow:
+    stars = {slug: sum(record.lesson(slug).stages[s.stage].stars for s in stages
+                       if s.stage in record.lesson(slug).stages)
+             for slug, stages in by_lesson.items()}
+    done = sum(1 for item in LESSONS if record.lesson(item.slug).done)
+    moments = [e.at for e in events] + [m for m in [_mtime(path)] if m is not None]
+    seen = max(moments) if moments else None
+    lesson_now = stage_now = None
+    number_now = None
+    if events:
+        last = events[-1]
+        lesson_now, stage_now = last.lesson, last.stage
+        if last.kind == "try" and last.solved:  # on to the next unsolved stage, if any
+            stages = by_lesson.get(last.lesson, [])
+            ids = [s.stage for s in stages]
+            after = ids.index(last.stage) + 1 if last.stage in ids else 0
+            ahead = [s for s in ids[after:] + ids[:after]
+                     if not record.lesson(last.lesson).solved(s)]
+            stage_now = ahead[0] if ahead else None
+        numbers = {s.stage: s.number for s in by_lesson.get(lesson_now, [])}
+        number_now = numbers.get(stage_now) if stage_now is not None else None
+    return LearnerRow(
+        name=learner.name, code=learner.code, joined=_iso(learner.joined) or "",
+        last_seen=_iso(seen),
+        seconds_since_seen=None if seen is None else max(0.0, (now - seen).total_seconds()),
+        lessons_done=done, stars=stars, stars_total=sum(stars.values()),
+        lesson_now=lesson_now, lesson_title_now=titles.get(lesson_now or "") or lesson_now,
+        stage_now=stage_now, stage_number_now=number_now)
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell a spreadsheet shows as text: one starting like a formula gets an apostrophe."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def to_csv(summary: ClassSummary) -> str:
+    """The learners' table as CSV: name, code, last seen, lessons done, stars, one column of
+    stars per lesson, and where each learner is now."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    lessons = summary.lessons
+    writer.writerow([_cell(x) for x in
+                     ["Name", "Code", "Last seen (UTC)", "Lessons done", "Stars",
+                      *(f"{item['title']} (of {item['stars']})" for item in lessons),
+                      "Lesson now", "Stage now"]])
+    for row in summary.learners:
+        writer.writerow([_cell(x) for x in
+                         [row.name, row.code, row.last_seen or "", row.lessons_done,
+                          row.stars_total, *(row.stars.get(item["lesson"], 0) for item in lessons),
+                          row.lesson_title_now or "", row.stage_number_now or ""]])
+    return out.getvalue()
