@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import random
+import threading
 from typing import Sequence
 
 import ipywidgets as w
@@ -17,7 +18,10 @@ import ipywidgets as w
 from ..core.position import Position
 from ..core.rules import Rules
 from ..core.words import count
+from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
+                           turn_of)
 from .quiz_widgets import button, note_html, row, styled
+from .review_panel import Reviewer, ReviewPanel
 from .table import CardTable, Played, played_words
 
 __all__ = ["GameWidget", "VARIANTS", "variant_name", "with_variants"]
@@ -61,6 +65,9 @@ class GameWidget(w.VBox):
 
     A Hint button lists the moves worth considering (from the learner's observation only), and
     a review shows each finished round item by item, the match result and the moves played.
+    With `review` (the default) the learner's moves are also reviewed by the expert search
+    (`cassino_learn.game.review`, at `review_iterations` a move, or by `review_evaluate`):
+    after each round and for the match a panel lists the marked moves, and a click shows one.
     `rules` (a Rules or its text, like "values=royal") are the first game's; boxes under the
     table choose Royal, Spade and Draw Casino (V7-V9) for the next New game, and the status
     line names the game in play (and the stock under Draw Casino).
@@ -69,7 +76,9 @@ class GameWidget(w.VBox):
     LEARNER = 1
 
     def __init__(self, players: int = 2, partners: bool = False, bot: str = "greedy",
-                 seed: int | None = None, rules: Rules | str | None = None) -> None:
+                 seed: int | None = None, rules: Rules | str | None = None, *,
+                 review: bool = True, review_iterations: int = REVIEW_ITERATIONS,
+                 review_evaluate: Evaluate | None = None) -> None:
         from ..game.bots import make_player
         from ..game.match import Game
 
@@ -84,6 +93,12 @@ class GameWidget(w.VBox):
         self.new_button.on_click(lambda _: self.new_game())
         self.hint_box = w.HTML()
         self.review = w.HTML()
+        self.turns: list[Turn] = []  # the learner's moves, each with the observation it had
+        self._reviewing = review
+        self._review_lock = threading.RLock()
+        self.reviewer = Reviewer(self._move_reviewed, evaluate=review_evaluate,
+                                 iterations=review_iterations)
+        self.review_panel = ReviewPanel()
         self.variant_boxes = {rule: w.Checkbox(value=getattr(self.rules, field) == value,
                                                description=f"{name} ({rule})", indent=False,
                                                layout=w.Layout(width="auto"))
@@ -99,11 +114,12 @@ class GameWidget(w.VBox):
         head = w.HTML("<b>Rules for a new game:</b>")
         head.add_class("cl-variant-head")
         choose = row(head,
-                      *(_variant_choice(self.variant_boxes[rule], note)
-                        for _, _, _, rule, note in VARIANTS))
+                     *(_variant_choice(self.variant_boxes[rule], note)
+                       for _, _, _, rule, note in VARIANTS))
         choose.add_class("cl-variant-row")
         super().__init__([self.status, self.table, row(self.hint_button, self.new_button),
-                          choose, self.rules_note, self.hint_box, self.review])
+                          choose, self.rules_note, self.hint_box, self.review_panel,
+                          self.review])
         self.add_class("cl-quiz")
         self._start()
 
@@ -161,6 +177,9 @@ class GameWidget(w.VBox):
         self.round_ends: list[int] = []       # len(history) when each round ended
         self.hint_box.value = ""
         self.review.value = ""
+        self.turns = []
+        self.reviewer.reset()
+        self.review_panel.clear()
         self._bots_play([])
 
     def _play(self, move: object) -> list[Played]:
@@ -200,7 +219,12 @@ class GameWidget(w.VBox):
             return
         rounds = len(self.game.rounds)
         held = set(self.game.state.hands[self.LEARNER - 1] or ())
+        seen = self.game.observation(self.LEARNER)
         happened = self._play(move)
+        if self._reviewing:
+            turn = turn_of(seen, happened[0][1], len(self.game.history))  # type: ignore[index]
+            self.turns.append(turn)
+            self.reviewer.add(turn)
         self.hint_box.value = ""
         drawn = set(self.game.state.hands[self.LEARNER - 1] or ()) - held
         self._bots_play(happened, rounds, self._drawn_words(drawn, rounds))
@@ -238,6 +262,7 @@ class GameWidget(w.VBox):
         self._show_status()
         if len(self.game.rounds) > rounds or self.game.over:
             self.review.value = self.review_html()
+            self.show_review()
 
     def _new_deal_words(self) -> str:
         last = " (the last deal of the round)" if self.game.last_deal else ""
@@ -352,6 +377,47 @@ class GameWidget(w.VBox):
             parts.append(f"<h4>Round {number}</h4><ol start='{start + 1}'>{moves}</ol>")
             start = end
         return "".join(parts)
+
+    def show_review(self) -> None:
+        """The review panel: each finished round's marked moves (or "reviewing" while the
+        search is at it), and the match's once it is over and fully reviewed."""
+        if not self._reviewing or not self.round_ends:
+            return
+        with self._review_lock:
+            finished = len(self.round_ends)
+            by_round: dict[int, list[int]] = {n: [] for n in range(1, finished + 1)}
+            for turn in self.turns:
+                if turn.round_number <= finished:
+                    by_round[turn.round_number].append(turn.number)
+            rounds: list[RoundReview | int] = []
+            for number in range(finished, 0, -1):
+                self.reviewer.finish(by_round[number])  # without a worker thread: now
+                results = [self.reviewer.result(n) for n in by_round[number]]
+                rounds.append(number if None in results else
+                              RoundReview(number, tuple(results)))  # type: ignore[arg-type]
+            done = [r for r in rounds if isinstance(r, RoundReview)]
+            match = MatchReview(tuple(reversed(done))) \
+                if self.game.over and len(done) == len(rounds) else None
+            self.review_panel.show_reviews(rounds, match, self.reviewer.error)
+
+    def close(self) -> None:
+        self.reviewer.close()
+        super().close()
+
+    def wait_for_review(self, timeout: float = 60.0) -> bool:
+        """Wait until every finished round's moves are reviewed and shown (False if `timeout`
+        seconds pass first); for tests and scripts, the widget itself never waits."""
+        finished = len(self.round_ends)
+        numbers = [t.number for t in self.turns if t.round_number <= finished]
+        done = self.reviewer.wait(numbers, timeout)
+        self.show_review()
+        return done
+
+    def _move_reviewed(self, number: int) -> None:
+        """A move was reviewed (on the worker thread): refresh the panel if its round is over."""
+        finished = len(self.round_ends)
+        if any(t.number == number and t.round_number <= finished for t in self.turns):
+            self.show_review()
 
     def review_html(self) -> str:
         """The review: the match result (once over), each finished round, the moves played."""
