@@ -262,8 +262,7 @@ class MatchReview:
 def _summary(marked: Sequence[MoveReview], counts: dict[str, int], moves: int,
              where: str) -> str:
     if not marked:
-        return f"No mistakes {where}: {count(moves, 'move')} reviewed, none cost a point " \
-               f"worth marking."
+        return f"No mistakes {where}: {count(moves, 'move')} reviewed, none marked."
     found = ", ".join(count(n, mark, "inaccuracies" if mark == "inaccuracy" else None)
                       for mark, n in counts.items() if n)
     return f"{found} {where}, in {count(moves, 'move')} reviewed."
@@ -312,7 +311,8 @@ def review_turns(turns: Iterable[Turn], **options: object) -> MatchReview:
     """Review `turns` (any order), grouped into rounds; `options` go to `review_turn`."""
     by_round: dict[int, list[MoveReview]] = {}
     for turn in sorted(turns, key=lambda t: t.number):
-        by_round.setdefault(turn.round_number, []).append(review_turn(turn, **options))  # type: ignore[arg-type]
+        reviewed = review_turn(turn, **options)  # type: ignore[arg-type]
+        by_round.setdefault(turn.round_number, []).append(reviewed)
     return MatchReview(tuple(RoundReview(n, tuple(m)) for n, m in sorted(by_round.items())))
 
 

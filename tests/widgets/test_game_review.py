@@ -88,6 +88,15 @@ def test_a_round_without_mistakes_says_so():
     text = " ".join(getattr(c, "value", "") for c in widget.review_panel.moves_box.children)
     assert "Round 1:" in text and "No mistakes this round" in text
     assert widget.review_panel.move_buttons == {}
+    assert "The match:" not in widget.review_panel.summary.value
+    while not widget.game.over:
+        widget.play(str(widget.game.legal_moves()[0]))
+    assert widget.wait_for_review(60)
+    summary = widget.review_panel.summary.value
+    assert "The match:</b> No mistakes in the match" in summary
+    rounds = len(widget.game.rounds)
+    text = " ".join(getattr(c, "value", "") for c in widget.review_panel.moves_box.children)
+    assert all(f"Round {n}:" in text for n in range(1, rounds + 1))
     widget.new_game(seed=3)
     assert widget.review_panel.layout.display == "none" and widget.turns == []
     widget.close()
