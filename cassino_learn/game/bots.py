@@ -3,6 +3,8 @@
 - `RandomPlayer`: any legal move.
 - `GreedyPlayer`: the best immediate gain (points and cards taken, sweeps, builds kept), less
   what the move leaves the next player to capture (see `cassino_learn.game.assess`).
+- `ExpertPlayer` ("expert", in `cassino_learn.game.expert`): information-set search with
+  opponents' replies searched and exact endgames (`cassino_learn.game.search`).
 - `StrongPlayer`: determinized search. It samples deals of the cards it has not seen that agree
   with what it knows (hand sizes, stock size), plays each candidate move in every sample, lets
   greedy players finish the deal, and picks the move with the best average result. It reads only
@@ -217,11 +219,18 @@ def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
     return _evaluate(close_round(position, dealer), side, True)
 
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer}
+def _expert(**options: object) -> Player:
+    from .expert import ExpertPlayer  # the search imports this module's helpers
+
+    return ExpertPlayer(**options)  # type: ignore[arg-type]
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer,
+           "expert": _expert}
 
 
 def make_player(name: str, **options: object) -> Player:
-    """A player by name: "random", "greedy" or "strong"."""
+    """A player by name: "random", "greedy", "strong" or "expert"."""
     try:
         return PLAYERS[name](**options)  # type: ignore[return-value]
     except KeyError:

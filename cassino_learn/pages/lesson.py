@@ -224,7 +224,7 @@ def game(players: int = 2, partners: bool = False, bot: str = "greedy",
     """A game against the computer; `rules` (like "values=royal") are the first game's. With
     `start_button`, the table is dealt when the button is pressed (a page whose game is not its
     main exercise opens without it)."""
-    from ..ui.quiz_widgets import GameWidget
+    from ..ui.game import GameWidget
 
     def build() -> Any:
         return GameWidget(players=players, partners=partners, bot=bot, seed=seed, rules=rules)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from cassino_learn.game.bots import make_player  # noqa: E402
 from cassino_learn.ui import CardTable  # noqa: E402
-from cassino_learn.ui.quiz_widgets import GameWidget  # noqa: E402
+from cassino_learn.ui.game import GameWidget  # noqa: E402
 
 TABLE = "table: 5D 2C KH 9D [8@2: 5H 3S] [9@1: 4C 5S | 9H]; hand: 7S 3D 9S 8C; hand 2: 4H 6H 8D"
 

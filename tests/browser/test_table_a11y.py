@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cassino_learn.ui.quiz_widgets import GameWidget
+from cassino_learn.ui.game import GameWidget
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 GAME_SEED = 11  # tests/browser/notebooks/table_game.ipynb deals this match

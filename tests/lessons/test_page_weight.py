@@ -68,7 +68,7 @@ def test_a_wrong_demonstration_step_fails_when_the_lesson_runs_not_when_it_is_op
 
 
 def test_a_game_with_a_start_button_is_dealt_on_request():
-    from cassino_learn.ui.quiz_widgets import GameWidget
+    from cassino_learn.ui.game import GameWidget
 
     box = game(seed=1, start_button="Deal")
     assert not any(isinstance(child, GameWidget) for child in box.children)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn.game.hints import hints
-from cassino_learn.ui.quiz_widgets import GameWidget
+from cassino_learn.ui.game import GameWidget
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """A seeded game widget replays exactly, its New games included (the browser tests rely on it)."""
 
-from cassino_learn.ui.quiz_widgets import GameWidget
+from cassino_learn.ui.game import GameWidget
 
 
 def test_new_game_of_a_seeded_widget_is_seeded_from_it():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn import Rules
-from cassino_learn.ui.quiz_widgets import GameWidget, variant_name, with_variants
+from cassino_learn.ui.game import GameWidget, variant_name, with_variants
 
 
 def test_the_standard_game_says_so_and_counts_deals():

@@ -11,7 +11,8 @@ from cassino_learn import Position
 from cassino_learn.game.bots import make_player
 from cassino_learn.teaching import progress
 from cassino_learn.ui import CardTable
-from cassino_learn.ui.quiz_widgets import BOTH_SIDES, GameWidget, SandboxWidget
+from cassino_learn.ui.game import GameWidget
+from cassino_learn.ui.quiz_widgets import BOTH_SIDES, SandboxWidget
 
 START = "table: 5D 2C KH [8@2: 5H 3S]; hand: 7S 3D 9S 8C; hand 2: 4C 6H 8D"
 

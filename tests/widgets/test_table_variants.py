@@ -12,7 +12,7 @@ from cassino_learn import Position, Rules
 from cassino_learn.core.render import move_html, position_html
 from cassino_learn.game.bots import make_player
 from cassino_learn.ui import CardTable
-from cassino_learn.ui.quiz_widgets import GameWidget
+from cassino_learn.ui.game import GameWidget
 
 ROYAL = "table: AC 3D KH [12@1: 2H 10C]; hand: AS QS 4C KS; rules: values=royal"
 DRAW = ("table: 10D 7C KH 3S; hand: 10S 4D 9C 2H; hand 2: 5S 8H JD 6C; "

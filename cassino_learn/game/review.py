@@ -1,0 +1,489 @@
+"""The review of a player's moves, round by round and for the match (as a chess site's game
+analysis does): each move is valued against the best one by the expert search, and a move that
+cost enough is marked, with the better move and why in words.
+
+    >>> from cassino_learn import Game
+    >>> from cassino_learn.game.review import learner_turns, review_turns
+    >>> game = Game(seed=3)                                          # doctest: +SKIP
+    >>> ...  # the match is played
+    >>> review = review_turns(learner_turns(game, seat=1))           # doctest: +SKIP
+    >>> [str(m) for m in review.marked]                              # doctest: +SKIP
+
+What a move is worth is the expert's `move_values`: the mover's expected lead in round points
+(their side's points less the best other side's) at the end of the round, if that move is
+played. The loss of a move is the best move's value less its own; both come from one call, on
+the observation the player had (their hand, the table, what was captured, the hand sizes and
+the stock), never from hidden cards. The budget is fixed and every call is seeded by the move's
+place in the game, so reviewing the same game twice gives the same review.
+
+The marks, by loss in expected round points (K1: an ace or Little Casino is 1 point, Big Casino
+2, most cards 3, most spades 1, a sweep 1):
+
+- inaccuracy, at least 0.5: half a point, like an even chance of an ace changing hands, or a
+  sizeable share of "most cards"; worth a look, small enough to be a matter of style. Below it
+  the search's own spread between good moves (a few tenths at the review budget) would mark
+  moves that are as good as the best.
+- mistake, at least 1.0: a whole point, what an ace, Little Casino or a sweep is worth.
+- blunder, at least 2.0: two points, what Big Casino is worth, or a point handed over that the
+  player could have taken (a swing of two in the lead).
+
+Under Spade Casino (V8) a round shares 26 points rather than 11 and a game runs to 61, so each
+point is worth less of the match: the thresholds grow in proportion to the points a round
+shares (26/11), and a lost spade worth 1 is an inaccuracy, not a mistake.
+
+The why is built from facts the engine computed: the cards and points each move takes
+(`Move.table_cards`, `scoring.card_points`), a sweep made or missed, and what each move leaves
+the next player within reach, with the chance they hold the card (`assess`: the threats of the
+next player, found by the legal-move generator), including builds left to be taken.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+
+from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, Card, format_cards
+from ..core.movegen import BUILD, CAPTURE, Move
+from ..core.position import Build, Position
+from ..core.rules import Rules
+from ..core.words import count
+from .assess import Threat, assess
+from .observation import Observation, observe
+from .scoring import card_points, round_total
+
+if TYPE_CHECKING:
+    from .match import Game
+    from .search import MoveValue
+
+__all__ = ["MARKS", "THRESHOLDS", "REVIEW_ITERATIONS", "Turn", "MoveFacts", "MoveReview",
+           "RoundReview", "MatchReview", "Evaluate", "thresholds", "mark_for", "learner_turns",
+           "turn_of", "review_turn", "review_turns", "review_round", "review_match",
+           "move_facts", "why", "odds"]
+
+MARKS = ("inaccuracy", "mistake", "blunder")
+THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's docstring
+REVIEW_ITERATIONS = 3000  # the expert's budget for each reviewed move: generous and fixed
+Evaluate = Callable[..., "list[MoveValue]"]
+"""`move_values(observation, *, iterations=..., seed=...)`: every legal move valued, best first."""
+
+
+def thresholds(rules: Rules | None = None) -> tuple[float, float, float]:
+    """The losses (inaccuracy, mistake, blunder) under `rules`: K1's, scaled by the points a
+    round shares (26/11 under Spade Casino, V8)."""
+    scale = round_total(rules or Rules()) / round_total(Rules())
+    return tuple(round(t * scale, 2) for t in THRESHOLDS)  # type: ignore[return-value]
+
+
+def mark_for(loss: float, rules: Rules | None = None) -> str | None:
+    """The mark a move that lost `loss` expected round points earns (None: not marked)."""
+    mark = None
+    for name, limit in zip(MARKS, thresholds(rules)):
+        if loss >= limit - 1e-9:
+            mark = name
+    return mark
+
+
+# ---------------------------------------------------------------------- the moves to review
+
+@dataclass(frozen=True)
+class Turn:
+    """One move of the reviewed player, with the observation they had when they played it."""
+
+    observation: Observation
+    move: Move          # generated on observation.position (it knows its text and groups)
+    number: int         # its place in the game's history, 1-based
+    round_number: int
+
+    @property
+    def seat(self) -> int:
+        return self.observation.seat
+
+
+def turn_of(observation: Observation, move: Move | str, number: int) -> Turn:
+    """The Turn of `observation`'s seat playing `move` (a Move or its text) as move `number`
+    of the game. Raises IllegalMove (or MoveSyntaxError) for a move the seat could not play."""
+    if not observation.my_turn:
+        raise ValueError(f"it is seat {observation.turn}'s turn, not seat {observation.seat}'s")
+    legal = observation.position.parse_move(str(move))
+    return Turn(observation, legal, number, observation.round_number)
+
+
+def learner_turns(game: "Game", seat: int, round_number: int | None = None) -> list[Turn]:
+    """The moves `seat` played in `game` (in round `round_number` only, if given), each with
+    the observation it had: the game is replayed from its seed and history."""
+    from .match import Game
+
+    if not 1 <= seat <= game.players:
+        raise ValueError(f"there is no seat {seat} in a {game.players}-player game")
+    replay = Game(players=game.players, partners=game.partners, seed=game.seed,
+                  rules=game.rules)
+    turns = []
+    for number, text in enumerate(game.history, 1):
+        if replay.turn == seat and round_number in (None, replay.round_number):
+            turns.append(turn_of(observe(replay, seat), text, number))
+        replay.play(text)
+    return turns
+
+
+# ---------------------------------------------------------------------- facts about a move
+
+@dataclass(frozen=True)
+class MoveFacts:
+    """What a move does, as the engine computed it, for the why."""
+
+    move: Move
+    text: str
+    value: float                   # expected round-point lead after it (the expert's)
+    taken: tuple[Card, ...]        # captured, the played card included (captures only)
+    points: int                    # round points among them (card_points, K1 or V8)
+    spades: int
+    sweep: bool                    # a sweep that scores (W1; not under V2)
+    builds_taken: tuple[Build, ...]
+    build: int | None              # the value of the build made, raised or added to
+    threats: tuple[Threat, ...]    # what it leaves the next player, most dangerous first
+    next_seat: int
+    held: frozenset[int] = frozenset()  # capture values the next seat surely holds (its builds)
+
+    @property
+    def top_threat(self) -> Threat | None:
+        return self.threats[0] if self.threats else None
+
+
+def move_facts(observation: Observation, move: Move, value: float) -> MoveFacts:
+    """The facts of `move` played from `observation`: what it takes, and what it leaves the
+    next player (their hand size and the unseen cards as the observer knows them)."""
+    position = observation.position
+    nxt = position.next_seat(observation.seat)
+    judged = assess(position, move, sorted(observation.unseen), observation.hand_sizes[nxt - 1],
+                    observation.stock_size)
+    rules = position.rules
+    held = _values_held(move.play_from(position), nxt)
+    threats = tuple(sorted((replace(t, chance=1.0) if t.move.value in held else t
+                            for t in judged.threats),
+                           key=lambda t: (-t.gain * t.chance, -t.gain)))
+    return MoveFacts(
+        move=move, text=str(move), value=value, taken=judged.taken,
+        points=sum(card_points(c, rules) for c in judged.taken),
+        spades=sum(1 for c in judged.taken if c.suit == "S"), sweep=judged.sweep,
+        builds_taken=move.builds if move.kind == CAPTURE else (),
+        build=move.value if move.kind == BUILD else None, threats=threats, next_seat=nxt,
+        held=frozenset(held))
+
+
+def _values_held(after: Position, seat: int) -> set[int]:
+    """The capture values `seat` surely holds a card of in `after`: those of the builds it
+    owns (B2, O2: an owner keeps a card of its build's value while the build stands). Not in
+    partnerships, where a partner's build lets a player build without one (B9)."""
+    if after.partners:
+        return set()
+    return {b.value for b in after.builds if b.owner == seat}
+
+
+# ---------------------------------------------------------------------- the review
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One reviewed move: its loss against the best and its mark; a marked move also has the
+    facts of the move played and of the better one, and the why in sentences."""
+
+    turn: Turn
+    loss: float
+    mark: str | None
+    played: MoveFacts | None = None
+    better: MoveFacts | None = None
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def position_text(self) -> str:
+        """The position the player faced, in notation (their view: other hands hidden)."""
+        return self.turn.observation.position.one_line()
+
+    @property
+    def number(self) -> int:
+        return self.turn.number
+
+    @property
+    def round_number(self) -> int:
+        return self.turn.round_number
+
+    @property
+    def why(self) -> str:
+        return " ".join(self.reasons)
+
+    def __str__(self) -> str:
+        if self.mark is None or self.played is None or self.better is None:
+            return f"Move {self.number}: {self.turn.move} (best or close to it)"
+        return (f"Move {self.number} ({self.mark}): {self.played.text}; better "
+                f"{self.better.text} ({_lead(self.played.value)} against "
+                f"{_lead(self.better.value)}). {self.why}")
+
+
+@dataclass(frozen=True)
+class RoundReview:
+    """The reviewed player's moves of one round; `marked` are those that cost enough."""
+
+    round_number: int
+    moves: tuple[MoveReview, ...]
+
+    @property
+    def marked(self) -> tuple[MoveReview, ...]:
+        return tuple(m for m in self.moves if m.mark is not None)
+
+    def counts(self) -> dict[str, int]:
+        return {mark: sum(1 for m in self.marked if m.mark == mark) for mark in MARKS}
+
+    def summary(self) -> str:
+        """"No mistakes this round." or what was marked, in one sentence."""
+        return _summary(self.marked, self.counts(), len(self.moves), "this round")
+
+
+@dataclass(frozen=True)
+class MatchReview:
+    """Every reviewed round of the match, in order."""
+
+    rounds: tuple[RoundReview, ...]
+
+    @property
+    def moves(self) -> tuple[MoveReview, ...]:
+        return tuple(m for r in self.rounds for m in r.moves)
+
+    @property
+    def marked(self) -> tuple[MoveReview, ...]:
+        return tuple(m for r in self.rounds for m in r.marked)
+
+    def counts(self) -> dict[str, int]:
+        return {mark: sum(r.counts()[mark] for r in self.rounds) for mark in MARKS}
+
+    def summary(self) -> str:
+        return _summary(self.marked, self.counts(), len(self.moves), "in the match")
+
+
+def _summary(marked: Sequence[MoveReview], counts: dict[str, int], moves: int,
+             where: str) -> str:
+    if not marked:
+        return f"No mistakes {where}: {count(moves, 'move')} reviewed, none marked."
+    found = ", ".join(count(n, mark, "inaccuracies" if mark == "inaccuracy" else None)
+                      for mark, n in counts.items() if n)
+    return f"{found} {where}, in {count(moves, 'move')} reviewed."
+
+
+def _expert(observation: Observation, *, iterations: int, seed: int | str) -> list["MoveValue"]:
+    from .search import move_values
+
+    return move_values(observation, iterations=iterations, seed=seed)
+
+
+def review_turn(turn: Turn, *, evaluate: Evaluate | None = None,
+                iterations: int = REVIEW_ITERATIONS, seed: int | str = "review") -> MoveReview:
+    """Value every move of `turn`'s position with the expert (seeded by `seed` and the move's
+    number) and review the move played against the best."""
+    observation, move = turn.observation, turn.move
+    if len(observation.legal_moves()) == 1:
+        return MoveReview(turn, 0.0, None)  # nothing else could be played
+    evaluate = evaluate or _expert
+    values = evaluate(observation, iterations=iterations, seed=f"{seed}|{turn.number}")
+    if not values:
+        raise ValueError(f"move {turn.number}: the evaluator valued no move")
+    best = max(values, key=lambda v: v.value)
+    played = next((v for v in values if v.move == move), None)
+    if played is None:
+        raise ValueError(f"move {turn.number} ({move}) is not among the moves the evaluator "
+                         f"valued")
+    loss = max(0.0, best.value - played.value)
+    mark = mark_for(loss, observation.position.rules) if best.move != move else None
+    if mark is None:
+        return MoveReview(turn, loss, None)
+    mine = move_facts(observation, move, played.value)
+    other = move_facts(observation, _generated(observation, best.move), best.value)
+    return MoveReview(turn, loss, mark, mine, other, why(observation, mine, other))
+
+
+def _generated(observation: Observation, move: Move) -> Move:
+    """`move` as the generator makes it on the observation's position (it then knows its
+    groups, its text and whether it sweeps)."""
+    if move.position is observation.position:
+        return move
+    return next(m for m in observation.legal_moves() if m == move)
+
+
+def review_turns(turns: Iterable[Turn], **options: object) -> MatchReview:
+    """Review `turns` (any order), grouped into rounds; `options` go to `review_turn`."""
+    by_round: dict[int, list[MoveReview]] = {}
+    for turn in sorted(turns, key=lambda t: t.number):
+        reviewed = review_turn(turn, **options)  # type: ignore[arg-type]
+        by_round.setdefault(turn.round_number, []).append(reviewed)
+    return MatchReview(tuple(RoundReview(n, tuple(m)) for n, m in sorted(by_round.items())))
+
+
+def review_round(game: "Game", seat: int, round_number: int, **options: object) -> RoundReview:
+    """The review of `seat`'s moves in round `round_number` of `game`."""
+    reviewed = review_turns(learner_turns(game, seat, round_number), **options)
+    return reviewed.rounds[0] if reviewed.rounds else RoundReview(round_number, ())
+
+
+def review_match(game: "Game", seat: int, **options: object) -> MatchReview:
+    """The review of every move `seat` played in `game`, round by round."""
+    return review_turns(learner_turns(game, seat), **options)
+
+
+# ---------------------------------------------------------------------- why, in words
+
+def why(observation: Observation, played: MoveFacts, better: MoveFacts) -> tuple[str, ...]:
+    """Sentences saying why `better` is better than `played`, from the facts that differ:
+    what each takes, a sweep made or missed, a build taken, made or left, and what each leaves
+    the next player."""
+    rules = observation.position.rules
+    said = [f"Your move {_does(played, rules)}; the better move {_does(better, rules)}."]
+    if better.sweep and not played.sweep:
+        said.append("The better move sweeps the table: a point of its own (W1), and the "
+                    "next player finds nothing to take.")
+    cited: set[tuple] = set()
+    said.extend(_builds_words(observation, played, better, cited))
+    said.extend(_left_words(played, better, rules, cited))
+    said.append(f"Expected round points: {_lead(played.value)} after your move, "
+                f"{_lead(better.value)} after the better one (a loss of "
+                f"{abs(better.value - played.value):.1f}).")
+    return tuple(said)
+
+
+def _does(facts: MoveFacts, rules: Rules) -> str:
+    """What a move does now: "takes 3 cards with Big Casino (10D), 1 spade"."""
+    move = facts.move
+    if move.kind == CAPTURE:
+        text = f"takes {count(len(facts.taken), 'card')}"
+        worth = _worth(facts.taken, rules)
+        text += f" worth {count(facts.points, 'point')} ({worth})" if worth else \
+            ", none worth a point"
+        if facts.spades:
+            text += f", {count(facts.spades, 'spade')}"
+        return f"({facts.text}) {text}"
+    if move.kind == BUILD:
+        return f"({facts.text}) builds {move.value} to take later"
+    worth = _worth((move.card,), rules)
+    return f"({facts.text}) trails the {move.card.name}" + (f", a card worth points"
+                                                           if worth else "") + ", taking nothing"
+
+
+def _worth(cards: Iterable[Card], rules: Rules) -> str:
+    """The cards among `cards` that score, named: "Big Casino (10D), the ace of hearts (AH)"."""
+    return ", ".join(_card_name(c) for c in sorted(cards, key=lambda c: -card_points(c, rules))
+                     if card_points(c, rules))
+
+
+def _card_name(card: Card) -> str:
+    if card is BIG_CASINO:
+        return "Big Casino (10D)"
+    if card is LITTLE_CASINO:
+        return "Little Casino (2S)"
+    return f"the {card.name} ({card})"
+
+
+def _rank_words(card: Card) -> str:
+    return f"any {RANK_NAMES[card.rank - 1]}"
+
+
+def odds(chance: float) -> str:
+    """A chance in words: "for certain", "about 3 times in 4", "about 1 time in 5"."""
+    if chance >= 0.995:
+        return "for certain"
+    if chance <= 0.005:
+        return "almost never"
+    best = min(((n, d) for d in range(2, 11) for n in range(1, d)),
+               key=lambda f: (abs(f[0] / f[1] - chance) > 0.03, f[1],
+                              abs(f[0] / f[1] - chance)))
+    n, d = best
+    if math.gcd(n, d) != 1:
+        n, d = n // math.gcd(n, d), d // math.gcd(n, d)
+    return f"about {n} {'time' if n == 1 else 'times'} in {d}"
+
+
+def _holds(threat: Threat, facts: MoveFacts) -> str:
+    """"seat 2 holds one about 1 time in 3", or why it surely does."""
+    if threat.move.value in facts.held:
+        return (f"seat {facts.next_seat} holds one for certain, as the owner of a build of "
+                f"{threat.move.value} (B2)")
+    return f"seat {facts.next_seat} holds one {odds(threat.chance)}"
+
+
+def _threat_words(threat: Threat, facts: MoveFacts, rules: Rules) -> str:
+    """"Big Casino (10D) and 2 more cards for any ten; seat 2 holds one about 3 times in 4"."""
+    cards = sorted(threat.move.table_cards, key=lambda c: (-card_points(c, rules), c.index))
+    named = [_card_name(c) for c in cards if card_points(c, rules)]
+    rest = len(cards) - len(named)
+    if named:
+        what = ", ".join(named) + (f" and {count(rest, 'more card')}" if rest else "")
+    else:
+        what = format_cards(cards)
+    sweep = ", a sweep" if threat.move.is_sweep and rules.sweeps else ""
+    return f"{what} for {_rank_words(threat.card)}{sweep}; {_holds(threat, facts)}"
+
+
+def _risk(facts: MoveFacts) -> float:
+    top = facts.top_threat
+    return top.gain * top.chance if top else 0.0
+
+
+def _left_words(played: MoveFacts, better: MoveFacts, rules: Rules,
+                cited: set[tuple]) -> list[str]:
+    """What each move leaves within the next player's reach, when that differs (a threat
+    already told with a build is not told again)."""
+    said = []
+    top, other = played.top_threat, better.top_threat
+    if top is not None and _risk(played) > _risk(better) + 0.05:
+        if _threat_key(top) not in cited:
+            said.append(f"Your move leaves {_threat_words(top, played, rules)}.")
+        if other is None:
+            said.append("The better move leaves the next player nothing to take.")
+        elif _threat_key(other) != _threat_key(top):
+            said.append(f"The better move leaves only {_threat_words(other, better, rules)}.")
+    elif top is None and other is not None and not better.sweep and _risk(better) > 0.05:
+        said.append(f"The better move does leave {_threat_words(other, better, rules)}, "
+                    f"but gains more than that.")
+    return said
+
+
+def _threat_key(threat: Threat) -> tuple:
+    return (threat.card.rank, threat.move.table_cards)
+
+
+def _builds_words(observation: Observation, played: MoveFacts, better: MoveFacts,
+                  cited: set[tuple]) -> list[str]:
+    """Builds: one of the opponents' taken by the better move only; the player's own build
+    left where the next player can take it; a build made that the next player can take."""
+    position = observation.position
+    side = observation.side
+    said = []
+    theirs_taken = [b for b in better.builds_taken if b not in played.builds_taken
+                    and b.owner is not None and position.side_of(b.owner) != side]
+    for build in theirs_taken:
+        said.append(f"The better move takes seat {build.owner}'s {build.describe()[4:]}, "
+                    f"{count(len(build.cards), 'card')} they meant to take themselves.")
+    mine = [b for b in position.builds if b.owner is not None
+            and position.side_of(b.owner) == side]
+    for build in mine:
+        if build in played.builds_taken or (played.move.kind == BUILD
+                                            and set(build.cards) <= played.move.table_cards):
+            continue
+        for threat in played.threats:
+            if set(build.cards) <= threat.move.table_cards:
+                said.append(f"Your move leaves your {build.describe()[4:]} to be taken by "
+                            f"{_rank_words(threat.card)}: {_holds(threat, played)}.")
+                cited.add(_threat_key(threat))
+                break
+    if played.move.kind == BUILD:
+        made = played.move.play_from(position)
+        new = next((b for b in made.builds if played.move.card in b.cards), None)
+        threat = next((t for t in played.threats
+                       if new is not None and set(new.cards) <= t.move.table_cards), None)
+        if new is not None and threat is not None:
+            said.append(f"Your {new.describe()[4:]} can be taken by {_rank_words(threat.card)}: "
+                        f"{_holds(threat, played)}.")
+            cited.add(_threat_key(threat))
+    return said
+
+
+def _lead(value: float) -> str:
+    """An expected lead in round points, signed: "+1.5", "-0.3", "0.0"."""
+    shown = round(value, 1)
+    return f"{shown:+.1f}" if shown else "0.0"

@@ -1,0 +1,316 @@
+"""The expert's search: every legal move of the seat to move, valued in round points.
+
+`move_values(observation)` returns each legal move with the observing side's expected lead in
+round points at the end of the round (K1 or V8 points, less the best other side's), best first.
+
+How (Cowling, Powley and Whitehouse 2012, information-set MCTS, one tree for the searcher):
+
+- each iteration deals the hidden cards anew, consistently with what the seat knows
+  (`cassino_learn.game.determinize`: hand and stock sizes, builds' owners holding their value);
+- it walks down one tree of moves, where the seat to move at a node may be any player: the
+  searcher's moves and the opponents' replies are both chosen by UCB among the moves legal in
+  this deal of the cards, so opponents' replies are searched, not fixed;
+- below the tree a cheap capture-first policy plays on to the horizon: the end of the round in
+  the last deal (scored exactly), else the end of the deal in which every seat has moved at
+  least twice (dealing from the sampled stock), valued by `evaluate.expected_points`;
+- each node keeps the mean result for the side that moved into it.
+
+When every card is known (two sides, the stock empty: the last deal of a two-player round) an
+exact alpha-beta search (`cassino_learn.game.exact`) replaces the sampling, within a node budget.
+
+A fixed seed gives a fixed result for a fixed `iterations` budget; a `seconds` budget stops by
+the clock (so it may differ run to run).
+
+    >>> from cassino_learn import Game
+    >>> values = move_values(Game(seed=2).observation(), iterations=60)
+    >>> values[0].value >= values[-1].value
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..core.cards import Card
+from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
+from ..core.position import Position, _replace
+from .assess import cards_value
+from .dealing import close_round, draw_card, next_deal
+from .determinize import sample_world
+from .evaluate import expected_points, final_points, leads, match_utility
+from .exact import ExactSearch, OutOfBudget, solvable
+from .observation import Observation
+from .scoring import card_points
+
+__all__ = ["MoveValue", "move_values", "search", "DEFAULT_ITERATIONS", "EXACT_NODES"]
+
+DEFAULT_ITERATIONS = 300
+# The exact search gives up past this many expanded positions (a crowded last deal can need
+# tens of thousands) and the sampling search takes over, every card still known.
+EXACT_NODES = 3000
+UCB_C = 3.0  # exploration, in round points (a round's leads spread over about +-10)
+PRIOR = 1.0  # a move's reported mean is shrunk towards its parent's by this many visits
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    move: Move
+    value: float   # the observing side's expected round-point lead at the end of the round
+    visits: int    # samples/playouts/iterations (or exact-search positions) behind the value
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail", "side")
+
+    def __init__(self, side: int) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.side = side  # the side (1-based) that made the move leading here
+
+
+def _quick_score(move: Move, rules) -> float:
+    """Order of trying moves and the rollout policy: take the most, keep builds, trail low."""
+    if move.kind == CAPTURE:
+        score = cards_value((move.card, *move.table_cards), rules)
+        if rules.sweeps and move.is_sweep:
+            score += 1.0
+        return score
+    if move.kind == BUILD:
+        return 0.5 * cards_value((move.card,) + tuple(move.table_cards), rules)
+    return -cards_value((move.card,), rules) - 0.05 * (move.card.value or 11)
+
+
+def _policy(position: Position) -> Move:
+    moves = legal_moves(position)
+    if len(moves) == 1:
+        return moves[0]
+    rules = position.rules
+    best, best_score = moves[0], -math.inf
+    for move in moves:
+        score = _quick_score(move, rules)
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+class _World:
+    """One sampled deal of the cards being played forward: the position and the stock."""
+
+    __slots__ = ("position", "stock", "plies", "dealer", "horizon", "draw")
+
+    def __init__(self, position: Position, stock: list[Card], dealer: int, horizon: int) -> None:
+        self.position = position
+        self.stock = stock
+        self.plies = 0
+        self.dealer = dealer
+        self.horizon = horizon
+        self.draw = position.rules.deal == "draw"
+
+    def play(self, move: Move) -> None:
+        mover = self.position.turn
+        self.position = move.play_from(self.position)
+        self.plies += 1
+        if self.draw and self.stock:
+            self.position, self.stock = draw_card(self.position, self.stock, mover)
+        elif not any(self.position.hands) and self.stock and self.plies < self.horizon:
+            self.position, self.stock = next_deal(self.position, self.stock, self.dealer)
+
+    def done(self) -> bool:
+        """At the horizon (see the module's docstring) or the end of the round."""
+        if not any(self.position.hands):
+            return True
+        return self.draw and self.plies >= self.horizon
+
+    def points(self) -> tuple[list[float], bool]:
+        """Each side's round points (exact at the end of the round) and whether it ended."""
+        position = self.position
+        if not any(position.hands) and not self.stock:
+            return final_points(close_round(position, self.dealer)), True
+        points = expected_points(position)
+        rules = position.rules
+        for build in position.builds:  # its owner means to take it
+            if build.owner is not None:
+                side = position.side_of(build.owner) - 1
+                points[side] += 0.7 * sum(card_points(c, rules) for c in build.cards)
+        return points, False
+
+
+def _utility(world: _World, scores: Sequence[int] | None) -> list[float]:
+    points, final = world.points()
+    if scores is None:
+        return leads(points)
+    return match_utility(points, scores, world.position.rules, final)
+
+
+def _seed(seed: int | str, observation: Observation) -> int:
+    # The stream depends only on what the seat knows: the same observation, the same result.
+    text = (f"{seed}|{observation.position.one_line()}|{observation.hand_sizes}|"
+            f"{observation.stock_size}|{observation.dealer}")
+    return zlib.crc32(text.encode())
+
+
+def _known_world(observation: Observation) -> Position | None:
+    """The whole state when the seat can place every card (two sides, stock empty)."""
+    position = observation.position
+    if observation.stock_size or len(position.piles) != 2:
+        return None
+    missing = [s for s in range(1, observation.players + 1)
+               if s != observation.seat and observation.hand_sizes[s - 1]]
+    if len(missing) > 1:
+        return None
+    hands = list(position.hands)
+    for seat in range(1, observation.players + 1):
+        if seat != observation.seat:
+            hands[seat - 1] = ()
+    if missing:
+        hands[missing[0] - 1] = tuple(sorted(observation.unseen, key=lambda c: c.index))
+    return _replace(position, hands=tuple(hands))
+
+
+def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
+           ) -> list[MoveValue] | None:
+    """Each move's exact value, or None past `max_nodes` positions."""
+    search = ExactSearch(dealer, max_nodes)
+    rules = state.rules
+    side = state.side_of(state.turn) - 1
+    so_far = [sum(card_points(c, rules) for c in pile) for pile in state.piles]
+    if rules.sweeps:
+        so_far = [p + n for p, n in zip(so_far, state.sweeps)]
+    base = so_far[side] - so_far[1 - side]
+    out = []
+    try:
+        for move in moves:
+            before = search.nodes
+            child = move.play_from(state)
+            value = base + search.gain(state, move) - search.value(child)
+            out.append(MoveValue(move, value, max(1, search.nodes - before)))
+    except OutOfBudget:
+        return None
+    return out
+
+
+def search(observation: Observation, *, iterations: int | None = None,
+           seconds: float | None = None, seed: int | str = 0, match: bool = False,
+           world: tuple[Position, list[Card]] | None = None,
+           exact_nodes: int = EXACT_NODES) -> list[MoveValue]:
+    """`move_values` with two more options: `match` adds the chance of winning the match late
+    in it (`evaluate.match_utility`), and `world` gives the true state and stock (a cheating
+    search that sees every hand, for the benchmark's upper bound)."""
+    if not observation.my_turn:
+        raise ValueError(f"it is seat {observation.turn}'s turn, not seat {observation.seat}'s"
+                         if not observation.over else "the match is over")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"iterations must be at least 1, not {iterations}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"seconds must be more than 0, not {seconds}")
+    if iterations is None and seconds is None:
+        iterations = DEFAULT_ITERATIONS
+    position = observation.position
+    moves = legal_moves(position)
+    if len(moves) == 1:
+        return [MoveValue(moves[0], 0.0, 0)]  # nothing to compare
+    known = world[0] if world is not None and not world[1] else _known_world(observation)
+    if known is not None and solvable(known, 0):
+        exact = _exact(known, observation.dealer, moves, exact_nodes)
+        if exact is not None:
+            exact.sort(key=lambda mv: -mv.value)
+            return _stable(exact, moves)
+        world = (known, [])
+    rng = random.Random(_seed(seed, observation))
+    scores = [n for _, n in observation.scores] if match else None
+    players = observation.players
+    horizon = 3 * players if position.rules.deal == "draw" else 2 * players
+    rules = position.rules
+    root = _Node(observation.side)
+    for m in moves:
+        root.children[m] = _Node(observation.side)
+    order = sorted(range(len(moves)), key=lambda i: (-_quick_score(moves[i], rules), i))
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    count = 0
+    while True:
+        if iterations is not None and count >= max(iterations, len(moves)):
+            break
+        if deadline is not None and count >= len(moves) and time.perf_counter() >= deadline:
+            break
+        if world is not None:
+            state, stock = world[0], list(world[1])
+        else:
+            state, stock = sample_world(observation, rng)
+        w = _World(state, stock, observation.dealer, horizon)
+        path = [root]
+        node = root
+        # the root's moves are the same in every deal: try each once first, best-looking first
+        if count < len(moves):
+            move = moves[order[count]]
+            node = root.children[move]
+            w.play(move)
+            path.append(node)
+            for child in root.children.values():
+                child.avail += 1
+        while not w.done() and (node is not root or count >= len(moves)):
+            legal = legal_moves(w.position) if node is not root else moves
+            untried = []
+            best, best_ucb = None, -math.inf
+            for m in legal:
+                child = node.children.get(m)
+                if child is None:
+                    untried.append(m)
+                    continue
+                child.avail += 1
+                if untried:
+                    continue
+                ucb = child.total / child.visits + UCB_C * math.sqrt(
+                    math.log(child.avail) / child.visits)
+                if ucb > best_ucb:
+                    best, best_ucb = m, ucb
+            if untried:
+                pos_rules = w.position.rules
+                move = max(untried, key=lambda m: _quick_score(m, pos_rules))
+                child = _Node(w.position.side_of(w.position.turn))
+                child.avail = 1
+                node.children[move] = child
+                w.play(move)
+                path.append(child)
+                break
+            assert best is not None
+            node = node.children[best]
+            w.play(best)
+            path.append(node)
+        while not w.done():
+            w.play(_policy(w.position))
+        result = _utility(w, scores)
+        for n in path[1:]:
+            n.visits += 1
+            n.total += result[n.side - 1]
+        root.visits += 1
+        count += 1
+    mean = sum(c.total for c in root.children.values()) / max(1, root.visits)
+    out = [MoveValue(m, (c.total + PRIOR * mean) / (c.visits + PRIOR), c.visits)
+           for m, c in root.children.items()]
+    out.sort(key=lambda mv: (-mv.value, -mv.visits))
+    return _stable(out, moves)
+
+
+def _stable(values: list[MoveValue], moves: list[Move]) -> list[MoveValue]:
+    """Best first; equal values keep the generator's order (so results never depend on dict
+    or hash order)."""
+    index = {m: i for i, m in enumerate(moves)}
+    return sorted(values, key=lambda mv: (-round(mv.value, 9), index[mv.move]))
+
+
+def move_values(observation: Observation, *, iterations: int | None = None,
+                seconds: float | None = None, seed: int | str = 0) -> list[MoveValue]:
+    """Every legal move of the seat to move, best first.
+
+    `value` is the observing side's expected round-point lead at the end of the round if the
+    move is played (exact when every card is known); `visits` the iterations behind it. Budget:
+    `iterations` (deterministic for a seed) or `seconds` (by the clock), default
+    DEFAULT_ITERATIONS. Raises ValueError when it is not the observing seat's turn."""
+    return search(observation, iterations=iterations, seconds=seconds, seed=seed)

@@ -1,0 +1,439 @@
+"""The game widget: a full match against computer players, with hints and the review of each
+round and of the match (ipywidgets around CardTable).
+
+Every rule comes from the core and every judgement from `cassino_learn.game` (the match, the
+computer players, the hints, the scores); this module lays the game out and keeps turns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import random
+import threading
+from typing import Sequence
+
+import ipywidgets as w
+
+from ..core.position import Position
+from ..core.rules import Rules
+from ..core.words import count
+from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
+                           turn_of)
+from .quiz_widgets import button, note_html, row, styled
+from .review_panel import Reviewer, ReviewPanel
+from .table import CardTable, Played, played_words
+
+__all__ = ["GameWidget", "VARIANTS", "variant_name", "with_variants"]
+
+
+# The variants a game against the computer offers (Rules field, value, name, rule id, what it
+# changes in one line); any combination the rules core accepts may be played.
+VARIANTS = (("values", "royal", "Royal Casino", "V7",
+             "Face cards count J 11, Q 12, K 13 and build; an ace counts 1 or 14."),
+            ("scoring", "spade-casino", "Spade Casino", "V8",
+             "Every spade scores (A, J and 2 of spades 2 each): 26 a round, game to 61."),
+            ("deal", "draw", "Draw Casino", "V9",
+             "After each play you draw from the stock: hands stay at four."))
+
+
+def variant_name(rules: Rules) -> str:
+    """The game's name under `rules`: "Royal Casino", "Royal Casino · Draw Casino", or
+    "Standard Cassino" when none of V7-V9 is on."""
+    return " · ".join(name for field, value, name, *_ in VARIANTS
+                      if getattr(rules, field) == value) or "Standard Cassino"
+
+
+def with_variants(rules: Rules, chosen: Sequence[str]) -> Rules:
+    """`rules` with V7-V9 switched on for the rule ids in `chosen` and off otherwise; the core
+    checks the combination (ValueError saying why not)."""
+    changes = {field: value if rule in chosen else
+               (getattr(Rules(), field) if getattr(rules, field) == value else getattr(rules, field))
+               for field, value, _, rule, _ in VARIANTS}
+    return dataclasses.replace(rules, **changes)
+
+
+def _variant_choice(box: w.Checkbox, note: str) -> w.VBox:
+    """A variant's check box with its one-line note under it."""
+    choice = w.VBox([box, w.HTML(f"<span class='cl-variant-note'>{html.escape(note)}</span>")])
+    choice.add_class("cl-variant-choice")
+    return choice
+
+
+class GameWidget(w.VBox):
+    """A full game against computer players: the learner is seat 1.
+
+    A Hint button lists the moves worth considering (from the learner's observation only), and
+    a review shows each finished round item by item, the match result and the moves played.
+    With `review` (the default) the learner's moves are also reviewed by the expert search
+    (`cassino_learn.game.review`, at `review_iterations` a move, or by `review_evaluate`):
+    after each round and for the match a panel lists the marked moves, and a click shows one.
+    `rules` (a Rules or its text, like "values=royal") are the first game's; boxes under the
+    table choose Royal, Spade and Draw Casino (V7-V9) for the next New game, and the status
+    line names the game in play (and the stock under Draw Casino).
+    """
+
+    LEARNER = 1
+
+    def __init__(self, players: int = 2, partners: bool = False, bot: str = "greedy",
+                 seed: int | None = None, rules: Rules | str | None = None, *,
+                 review: bool = True, review_iterations: int = REVIEW_ITERATIONS,
+                 review_evaluate: Evaluate | None = None) -> None:
+        from ..game.bots import make_player
+        from ..game.match import Game
+
+        self._Game = Game
+        self.players, self.partners = players, partners
+        self.bot = make_player(bot)
+        self.rules = Rules.parse(rules) if isinstance(rules, str) else (rules or Rules())
+        self.status = w.HTML()
+        self.hint_button = button("Hint", tooltip="Moves worth considering, and why")
+        self.hint_button.on_click(lambda _: self.show_hints())
+        self.new_button = button("New game", tooltip="Deal a new match")
+        self.new_button.on_click(lambda _: self.new_game())
+        self.hint_box = w.HTML()
+        self.review = w.HTML()
+        self.turns: list[Turn] = []  # the learner's moves, each with the observation it had
+        self._reviewing = review
+        self._review_lock = threading.RLock()
+        self.reviewer = Reviewer(self._move_reviewed, evaluate=review_evaluate,
+                                 iterations=review_iterations)
+        self.review_panel = ReviewPanel()
+        self.variant_boxes = {rule: w.Checkbox(value=getattr(self.rules, field) == value,
+                                               description=f"{name} ({rule})", indent=False,
+                                               layout=w.Layout(width="auto"))
+                              for field, value, name, rule, _ in VARIANTS}
+        for box in self.variant_boxes.values():
+            box.observe(lambda _: self._rules_chosen(), "value")
+        self.rules_note = w.HTML()
+        # a seeded widget replays exactly, its New games too: their seeds come from this one
+        self._seeds = random.Random(seed) if seed is not None else None
+        self.game = Game(players=players, partners=partners, seed=seed, rules=self.rules)
+        self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
+        self.table.on_move(self._moved)
+        head = w.HTML("<b>Rules for a new game:</b>")
+        head.add_class("cl-variant-head")
+        choose = row(head,
+                     *(_variant_choice(self.variant_boxes[rule], note)
+                       for _, _, _, rule, note in VARIANTS))
+        choose.add_class("cl-variant-row")
+        super().__init__([self.status, self.table, row(self.hint_button, self.new_button),
+                          choose, self.rules_note, self.hint_box, self.review_panel,
+                          self.review])
+        self.add_class("cl-quiz")
+        self._start()
+
+    # ------------------------------------------------------------------ playing
+
+    def new_game(self, seed: int | None = None) -> None:
+        """A new match under the rules chosen in the boxes (kept if the core refuses them);
+        without `seed`, a seeded widget draws the next one from its own seed."""
+        if seed is None and self._seeds is not None:
+            seed = self._seeds.randrange(10**9)
+        try:
+            self.rules = self.chosen_rules()
+        except ValueError:
+            pass  # the note under the boxes says why; the last rules stay
+        self.game = self._Game(players=self.players, partners=self.partners, seed=seed,
+                               rules=self.rules)
+        self._start()
+        self._rules_chosen()
+
+    def choose(self, *rules: str) -> None:
+        """Tick exactly the variant boxes of these rule ids ("V7", "V8", "V9")."""
+        unknown = sorted(set(rules) - set(self.variant_boxes))
+        if unknown:
+            raise ValueError(f"the variants to choose are {', '.join(self.variant_boxes)}, "
+                             f"not {', '.join(unknown)}")
+        for rule, box in self.variant_boxes.items():
+            box.value = rule in rules
+
+    def chosen_rules(self) -> Rules:
+        """The rules the ticked boxes make (ValueError from the core for a nonsense mix)."""
+        return with_variants(self.rules, [r for r, box in self.variant_boxes.items() if box.value])
+
+    def _rules_chosen(self) -> None:
+        try:
+            chosen = self.chosen_rules()
+        except ValueError as error:
+            self.rules_note.value = note_html(
+                f"Not a game the rules allow: {html.escape(str(error).removeprefix('rules: '))}")
+            self.new_button.disabled = True
+            return
+        self.new_button.disabled = False
+        if chosen == self.game.rules:
+            self.rules_note.value = ""
+        else:
+            self.rules_note.value = note_html(
+                f"Press <b>New game</b> to play {html.escape(variant_name(chosen))}.")
+        self._show_status()
+
+    def play(self, text: str) -> None:
+        """Play the learner's move (as the table's move box does)."""
+        self.table.play(text)
+
+    def _start(self) -> None:
+        self.seats: list[int] = []            # who played each move of game.history
+        self.round_ends: list[int] = []       # len(history) when each round ended
+        self.hint_box.value = ""
+        self.review.value = ""
+        self.turns = []
+        self.reviewer.reset()
+        self.review_panel.clear()
+        self._bots_play([])
+
+    def _play(self, move: object) -> list[Played]:
+        """Play one move in the game; returns what happened, in order: the move, then who took
+        the last cards (W2) and the round's end, or a new deal."""
+        state, seat = self.game.state, self.game.turn
+        rounds, deal, dealer = len(self.game.rounds), self.game.deal_number, self.game.dealer
+        legal = state.parse_move(str(move))
+        self.seats.append(seat)
+        self.game.play(legal)
+        happened: list[Played] = [(seat, legal)]
+        if len(self.game.rounds) > rounds:
+            self.round_ends.append(len(self.game.history))
+            happened.append(self._last_cards_words(state.play(legal), dealer))
+            happened.append(f"Round {len(self.game.rounds)} is over: see the review below.")
+            if not self.game.over:
+                happened.append(f"Round {self.game.round_number} is dealt "
+                                f"(seat {self.game.dealer} deals).")
+        elif self.game.deal_number != deal:
+            happened.append(self._new_deal_words())
+        return happened
+
+    def _last_cards_words(self, end: Position, dealer: int) -> str:
+        """W2 in words: who took the cards left on the table when the round ended."""
+        left = sorted(end.table_cards, key=str)
+        taker = end.last_capture if end.last_capture is not None else dealer
+        who = "You" if taker == self.LEARNER else f"Seat {taker}"
+        if not left:
+            return "The table was empty at the end of the round: no last cards to take (rule W2)."
+        why = "" if end.last_capture is not None else ", the dealer, as nobody captured"
+        cards = " ".join(str(c) for c in left)
+        return (f"{who}{why} took the last {count(len(left), 'card')} on the table "
+                f"({cards}) for the last capture (rule W2).")
+
+    def _moved(self, move: object, _after: Position) -> None:
+        if self.game.over or self.game.turn != self.LEARNER:
+            return
+        rounds = len(self.game.rounds)
+        held = set(self.game.state.hands[self.LEARNER - 1] or ())
+        seen = self.game.observation(self.LEARNER)
+        happened = self._play(move)
+        if self._reviewing:
+            turn = turn_of(seen, happened[0][1], len(self.game.history))  # type: ignore[index]
+            self.turns.append(turn)
+            self.reviewer.add(turn)
+        self.hint_box.value = ""
+        drawn = set(self.game.state.hands[self.LEARNER - 1] or ()) - held
+        self._bots_play(happened, rounds, self._drawn_words(drawn, rounds))
+
+    def _drawn_words(self, drawn: set, rounds: int) -> str:
+        """V9: the card the learner drew from the stock after their play, in words."""
+        if self.game.rules.deal != "draw" or not drawn or len(self.game.rounds) > rounds:
+            return ""
+        card = next(iter(drawn))
+        return (f"You drew the {card.name} from the stock "
+                f"({count(len(self.game.stock), 'card')} left).")
+
+    def _bots_play(self, happened: list[Played], rounds: int | None = None,
+                   drew: str = "") -> None:
+        """Let the computer players move until it is the learner's turn, then show it all in
+        the order it happened: marked on the table, listed under it and said in words."""
+        rounds = len(self.game.rounds) if rounds is None else rounds
+        while not self.game.over and self.game.turn != self.LEARNER:
+            happened.extend(self._play(self.bot.choose(self.game.observation())))
+        said = [e if isinstance(e, str) else played_words("You" if e[0] == self.LEARNER
+                                                          else f"Seat {e[0]}", e[1])
+                for e in happened]
+        if drew:
+            said.insert(1, drew)
+        if self.game.over:
+            said.append(self._result_words() + " Press New game to play again.")
+        with self.table.hold_sync():
+            self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened,
+                                  " ".join(said))
+            # what the learner may see of the rest: the stock (V9) and how many cards each holds
+            self.table.stock = self.game.stock if self.game.rules.deal == "draw" else None
+            self.table.hand_sizes = [len(hand or ()) for hand in self.game.state.hands]
+        if self.game.over:
+            self.table.finish(self._result_words())
+        self._show_status()
+        if len(self.game.rounds) > rounds or self.game.over:
+            self.review.value = self.review_html()
+            self.show_review()
+
+    def _new_deal_words(self) -> str:
+        last = " (the last deal of the round)" if self.game.last_deal else ""
+        return (f"New deal: 4 cards each, deal {self.game.deal_number} of "
+                f"{self.game.deals_per_round}{last}.")
+
+    # ------------------------------------------------------------------ hints
+
+    def show_hints(self) -> list:
+        """List the moves worth considering for the learner, from what the learner can see."""
+        from ..game.hints import hints
+
+        if self.game.over:
+            self.hint_box.value = note_html("The match is over: press New game to play again.")
+            return []
+        if self.game.turn != self.LEARNER:
+            self.hint_box.value = note_html(f"It is seat {self.game.turn}'s turn.")
+            return []
+        found = hints(self.game.observation(self.LEARNER))
+        items = "".join(
+            f"<li><code>{html.escape(h.move_text)}</code>"
+            f"{html.escape(h.text.removeprefix(h.move_text))}</li>" for h in found)
+        self.hint_box.value = note_html(
+            f"<b>Moves worth considering</b> (best first, from the cards you can see):"
+            f"<ol class='cl-hints'>{items}</ol>")
+        return found
+
+    # ------------------------------------------------------------------ scores and review
+
+    def _side_name(self, side: int) -> str:
+        mine = self._my_side()
+        name = f"Side {side}"
+        if self.partners:
+            seats = [s for s in range(1, self.players + 1) if self.game.state.side_of(s) == side]
+            name += f" (seats {' and '.join(map(str, seats))})"
+        return name + (" — you" if side == mine else "")
+
+    def _show_status(self) -> None:
+        game = self.game
+        scores = " · ".join(f"{self._side_name(s)}: {count(n, 'point')}"
+                            for s, n in sorted(game.scores.items()))
+        name = (f"<b class='cl-variant' title='{html.escape(str(game.rules) or 'standard rules')}'>"
+                f"{html.escape(variant_name(game.rules))}</b> (to {game.rules.target})")
+        if game.over:
+            where = "<b>Match over</b>"
+        elif game.rules.deal == "draw":
+            where = (f"Round {game.round_number} · stock: {count(len(game.stock), 'card')} · "
+                     f"seat {game.dealer} dealt")
+        else:
+            where = (f"Round {game.round_number} · deal {game.deal_number} of "
+                     f"{game.deals_per_round}{' (last)' if game.last_deal else ''} · "
+                     f"seat {game.dealer} dealt")
+        self.status.value = styled(f"<div class='cl-status'>{name} · {where} · {scores}</div>")
+        self.hint_button.disabled = game.over or game.turn != self.LEARNER
+        wanted = bool(self.rules_note.value) and not self.new_button.disabled
+        (self.new_button.add_class if game.over or wanted
+         else self.new_button.remove_class)("cl-primary")
+
+    def _result_words(self) -> str:
+        game = self.game
+        scores = " to ".join(str(n) for _, n in sorted(game.scores.items(), key=lambda x: -x[1]))
+        if game.winner is None:
+            return f"The match is over: a draw ({scores})."
+        lurch = ", with a lurch (a double game)" if game.lurch else \
+            ", a double game" if game.double_game else ""
+        if game.winner == self._my_side():
+            who = "your side wins" if self.partners else "you win"
+        else:
+            who = f"side {game.winner} wins"
+        return f"The match is over: {who}, {scores}{lurch}."
+
+    def _my_side(self) -> int:
+        return self.game.state.side_of(self.LEARNER)
+
+    def round_html(self, number: int) -> str:
+        """Round `number` (1-based) item by item for each side, as the scorer counted it."""
+        from ..game.scoring import ITEM_NAMES, items_for
+
+        score = self.game.rounds[number - 1]
+        sides = sorted(score.points)
+        head = "".join(f"<th scope='col'>{html.escape(self._side_name(s))}</th>" for s in sides)
+        counts = {"cards": (score.cards, "card"), "spades": (score.spades, "spade"),
+                  "sweeps": (score.sweeps, "sweep")}
+        rows = []
+        for item in items_for(self.game.rules):
+            if item == "little_casino" and self.game.rules.scoring == "spade-casino":
+                continue  # scored by nobody under V8: its spade counts in "spade_cards"
+            label = ITEM_NAMES[item]
+            cells = []
+            for side in sides:
+                text = str(score.items[side][item])
+                if item in counts:
+                    numbers, word = counts[item]
+                    text += f" <small>({count(numbers[side], word)})</small>"
+                cells.append(f"<td class='cl-num'>{text}</td>")
+            rows.append(f"<tr><th scope='row'>{label}</th>{''.join(cells)}</tr>")
+        total = "".join(f"<td class='cl-num'>{count(score.points[s], 'point')}</td>" for s in sides)
+        rows.append(f"<tr class='cl-total'><th scope='row'>Round total</th>{total}</tr>")
+        return (f"<table class='cl-review'><caption>Round {number}</caption>"
+                f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+
+    def moves_html(self) -> str:
+        """Every move played (Game.history), round by round, with who played it."""
+        parts, start = [], 0
+        ends = self.round_ends + ([len(self.game.history)]
+                                  if len(self.game.history) > (self.round_ends or [0])[-1] else [])
+        for number, end in enumerate(ends, 1):
+            moves = "".join(
+                f"<li>{'you' if seat == self.LEARNER else f'seat {seat}'}: "
+                f"<code>{html.escape(text)}</code></li>"
+                for seat, text in zip(self.seats[start:end], self.game.history[start:end]))
+            parts.append(f"<h4>Round {number}</h4><ol start='{start + 1}'>{moves}</ol>")
+            start = end
+        return "".join(parts)
+
+    def show_review(self) -> None:
+        """The review panel: each finished round's marked moves (or "reviewing" while the
+        search is at it), and the match's once it is over and fully reviewed."""
+        if not self._reviewing or not self.round_ends:
+            return
+        with self._review_lock:
+            finished = len(self.round_ends)
+            by_round: dict[int, list[int]] = {n: [] for n in range(1, finished + 1)}
+            for turn in self.turns:
+                if turn.round_number <= finished:
+                    by_round[turn.round_number].append(turn.number)
+            rounds: list[RoundReview | int] = []
+            for number in range(finished, 0, -1):
+                self.reviewer.finish(by_round[number])  # without a worker thread: now
+                results = [self.reviewer.result(n) for n in by_round[number]]
+                rounds.append(number if None in results else
+                              RoundReview(number, tuple(results)))  # type: ignore[arg-type]
+            done = [r for r in rounds if isinstance(r, RoundReview)]
+            match = MatchReview(tuple(reversed(done))) \
+                if self.game.over and len(done) == len(rounds) else None
+            self.review_panel.show_reviews(rounds, match, self.reviewer.error)
+
+    def close(self) -> None:
+        self.reviewer.close()
+        super().close()
+
+    def wait_for_review(self, timeout: float = 60.0) -> bool:
+        """Wait until every finished round's moves are reviewed and shown (False if `timeout`
+        seconds pass first); for tests and scripts, the widget itself never waits."""
+        finished = len(self.round_ends)
+        numbers = [t.number for t in self.turns if t.round_number <= finished]
+        done = self.reviewer.wait(numbers, timeout)
+        self.show_review()
+        return done
+
+    def _move_reviewed(self, number: int) -> None:
+        """A move was reviewed (on the worker thread): refresh the panel if its round is over."""
+        finished = len(self.round_ends)
+        if any(t.number == number and t.round_number <= finished for t in self.turns):
+            self.show_review()
+
+    def review_html(self) -> str:
+        """The review: the match result (once over), each finished round, the moves played."""
+        game = self.game
+        if not game.rounds:
+            return ""
+        parts = []
+        if game.over:
+            parts.append(f"<div class='cl-result'>{html.escape(self._result_words())}</div>")
+        else:
+            running = " · ".join(f"{self._side_name(s)}: {n}" for s, n in sorted(game.scores.items()))
+            parts.append(f"<div class='cl-result'>After round {len(game.rounds)}: "
+                         f"{html.escape(running)}</div>")
+        order = range(len(game.rounds), 0, -1)  # the latest round first
+        parts.extend(self.round_html(number) for number in order)
+        parts.append(f"<details{' open' if game.over else ''}><summary>"
+                     f"The moves played ({count(len(game.history), 'move')})</summary>"
+                     f"<div class='cl-moves'>{self.moves_html()}</div></details>")
+        return "<div class='cl-game-review'>" + "".join(parts) + "</div>"

@@ -1,0 +1,89 @@
+"""The review of the learner's moves in a real browser: a learner plays a round by clicking
+cards (a pair when one lies on the table, else a trail), sees the review panel list their
+marked moves, clicks one and sees its position on a card table, the move played and the better
+one with their expected points, and why.
+
+The widget is seeded (tests/browser/notebooks/game_review.ipynb): every run plays the same
+round. Each wait is for a condition on the page, never a fixed time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+HAND = '[data-zone="hand"] [data-card][aria-pressed]'
+LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
+MOVES_PER_ROUND = 24
+MARKED = ".cl-rv-move-button"
+
+
+def _learner_move(page) -> None:
+    """One move by clicking: a hand card pairing a loose card of its rank takes it, else the
+    first hand card is trailed; waits until the computer has answered or the round is over."""
+    hand = page.locator('[data-zone="hand"] [data-card]').evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)")
+    loose = page.locator(LOOSE).evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    pair = next(((card, other) for card in hand for other in loose
+                 if card[:-1] == other[:-1]), None)
+    card = pair[0] if pair else hand[0]
+    played = page.locator(f'[data-zone="hand"] [data-card="{card}"]')
+    gone = played.element_handle()
+    played.click()
+    if pair:
+        page.locator(f'{LOOSE}[data-card="{pair[1]}"].cl-usable').click()
+        action = page.locator('.cl-action[data-action="Take"]:not(.cl-try)')
+    else:
+        action = page.locator('.cl-action[data-action="Trail"]:not(.cl-try)')
+    action.click()
+    gone.wait_for_element_state("hidden")
+    page.wait_for_function(
+        f"() => document.querySelector('{HAND}') || document.querySelector('.cl-review')")
+
+
+def test_a_learner_sees_the_review_of_a_round_and_a_marked_move(
+        voila, page, wait_for_voila, error_outputs, screenshot) -> None:
+    pytest.importorskip("cassino_learn.game.search")  # the expert, on branch expert until merged
+    page.goto(voila(NOTEBOOKS).url("game_review.ipynb"), timeout=90_000)
+    wait_for_voila(page)
+    page.wait_for_selector(HAND, timeout=90_000)
+    played = 0
+    while not page.locator(".cl-review").count():
+        assert played < MOVES_PER_ROUND, "the round did not end after every card was played"
+        _learner_move(page)
+        played += 1
+    title = page.locator(".cl-rv-title")
+    title.wait_for()
+    # the panel says "reviewing" until the search is done, then lists the marked moves
+    page.wait_for_function(
+        "() => !document.querySelector('.cl-rv-busy') && "
+        "document.querySelector('.cl-rv-round')?.innerText.includes('reviewed')",
+        timeout=240_000)
+    summary = page.locator(".cl-rv-round").first.inner_text()
+    assert summary.startswith("Round 1:") and "24 moves reviewed" in summary, summary
+    marked = page.locator(MARKED)
+    assert marked.count() >= 1, summary
+    first = marked.first
+    label = first.inner_text()
+    assert label.split()[0] in ("?!", "?", "??") and "Move " in label
+    first.click()
+    detail = page.locator(".cl-rv-detail")
+    detail.wait_for()
+    text = detail.inner_text()
+    assert "You played" in text and "Better" in text and "expected round points" in text
+    assert "Your move (" in text and "The position: table:" in text
+    board = page.locator(".cl-rv-table")
+    board.wait_for()
+    assert "before your move" in board.inner_text()
+    assert board.locator('[data-zone="hand"] [data-card]').count() >= 1  # the learner's hand
+    assert board.locator('[data-zone="hand"] [aria-pressed]').count() == 0  # read only
+    assert error_outputs(page) == []
+    for width, height in ((1280, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(".cl-rv").scroll_into_view_if_needed()
+        edge = detail.bounding_box()
+        game = page.locator(".cl-quiz").first.bounding_box()
+        assert edge["x"] + edge["width"] <= game["x"] + game["width"] + 1  # inside the game
+        screenshot(page, f"game_review_{width}x{height}")
