@@ -11,10 +11,12 @@ cost enough is marked, with the better move and why in words.
 
 What a move is worth is the expert's `move_values`: the mover's expected lead in round points
 (their side's points less the best other side's) at the end of the round, if that move is
-played. The loss of a move is the best move's value less its own; both come from one call, on
-the observation the player had (their hand, the table, what was captured, the hand sizes and
-the stock), never from hidden cards. The budget is fixed and every call is seeded by the move's
-place in the game, so reviewing the same game twice gives the same review.
+played. The loss of a move is the best move's value less its own, on the observation the
+player had (their hand, the table, what was captured, the hand sizes and the stock), never from
+hidden cards. A loss big enough to mark is measured again, twice, with the two moves side by
+side on the same deals of the hidden cards (`search.compare_moves`): both looks must find it,
+beyond the standard error of the gap. The budget is fixed and every call is seeded by the
+move's place in the game, so reviewing the same game twice gives the same review.
 
 The marks, by loss in expected round points (K1: an ace or Little Casino is 1 point, Big Casino
 2, most cards 3, most spades 1, a sweep 1):
@@ -57,15 +59,19 @@ if TYPE_CHECKING:
     from .search import MoveValue
 
 __all__ = ["MARKS", "THRESHOLDS", "REVIEW_ITERATIONS", "Turn", "MoveFacts", "MoveReview",
-           "RoundReview", "MatchReview", "Evaluate", "thresholds", "mark_for", "learner_turns",
-           "turn_of", "review_turn", "review_turns", "review_round", "review_match",
+           "RoundReview", "MatchReview", "Evaluate", "Confirm", "thresholds", "mark_for",
+           "learner_turns", "turn_of", "standard_error", "review_turn", "review_turns", "review_round", "review_match",
            "move_facts", "why", "odds"]
 
 MARKS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's docstring
 REVIEW_ITERATIONS = 3000  # the expert's budget for each reviewed move: generous and fixed
+LOOKS = ("first look", "second look")  # side-by-side looks that must both find a loss
 Evaluate = Callable[..., "list[MoveValue]"]
 """`move_values(observation, *, iterations=..., seed=...)`: every legal move valued, best first."""
+Confirm = Callable[..., "list[MoveValue]"]
+"""`compare_moves(observation, moves, *, iterations=..., seed=...)`: those moves valued side by
+side (on the same deals), best first."""
 
 
 def thresholds(rules: Rules | None = None) -> tuple[float, float, float]:
@@ -274,15 +280,33 @@ def _expert(observation: Observation, *, iterations: int, seed: int | str) -> li
     return move_values(observation, iterations=iterations, seed=seed)
 
 
+def _expert_pair(observation: Observation, moves: Sequence[Move], *, iterations: int,
+                 seed: int | str) -> list["MoveValue"]:
+    from .search import compare_moves
+
+    return compare_moves(observation, moves, iterations=iterations, seed=seed)
+
+
 def review_turn(turn: Turn, *, evaluate: Evaluate | None = None,
-                iterations: int = REVIEW_ITERATIONS, seed: int | str = "review") -> MoveReview:
+                confirm: Confirm | None = None, iterations: int = REVIEW_ITERATIONS,
+                seed: int | str = "review") -> MoveReview:
     """Value every move of `turn`'s position with the expert (seeded by `seed` and the move's
-    number) and review the move played against the best."""
+    number) and review the move played against the best.
+
+    A loss big enough to mark is confirmed before it is: `confirm` values the move played and
+    the best one side by side (the expert's `compare_moves`, on the same deals of the hidden
+    cards, at the same budget), in two looks on different deals. The smaller loss, less its
+    standard error, must reach the threshold. In one search tree the weaker move gets few
+    visits and a noisy value, and one look's tree still varies by a few tenths; a fair move
+    must not be marked for the noise. With an `evaluate` of your own, nothing is confirmed
+    unless `confirm` is also given."""
     observation, move = turn.observation, turn.move
     if len(observation.legal_moves()) == 1:
         return MoveReview(turn, 0.0, None)  # nothing else could be played
-    evaluate = evaluate or _expert
-    values = evaluate(observation, iterations=iterations, seed=f"{seed}|{turn.number}")
+    if evaluate is None:
+        evaluate, confirm = _expert, confirm or _expert_pair
+    seeded = f"{seed}|{turn.number}"
+    values = evaluate(observation, iterations=iterations, seed=seeded)
     if not values:
         raise ValueError(f"move {turn.number}: the evaluator valued no move")
     best = max(values, key=lambda v: v.value)
@@ -290,13 +314,41 @@ def review_turn(turn: Turn, *, evaluate: Evaluate | None = None,
     if played is None:
         raise ValueError(f"move {turn.number} ({move}) is not among the moves the evaluator "
                          f"valued")
+    rules = observation.position.rules
+    if best.move == move or mark_for(best.value - played.value, rules) is None:
+        return MoveReview(turn, max(0.0, best.value - played.value), None)
+    doubt = 0.0
+    if confirm is not None:
+        best, played, doubt = min(
+            (_look(confirm, observation, best.move, move, iterations, f"{seeded}|{look}")
+             for look in LOOKS), key=lambda one: one[0].value - one[1].value - one[2])
     loss = max(0.0, best.value - played.value)
-    mark = mark_for(loss, observation.position.rules) if best.move != move else None
+    mark = mark_for(loss - doubt, rules)
     if mark is None:
         return MoveReview(turn, loss, None)
     mine = move_facts(observation, move, played.value)
     other = move_facts(observation, _generated(observation, best.move), best.value)
     return MoveReview(turn, loss, mark, mine, other, why(observation, mine, other))
+
+
+def _look(confirm: Confirm, observation: Observation, better: Move, played: Move,
+          iterations: int, seed: str) -> tuple["MoveValue", "MoveValue", float]:
+    """One side-by-side look at two moves: their values and the standard error of the gap."""
+    pair = {v.move: v for v in confirm(observation, (better, played), iterations=iterations,
+                                       seed=seed)}
+    return pair[better], pair[played], standard_error(pair[better], pair[played])
+
+
+def standard_error(better: "MoveValue", played: "MoveValue") -> float:
+    """The standard error of `better.value - played.value` when both were valued on the same
+    deals (`compare_moves`' results, paired deal by deal); 0 for exact values."""
+    pairs = list(zip(better.results, played.results))
+    if len(pairs) < 2:
+        return 0.0
+    gaps = [b - p for b, p in pairs]
+    mean = sum(gaps) / len(gaps)
+    variance = sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1)
+    return math.sqrt(variance / len(gaps))
 
 
 def _generated(observation: Observation, move: Move) -> Move:

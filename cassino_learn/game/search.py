@@ -33,7 +33,7 @@ import math
 import random
 import time
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..core.cards import Card
@@ -47,7 +47,8 @@ from .exact import ExactSearch, OutOfBudget, solvable
 from .observation import Observation
 from .scoring import card_points
 
-__all__ = ["MoveValue", "move_values", "search", "DEFAULT_ITERATIONS", "EXACT_NODES"]
+__all__ = ["MoveValue", "move_values", "compare_moves", "search", "DEFAULT_ITERATIONS",
+           "EXACT_NODES"]
 
 DEFAULT_ITERATIONS = 300
 # The exact search gives up past this many expanded positions (a crowded last deal can need
@@ -62,6 +63,9 @@ class MoveValue:
     move: Move
     value: float   # the observing side's expected round-point lead at the end of the round
     visits: int    # samples/playouts/iterations (or exact-search positions) behind the value
+    # compare_moves only: the result of each deal, in the order of the deals (the same deals
+    # for every compared move, so two moves' results pair up deal by deal)
+    results: tuple[float, ...] = field(default=(), repr=False, compare=False)
 
 
 class _Node:
@@ -199,10 +203,12 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
 def search(observation: Observation, *, iterations: int | None = None,
            seconds: float | None = None, seed: int | str = 0, match: bool = False,
            world: tuple[Position, list[Card]] | None = None,
-           exact_nodes: int = EXACT_NODES) -> list[MoveValue]:
-    """`move_values` with two more options: `match` adds the chance of winning the match late
-    in it (`evaluate.match_utility`), and `world` gives the true state and stock (a cheating
-    search that sees every hand, for the benchmark's upper bound)."""
+           exact_nodes: int = EXACT_NODES,
+           paired: Sequence[Move] | None = None) -> list[MoveValue]:
+    """`move_values` with more options: `match` adds the chance of winning the match late
+    in it (`evaluate.match_utility`); `world` gives the true state and stock (a cheating
+    search that sees every hand, for the benchmark's upper bound); `paired` values only those
+    moves, in turn and on the same deals of the hidden cards (see `compare_moves`)."""
     if not observation.my_turn:
         raise ValueError(f"it is seat {observation.turn}'s turn, not seat {observation.seat}'s"
                          if not observation.over else "the match is over")
@@ -214,6 +220,8 @@ def search(observation: Observation, *, iterations: int | None = None,
         iterations = DEFAULT_ITERATIONS
     position = observation.position
     moves = legal_moves(position)
+    if paired is not None:
+        moves = _chosen(moves, paired)
     if len(moves) == 1:
         return [MoveValue(moves[0], 0.0, 0)]  # nothing to compare
     known = world[0] if world is not None and not world[1] else _known_world(observation)
@@ -223,6 +231,8 @@ def search(observation: Observation, *, iterations: int | None = None,
             exact.sort(key=lambda mv: -mv.value)
             return _stable(exact, moves)
         world = (known, [])
+    if paired is not None and iterations is not None:
+        iterations = -(-iterations // len(moves)) * len(moves)  # every move as often
     rng = random.Random(_seed(seed, observation))
     scores = [n for _, n in observation.scores] if match else None
     players = observation.players
@@ -231,6 +241,7 @@ def search(observation: Observation, *, iterations: int | None = None,
     root = _Node(observation.side)
     for m in moves:
         root.children[m] = _Node(observation.side)
+    results: dict[_Node, list[float]] = {child: [] for child in root.children.values()}
     order = sorted(range(len(moves)), key=lambda i: (-_quick_score(moves[i], rules), i))
     deadline = None if seconds is None else time.perf_counter() + seconds
     count = 0
@@ -240,14 +251,19 @@ def search(observation: Observation, *, iterations: int | None = None,
         if deadline is not None and count >= len(moves) and time.perf_counter() >= deadline:
             break
         if world is not None:
-            state, stock = world[0], list(world[1])
-        else:
+            state, stock = world[0], world[1]
+        elif paired is None or count % len(moves) == 0:
             state, stock = sample_world(observation, rng)
-        w = _World(state, stock, observation.dealer, horizon)
+        w = _World(state, list(stock), observation.dealer, horizon)
         path = [root]
         node = root
-        # the root's moves are the same in every deal: try each once first, best-looking first
-        if count < len(moves):
+        if paired is not None:  # each move in turn, on the same deal
+            move = moves[count % len(moves)]
+            node = root.children[move]
+            w.play(move)
+            path.append(node)
+        elif count < len(moves):
+            # the root's moves are the same in every deal: try each once, best-looking first
             move = moves[order[count]]
             node = root.children[move]
             w.play(move)
@@ -286,16 +302,33 @@ def search(observation: Observation, *, iterations: int | None = None,
         while not w.done():
             w.play(_policy(w.position))
         result = _utility(w, scores)
+        if paired is not None:
+            results[path[1]].append(result[observation.side - 1])
         for n in path[1:]:
             n.visits += 1
             n.total += result[n.side - 1]
         root.visits += 1
         count += 1
     mean = sum(c.total for c in root.children.values()) / max(1, root.visits)
-    out = [MoveValue(m, (c.total + PRIOR * mean) / (c.visits + PRIOR), c.visits)
-           for m, c in root.children.items()]
+    prior = 0.0 if paired is not None else PRIOR  # paired moves have equal visits
+    out = [MoveValue(m, (c.total + prior * mean) / (c.visits + prior), c.visits,
+                     tuple(results[c])) for m, c in root.children.items()]
     out.sort(key=lambda mv: (-mv.value, -mv.visits))
     return _stable(out, moves)
+
+
+def _chosen(moves: list[Move], wanted: Sequence[Move]) -> list[Move]:
+    """The legal moves among `wanted`, as the generator made them, in `wanted`'s order."""
+    legal = {m: m for m in moves}
+    chosen = []
+    for move in wanted:
+        if move not in legal:
+            raise ValueError(f"{move} is not a legal move here")
+        if legal[move] not in chosen:
+            chosen.append(legal[move])
+    if not chosen:
+        raise ValueError("no moves to compare")
+    return chosen
 
 
 def _stable(values: list[MoveValue], moves: list[Move]) -> list[MoveValue]:
@@ -314,3 +347,14 @@ def move_values(observation: Observation, *, iterations: int | None = None,
     `iterations` (deterministic for a seed) or `seconds` (by the clock), default
     DEFAULT_ITERATIONS. Raises ValueError when it is not the observing seat's turn."""
     return search(observation, iterations=iterations, seconds=seconds, seed=seed)
+
+
+def compare_moves(observation: Observation, moves: Sequence[Move], *, iterations: int,
+                  seed: int | str = 0) -> list[MoveValue]:
+    """`moves` (legal for the seat to move) valued side by side, best first: each in turn on
+    the same deals of the hidden cards, `iterations` in all, with opponents' replies searched
+    below each as in `move_values`. Common deals make the difference between two moves far
+    less noisy than two values from one tree, where the search spends little on the weaker
+    move; the review uses it to confirm a loss before it marks a move. Exact when every card
+    is known."""
+    return search(observation, iterations=iterations, seed=f"paired|{seed}", paired=moves)
