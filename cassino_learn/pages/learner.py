@@ -1,9 +1,10 @@
 """Whose page this is, in a class (`cassino-learn serve --class NAME`).
 
 The class server checks the browser's learner cookie before a page is rendered and passes the
-learner's id (never a path, never the typed name) to the page's kernel as the request header
-X-Cassino-Learner, which Voila hands to the kernel with the rest of the request
-(`VoilaConfiguration.http_header_envs`). A preheated kernel started before any learner came:
+learner's id, name (percent-encoded) and code to the page's kernel as the request headers
+X-Cassino-Learner, -Name and -Code, which Voila hands to the kernel with the rest of the
+request (`VoilaConfiguration.http_header_envs`). The kernel never reads the class's roster, and
+opens only its own learner's files, named by the id (never by the typed name). A preheated kernel started before any learner came:
 it waits here, in the page's first cell, until a page has taken it and Voila has sent it the
 request (`voila.utils.wait_for_request`). Only then is progress pointed at this learner's own
 record; every page helper that reads or writes progress calls `identify()` first.
@@ -17,14 +18,18 @@ from __future__ import annotations
 import html
 import os
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from urllib.parse import unquote
 
 from ._html import Html
 
-__all__ = ["CLASS_ENV", "LEARNER_ENV", "Identity", "identify", "in_class", "name_line",
+__all__ = ["CLASS_ENV", "LEARNER_ENV", "NAME_ENV", "CODE_ENV", "Identity", "identify", "in_class", "name_line",
            "code_line", "UnknownLearner"]
 
 CLASS_ENV = "CASSINO_LEARN_CLASS"  # the class's folder, set by `serve --class`
 LEARNER_ENV = "HTTP_X_CASSINO_LEARNER"  # the header X-Cassino-Learner, as Voila passes it
+NAME_ENV = "HTTP_X_CASSINO_LEARNER_NAME"
+CODE_ENV = "HTTP_X_CASSINO_LEARNER_CODE"
 SWITCH_PATH = "class/join"  # the name page, under the server's base URL
 
 
@@ -60,15 +65,16 @@ def identify() -> Identity | None:
     learner_id = os.environ.get(LEARNER_ENV, "").strip()
     if not learner_id:
         raise UnknownLearner("this page came without a learner; open the class's address again")
-    from ..teaching.class_events import use_learner
-    from ..teaching.classroom import Classroom
+    from ..teaching.class_events import act_as
+    from ..teaching.classroom import Classroom, Learner, is_learner_id
 
-    try:
-        learner = use_learner(Classroom(os.environ[CLASS_ENV]), learner_id)
-    except ValueError:
-        raise UnknownLearner("this class has no such learner; open the class's address "
-                             "again") from None
-    _identity = Identity(learner.id, learner.name, learner.code)
+    if not is_learner_id(learner_id):
+        raise UnknownLearner("this class has no such learner; open the class's address again")
+    name = unquote(os.environ.get(NAME_ENV, ""))
+    code = os.environ.get(CODE_ENV, "").strip()
+    act_as(Classroom(os.environ[CLASS_ENV]),
+           Learner(learner_id, name, code, datetime.now(timezone.utc)))
+    _identity = Identity(learner_id, name, code)
     return _identity
 
 

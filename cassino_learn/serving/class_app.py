@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import os
 import sys
+from urllib.parse import quote
 
 from voila.app import Voila
 from voila.handler import VoilaHandler
 
 from ..pages.learner import CLASS_ENV
-from .voila import CLASS_NAME_ENV as NAME_ENV, TOKEN_ENV
-from .class_web import (LEARNER_HEADER, ClassState, class_handlers, learner_from_cookie,
-                        join_url)
+from .class_web import ClassState, class_handlers, join_url, learner_from_cookie
+from .voila import CLASS_NAME_ENV as NAME_ENV
+from .voila import (LEARNER_CODE_HEADER, LEARNER_HEADER, LEARNER_HEADERS, LEARNER_NAME_HEADER,
+                    TOKEN_ENV)
 
 __all__ = ["ClassVoila", "TOKEN_ENV", "NAME_ENV", "main"]
 
@@ -26,7 +28,8 @@ __all__ = ["ClassVoila", "TOKEN_ENV", "NAME_ENV", "main"]
 
 class ClassLessonHandler(VoilaHandler):
     """A lesson page, only for a learner of the class: the learner's id goes to the kernel in
-    the request header X-Cassino-Learner (set here, never taken from the browser)."""
+    the request headers X-Cassino-Learner, -Name and -Code (set here from the roster, never
+    taken from the browser): the kernel learns its own learner and nobody else."""
 
     def initialize(self, **kwargs) -> None:
         self.class_state: ClassState = kwargs.pop("class_state")
@@ -34,12 +37,15 @@ class ClassLessonHandler(VoilaHandler):
 
     async def prepare(self) -> None:  # type: ignore[override]
         await super().prepare()
-        self.request.headers.pop(LEARNER_HEADER, None)  # a browser's own is never believed
+        for header in LEARNER_HEADERS:  # a browser's own are never believed
+            self.request.headers.pop(header, None)
         learner = learner_from_cookie(self, self.class_state)
         if learner is None:
             self.redirect(join_url(self.class_state.base_url, self.request.uri or ""))
             return
         self.request.headers[LEARNER_HEADER] = learner.id
+        self.request.headers[LEARNER_NAME_HEADER] = quote(learner.name, safe="")
+        self.request.headers[LEARNER_CODE_HEADER] = learner.code
 
 
 class ClassVoila(Voila):

@@ -26,7 +26,12 @@ from ..pages.learner import CLASS_ENV
 from ..teaching import catalog
 from .logs import logging_config
 
-LEARNER_HEADER = "X-Cassino-Learner"  # see class_web; kept here so voila.py needs no tornado
+# The page's learner, from the class server to the page's kernel (see class_app); kept here so
+# voila.py needs no tornado. The name is percent-encoded (a header is ASCII).
+LEARNER_HEADER = "X-Cassino-Learner"
+LEARNER_NAME_HEADER = "X-Cassino-Learner-Name"
+LEARNER_CODE_HEADER = "X-Cassino-Learner-Code"
+LEARNER_HEADERS = (LEARNER_HEADER, LEARNER_NAME_HEADER, LEARNER_CODE_HEADER)
 
 __all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_settings",
            "culling_settings", "kernel_encryption", "UNENCRYPTED_NOTE", "kernel_spec",
@@ -139,8 +144,9 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
     settings["VoilaConfiguration"]["multi_kernel_manager_class"] = KERNEL_MANAGER
     if in_class:
         # Set by the class's page handler after checking the browser's cookie (a header the
-        # browser sent itself is dropped first): the kernel gets the id, nothing else.
-        settings["VoilaConfiguration"]["http_header_envs"] = [LEARNER_HEADER]
+        # browser sent itself is dropped first): the kernel gets its own learner's id, name
+        # and code, and never reads the class's roster.
+        settings["VoilaConfiguration"]["http_header_envs"] = list(LEARNER_HEADERS)
     if preheat:
         settings["VoilaConfiguration"].update(preheat_kernel=True, default_pool_size=1)
         settings["VoilaKernelManager"] = {"preheat_denylist": list(NOT_PREHEATED)}

@@ -2,9 +2,10 @@
 the rule they break) and pages opened, appended to the learner's own record of events.
 
 The running lesson calls `record_try`, `record_refusal` and `record_visit` wherever these
-happen; outside a class they do nothing. The server makes a kernel a class's learner with
-`use_learner(classroom, learner_id)`, which points both this record and the progress file
-(`progress.load()`) at that learner's own files, and `leave()` undoes it.
+happen; outside a class they do nothing. A page's kernel is made a class's learner with
+`act_as(classroom, learner)` (`use_learner(classroom, learner_id)` finds the learner in the
+roster first), which points both this record and the progress file (`progress.load()`) at that
+learner's own files; `leave()` undoes it.
 
 A record is JSON lines, one event a line:
 
@@ -29,7 +30,7 @@ from . import progress
 from .classroom import Classroom, ClassWarning, Learner, append_line
 from .filelock import locked
 
-__all__ = ["EventLog", "Event", "KINDS", "use_learner", "leave", "current", "current_learner",
+__all__ = ["EventLog", "Event", "KINDS", "use_learner", "act_as", "leave", "current", "current_learner",
            "record_try", "record_refusal", "record_visit", "read_events"]
 
 KINDS = ("try", "refusal", "visit")
@@ -129,15 +130,23 @@ _learner: Learner | None = None
 
 
 def use_learner(classroom: Classroom, learner_id: str) -> Learner:
-    """Make this process the learner's: `progress.load()` reads and writes their progress file
-    and the record_* calls append to their record. ValueError for an id that is not one of the
-    class's learners (nothing changes then)."""
+    """Make this process the learner's (`act_as`), found in the class's roster. ValueError for
+    an id that is not one of the class's learners (nothing changes then)."""
     learner = classroom.learner(learner_id)
     if learner is None:
         raise ValueError(f"the class {classroom.name!r} has no learner {str(learner_id)[:40]!r}")
+    return act_as(classroom, learner)
+
+
+def act_as(classroom: Classroom, learner: Learner) -> Learner:
+    """Make this process `learner`'s without reading the roster (a page's kernel is told its
+    learner by the class server): `progress.load()` reads and writes their progress file and
+    the record_* calls append to their record. ValueError for an id that is no id."""
     global _log, _learner
-    progress.use_path(classroom.progress_path(learner.id))
-    _log, _learner = EventLog(classroom.events_path(learner.id)), learner
+    progress_path, events_path = classroom.progress_path(learner.id), \
+        classroom.events_path(learner.id)
+    progress.use_path(progress_path)
+    _log, _learner = EventLog(events_path), learner
     return learner
 
 

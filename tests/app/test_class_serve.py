@@ -9,7 +9,7 @@ import pytest
 
 from cassino_learn.pages import learner
 from cassino_learn.serving import cli
-from cassino_learn.serving.voila import LEARNER_HEADER, VoilaServer, voila_settings
+from cassino_learn.serving.voila import LEARNER_HEADERS, VoilaServer, voila_settings
 
 
 def test_without_class_the_settings_and_command_are_as_before(tmp_path):
@@ -19,9 +19,9 @@ def test_without_class_the_settings_and_command_are_as_before(tmp_path):
     assert cli.build_parser().parse_args(["serve"]).class_name is None
 
 
-def test_a_class_passes_only_the_checked_learner_header_to_kernels(tmp_path):
+def test_a_class_passes_only_the_checked_learner_headers_to_kernels(tmp_path):
     settings = voila_settings(in_class=True)["VoilaConfiguration"]
-    assert settings["http_header_envs"] == [LEARNER_HEADER]
+    assert settings["http_header_envs"] == list(LEARNER_HEADERS)
     server = VoilaServer(tmp_path, class_folder=tmp_path / "c", class_name="4B",
                          teacher_token="t0ken")
     assert server.command()[1:3] == ["-m", "cassino_learn.serving.class_app"]
@@ -29,8 +29,10 @@ def test_a_class_passes_only_the_checked_learner_header_to_kernels(tmp_path):
     env = server.environment()
     assert env[learner.CLASS_ENV] == str(tmp_path / "c")
     assert env["VOILA_APP_IP"] == "127.0.0.1"
-    # The kernels' environment variable for the id is the one the pages read.
-    assert learner.LEARNER_ENV == "HTTP_" + LEARNER_HEADER.upper().replace("-", "_")
+    # The kernels' environment variables for the learner are the ones the pages read.
+    for header, variable in zip(LEARNER_HEADERS,
+                                (learner.LEARNER_ENV, learner.NAME_ENV, learner.CODE_ENV)):
+        assert variable == "HTTP_" + header.upper().replace("-", "_")
 
 
 def test_the_start_prints_the_learners_and_the_teachers_address(tmp_path):
@@ -80,9 +82,10 @@ def test_in_a_class_a_page_without_a_learner_reads_no_progress(monkeypatch, tmp_
     monkeypatch.setattr(learner, "_identity", None)
     with pytest.raises(learner.UnknownLearner):
         learner.identify()
-    monkeypatch.setenv(learner.LEARNER_ENV, "0123456789abcdef")
+    monkeypatch.setenv(learner.LEARNER_ENV, "../../etc/passwd")  # never a path
     with pytest.raises(learner.UnknownLearner):
         learner.identify()
+    assert not list(tmp_path.iterdir())
 
 
 def test_in_a_class_the_page_is_its_learners(monkeypatch, tmp_path):
@@ -94,6 +97,8 @@ def test_in_a_class_the_page_is_its_learners(monkeypatch, tmp_path):
     monkeypatch.setenv(learner.CLASS_ENV, str(classroom.folder))
     monkeypatch.setenv("VOILA_PREHEAT", "False")
     monkeypatch.setenv(learner.LEARNER_ENV, ada.id)
+    monkeypatch.setenv(learner.NAME_ENV, "Ada%20%3Cb%3E")  # as the class server quotes it
+    monkeypatch.setenv(learner.CODE_ENV, ada.code)
     monkeypatch.setattr(learner, "_identity", None)
     try:
         assert learner.identify().name == "Ada <b>"
