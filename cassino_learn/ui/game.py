@@ -18,6 +18,7 @@ import ipywidgets as w
 from ..core.position import Position
 from ..core.rules import Rules
 from ..core.words import count
+from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
 from .quiz_widgets import button, note_html, row, styled
@@ -70,21 +71,29 @@ class GameWidget(w.VBox):
     after each round and for the match a panel lists the marked moves, and a click shows one.
     `rules` (a Rules or its text, like "values=royal") are the first game's; boxes under the
     table choose Royal, Spade and Draw Casino (V7-V9) for the next New game, and the status
-    line names the game in play (and the stock under Draw Casino).
+    line names the game in play (and the stock under Draw Casino). `level` is the computer's
+    (`cassino_learn.game.levels`); a menu chooses the level of the next New game, so a game in
+    play is never lost to it.
     """
 
     LEARNER = 1
 
-    def __init__(self, players: int = 2, partners: bool = False, bot: str = "greedy",
+    def __init__(self, players: int = 2, partners: bool = False, level: str = "casual",
                  seed: int | None = None, rules: Rules | str | None = None, *,
                  review: bool = True, review_iterations: int = REVIEW_ITERATIONS,
                  review_evaluate: Evaluate | None = None) -> None:
-        from ..game.bots import make_player
         from ..game.match import Game
 
         self._Game = Game
         self.players, self.partners = players, partners
-        self.bot = make_player(bot)
+        self.level = level_named(level)
+        self.bot = self.level.make()
+        self.level_menu = w.Dropdown(
+            options=[(lv.name, lv.key) for lv in LEVELS], value=self.level.key,
+            description="Computer:", layout=w.Layout(width="auto"),
+            style={"description_width": "initial"})
+        self.level_menu.observe(lambda _: self._level_chosen(), "value")
+        self.level_note = w.HTML()
         self.rules = Rules.parse(rules) if isinstance(rules, str) else (rules or Rules())
         self.status = w.HTML()
         self.hint_button = button("Hint", tooltip="Moves worth considering, and why")
@@ -117,11 +126,14 @@ class GameWidget(w.VBox):
                      *(_variant_choice(self.variant_boxes[rule], note)
                        for _, _, _, rule, note in VARIANTS))
         choose.add_class("cl-variant-row")
+        levels = row(self.level_menu, self.level_note)
+        levels.add_class("cl-level-row")
         super().__init__([self.status, self.table, row(self.hint_button, self.new_button),
-                          choose, self.rules_note, self.hint_box, self.review_panel,
+                          levels, choose, self.rules_note, self.hint_box, self.review_panel,
                           self.review])
         self.add_class("cl-quiz")
         self._start()
+        self._level_chosen()
 
     # ------------------------------------------------------------------ playing
 
@@ -134,10 +146,26 @@ class GameWidget(w.VBox):
             self.rules = self.chosen_rules()
         except ValueError:
             pass  # the note under the boxes says why; the last rules stay
+        if self.level_menu.value != self.level.key:
+            self.level = level_named(self.level_menu.value)
+            self.bot = self.level.make()
         self.game = self._Game(players=self.players, partners=self.partners, seed=seed,
                                rules=self.rules)
         self._start()
         self._rules_chosen()
+        self._level_chosen()
+
+    def choose_level(self, key: str) -> None:
+        """Choose the computer's level for the next New game ("beginner" ... "expert")."""
+        self.level_menu.value = level_named(key).key
+
+    def _level_chosen(self) -> None:
+        chosen = level_named(self.level_menu.value)
+        words = f"{html.escape(chosen.name)} {html.escape(chosen.plays)}."
+        if chosen != self.level:
+            words += " Press <b>New game</b> to play it; this game goes on as it is."
+        self.level_note.value = f"<span class='cl-level-note'>{words}</span>"
+        self._show_status()
 
     def choose(self, *rules: str) -> None:
         """Tick exactly the variant boxes of these rule ids ("V7", "V8", "V9")."""
@@ -315,9 +343,12 @@ class GameWidget(w.VBox):
             where = (f"Round {game.round_number} · deal {game.deal_number} of "
                      f"{game.deals_per_round}{' (last)' if game.last_deal else ''} · "
                      f"seat {game.dealer} dealt")
-        self.status.value = styled(f"<div class='cl-status'>{name} · {where} · {scores}</div>")
+        against = f"against <b>{html.escape(self.level.name)}</b>"
+        self.status.value = styled(
+            f"<div class='cl-status'>{name} {against} · {where} · {scores}</div>")
         self.hint_button.disabled = game.over or game.turn != self.LEARNER
-        wanted = bool(self.rules_note.value) and not self.new_button.disabled
+        wanted = (bool(self.rules_note.value) or self.level_menu.value != self.level.key) \
+            and not self.new_button.disabled
         (self.new_button.add_class if game.over or wanted
          else self.new_button.remove_class)("cl-primary")
 
@@ -401,7 +432,9 @@ class GameWidget(w.VBox):
             self.review_panel.show_reviews(rounds, match, self.reviewer.error)
 
     def close(self) -> None:
-        self.reviewer.close()
+        reviewer = getattr(self, "reviewer", None)  # absent if __init__ refused its arguments
+        if reviewer is not None:
+            reviewer.close()
         super().close()
 
     def wait_for_review(self, timeout: float = 60.0) -> bool:
