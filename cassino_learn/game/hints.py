@@ -7,13 +7,18 @@
     ('8S take 2S+6H 3C+5D', True)
 
 Each `Hint` is data (cards and points taken, sweep, build kept safe or not, the best reply it
-leaves the next player) plus `text`, one sentence for the learner. Hints rank moves by the
-greedy player's measure (`cassino_learn.game.assess`), so a hint never decides a rule itself.
+leaves the next player) plus `text`, one sentence for the learner; the why comes from the
+engine's facts (`cassino_learn.game.assess`), so a hint never decides a rule itself.
+
+The order: from an `Observation` (a game in play), the expert's (`search`, at the expert
+player's own budget and seed, so the first hint is the move `make_player("expert")` plays),
+each hint with the expected lead in round points the search found. From a bare `Position`
+(no hand sizes or stock known) the greedy player's measure orders them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..core.cards import RANK_NAMES, Card, format_cards
@@ -44,6 +49,7 @@ class Hint:
     reply_chance: float         # how likely they hold the card for it
     score: float                # the greedy measure: worth taken or kept, less the danger
     text: str
+    expected: float | None = None  # the expert's expected round-point lead after it
 
     def __str__(self) -> str:
         return self.text
@@ -99,11 +105,13 @@ def _hint(a: Assessment) -> Hint:
         reply_chance=threat.chance if threat else 0.0, score=round(a.score, 3), text=text)
 
 
-def hints(where: Position | Observation, limit: int = 4) -> list[Hint]:
+def hints(where: Position | Observation, limit: int = 4, *, expert: bool = True
+          ) -> list[Hint]:
     """The `limit` moves most worth considering for the player to move, best first.
 
     `where` is the mover's Position (other hands unknown) or an Observation of the seat to move
-    (which also tells the next player's hand size and the stock).
+    (which also tells the next player's hand size and the stock); from an Observation the
+    expert's search orders them (unless `expert` is False), else the greedy measure.
     """
     if isinstance(where, Observation):
         if not where.my_turn:
@@ -122,4 +130,20 @@ def hints(where: Position | Observation, limit: int = 4) -> list[Hint]:
         next_size, stock = None, 0
     moves = legal_moves(position)
     ranked = assess_all(position, moves, unknown, next_size, stock)
-    return [_hint(a) for a in ranked[:max(1, limit)]]
+    if not (expert and isinstance(where, Observation) and len(moves) > 1):
+        return [_hint(a) for a in ranked[:max(1, limit)]]
+    from .expert import ExpertPlayer
+    from .search import search
+
+    player = ExpertPlayer()  # its budget and seed: the first hint is the move it plays
+    values = search(where, iterations=player.iterations, seconds=player.seconds,
+                    seed=player.seed, match=player.match)
+    assessed = {a.move: a for a in ranked}
+    return [_expert_hint(assessed[v.move], v.value) for v in values[:max(1, limit)]]
+
+
+def _expert_hint(assessment: Assessment, value: float) -> Hint:
+    hint = _hint(assessment)
+    lead = f"{value:+.1f}".replace("-", "\u2212")
+    return replace(hint, expected=value,
+                   text=f"{hint.text[:-1]}; expected lead at the round's end: {lead} points.")

@@ -314,7 +314,8 @@ class GameWidget(w.VBox):
             f"<li><code>{html.escape(h.move_text)}</code>"
             f"{html.escape(h.text.removeprefix(h.move_text))}</li>" for h in found)
         self.hint_box.value = note_html(
-            f"<b>Moves worth considering</b> (best first, from the cards you can see):"
+            f"<b>Moves worth considering</b> (best first by the expert's search, from the cards "
+            f"you can see):"
             f"<ol class='cl-hints'>{items}</ol>")
         return found
 
