@@ -10,9 +10,10 @@ How (Cowling, Powley and Whitehouse 2012, information-set MCTS, one tree for the
 - it walks down one tree of moves, where the seat to move at a node may be any player: the
   searcher's moves and the opponents' replies are both chosen by UCB among the moves legal in
   this deal of the cards, so opponents' replies are searched, not fixed;
-- below the tree a cheap capture-first policy plays on to the horizon: the end of the round in
-  the last deal (scored exactly), else the end of the deal in which every seat has moved at
-  least twice (dealing from the sampled stock), valued by `evaluate.expected_points`;
+- below the tree a cheap capture-first policy plays on to the horizon: the end of the round
+  in the last deal (scored exactly), else the end of the deal in which every seat has moved
+  at least HORIZON times (dealing from the sampled stock), valued by
+  `evaluate.expected_points`;
 - each node keeps the mean result for the side that moved into it.
 
 When every card is known (two sides, the stock empty: the last deal of a two-player round) an
@@ -50,7 +51,10 @@ from .scoring import card_points
 __all__ = ["MoveValue", "move_values", "compare_moves", "search", "DEFAULT_ITERATIONS",
            "EXACT_NODES"]
 
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 1000
+# A playout below the tree stops at the end of the deal in which every seat has made this many
+# moves (one more under Draw Casino, V9, where deals never end), unless the round ends first.
+HORIZON = 2
 # The exact search gives up past this many expanded positions (a crowded last deal can need
 # tens of thousands) and the sampling search takes over, every card still known.
 EXACT_NODES = 3000
@@ -236,7 +240,7 @@ def search(observation: Observation, *, iterations: int | None = None,
     rng = random.Random(_seed(seed, observation))
     scores = [n for _, n in observation.scores] if match else None
     players = observation.players
-    horizon = 3 * players if position.rules.deal == "draw" else 2 * players
+    horizon = (HORIZON + 1 if position.rules.deal == "draw" else HORIZON) * players
     rules = position.rules
     root = _Node(observation.side)
     for m in moves:
