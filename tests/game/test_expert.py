@@ -153,3 +153,15 @@ def test_the_cheating_expert_sees_the_true_deal():
     game = _advanced(seed=9, moves=4)
     cheat = CheatingExpert(game, iterations=40)
     assert cheat.choose(game.observation()) in game.legal_moves()
+
+
+def test_in_the_browser_the_budget_also_follows_the_clock(monkeypatch):
+    from cassino_learn.game import expert
+    from cassino_learn.game.search import DEFAULT_ITERATIONS
+
+    assert (ExpertPlayer().iterations, ExpertPlayer().seconds) == (DEFAULT_ITERATIONS, None)
+    monkeypatch.setattr(expert.sys, "platform", "emscripten")
+    player = ExpertPlayer()
+    assert (player.iterations, player.seconds) == (DEFAULT_ITERATIONS, expert.BROWSER_SECONDS)
+    seen = Game(seed=5).observation()
+    assert player.choose(seen) in seen.legal_moves()
