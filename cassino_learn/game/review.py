@@ -42,6 +42,7 @@ next player, found by the legal-move generator), including builds left to be tak
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
@@ -65,7 +66,11 @@ __all__ = ["MARKS", "THRESHOLDS", "REVIEW_ITERATIONS", "Turn", "MoveFacts", "Mov
 
 MARKS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's docstring
-REVIEW_ITERATIONS = 3000  # the expert's budget for each reviewed move: generous and fixed
+# The expert's budget for each reviewed move: generous and fixed. In the browser (Pyodide, about
+# 4 times slower, and no worker thread, so a round's moves are reviewed when it ends) 500, so
+# that a round's review takes seconds rather than a minute; the side-by-side looks still guard
+# against marking a move for the search's noise.
+REVIEW_ITERATIONS = 500 if sys.platform == "emscripten" else 3000
 LOOKS = ("first look", "second look")  # side-by-side looks that must both find a loss
 Evaluate = Callable[..., "list[MoveValue]"]
 """`move_values(observation, *, iterations=..., seed=...)`: every legal move valued, best first."""
