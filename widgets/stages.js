@@ -168,7 +168,9 @@ function renderBottom(model, root) {
       bar.classList.add("cl-stage-running");
       timer = setTimeout(() => {
         if (model.get("next_armed") && model.get("stage_index") === from) {
-          model.send({ type: "next", from });
+          // Guarded: a learner who leaves during the countdown takes the kernel's connection
+          // with them before the old page is gone, and the send would throw "Cannot send".
+          try { model.send({ type: "next", from }); } catch { /* the page is leaving */ }
         }
       }, delay);
     }
