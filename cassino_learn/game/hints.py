@@ -10,8 +10,8 @@ Each `Hint` is data (cards and points taken, sweep, build kept safe or not, the 
 leaves the next player) plus `text`, one sentence for the learner; the why comes from the
 engine's facts (`cassino_learn.game.assess`), so a hint never decides a rule itself.
 
-The order: from an `Observation` (a game in play), the expert's (`search`, at the expert
-player's own budget and seed, so the first hint is the move `make_player("expert")` plays),
+The order: from an `Observation` (a game in play), the expert's (`ExpertPlayer.values`, at its
+own budget and seed, so the first hint is the move `make_player("expert")` plays),
 each hint with the expected lead in round points the search found. From a bare `Position`
 (no hand sizes or stock known) the greedy player's measure orders them.
 """
@@ -133,11 +133,8 @@ def hints(where: Position | Observation, limit: int = 4, *, expert: bool = True
     if not (expert and isinstance(where, Observation) and len(moves) > 1):
         return [_hint(a) for a in ranked[:max(1, limit)]]
     from .expert import ExpertPlayer
-    from .search import search
 
-    player = ExpertPlayer()  # its budget and seed: the first hint is the move it plays
-    values = search(where, iterations=player.iterations, seconds=player.seconds,
-                    seed=player.seed, match=player.match)
+    values = ExpertPlayer().values(where)  # its budget and seed: the first hint is its move
     assessed = {a.move: a for a in ranked}
     return [_expert_hint(assessed[v.move], v.value) for v in values[:max(1, limit)]]
 

@@ -48,8 +48,8 @@ from .exact import ExactSearch, OutOfBudget, solvable
 from .observation import Observation
 from .scoring import card_points
 
-__all__ = ["MoveValue", "move_values", "compare_moves", "search", "DEFAULT_ITERATIONS",
-           "EXACT_NODES"]
+__all__ = ["MoveValue", "move_values", "compare_moves", "search", "known_world",
+           "DEFAULT_ITERATIONS", "EXACT_NODES"]
 
 DEFAULT_ITERATIONS = 1000
 # A playout below the tree stops at the end of the deal in which every seat has made this many
@@ -164,7 +164,7 @@ def _seed(seed: int | str, observation: Observation) -> int:
     return zlib.crc32(text.encode())
 
 
-def _known_world(observation: Observation) -> Position | None:
+def known_world(observation: Observation) -> Position | None:
     """The whole state when the seat can place every card (two sides, stock empty)."""
     position = observation.position
     if observation.stock_size or len(position.piles) != 2:
@@ -228,7 +228,7 @@ def search(observation: Observation, *, iterations: int | None = None,
         moves = _chosen(moves, paired)
     if len(moves) == 1:
         return [MoveValue(moves[0], 0.0, 0)]  # nothing to compare
-    known = world[0] if world is not None and not world[1] else _known_world(observation)
+    known = world[0] if world is not None and not world[1] else known_world(observation)
     if known is not None and solvable(known, 0):
         exact = _exact(known, observation.dealer, moves, exact_nodes)
         if exact is not None:
@@ -252,7 +252,8 @@ def search(observation: Observation, *, iterations: int | None = None,
     while True:
         if iterations is not None and count >= max(iterations, len(moves)):
             break
-        if deadline is not None and count >= len(moves) and time.perf_counter() >= deadline:
+        if deadline is not None and count >= len(moves) and time.perf_counter() >= deadline \
+                and (paired is None or count % len(moves) == 0):  # paired: whole deals only
             break
         if world is not None:
             state, stock = world[0], world[1]

@@ -13,7 +13,8 @@ from cassino_learn import Game
 from cassino_learn.core.position import Position, _replace
 from cassino_learn.game.bots import make_player, play_game
 from cassino_learn.game.determinize import keeper_needs, sample_world
-from cassino_learn.game.expert import CheatingExpert, ExpertPlayer
+from cassino_learn.game.assess import assess_all
+from cassino_learn.game.expert import CANDIDATES, CheatingExpert, ExpertPlayer, candidates
 from cassino_learn.game.match import _replace_snapshot
 from cassino_learn.game.observation import Observation
 from cassino_learn.game.search import move_values
@@ -91,6 +92,39 @@ def test_a_seed_fixes_the_search_and_its_values_are_best_first():
 def test_the_expert_takes_big_casino_and_keeps_it_from_the_opponent():
     seen = last_deal_observation("table: 10D 5H; hand: 10C 5S; hand 2: 10S 8H; turn: 1")
     assert str(make_player("expert").choose(seen)) == "10C take 10D"
+
+
+def test_the_expert_weighs_its_best_looking_moves_side_by_side_on_the_same_deals():
+    """On a crowded table (27 legal moves at seed 4's opening) it weighs the ten best by the
+    greedy measure, each on every one of the same sampled deals, and plays one of them."""
+    seen = Game(seed=4).observation()
+    moves = seen.legal_moves()
+    assert len(moves) > CANDIDATES
+    position = seen.position
+    ranked = assess_all(position, moves, sorted(seen.unseen),
+                        seen.hand_sizes[position.next_seat(seen.seat) - 1], seen.stock_size)
+    assert candidates(seen) == [a.move for a in ranked[:CANDIDATES]]
+    values = ExpertPlayer(iterations=200, seed=3).values(seen)
+    assert {v.move for v in values} == set(candidates(seen))
+    assert {v.visits for v in values} == {20}  # 200 iterations: 20 deals, each move on all
+    assert {len(v.results) for v in values} == {20}
+    assert ExpertPlayer(iterations=200, seed=3).choose(seen) == values[0].move
+
+
+def test_when_every_card_is_known_the_expert_weighs_every_move_exactly():
+    seen = last_deal_observation(
+        "table: 2D 3C 4H 5S 6D; hand: 9S 10C KD AH; hand 2: 9D QC JS AS; turn: 1")
+    assert len(seen.legal_moves()) > CANDIDATES
+    assert candidates(seen) == seen.legal_moves()
+    exact = {str(v.move): v.value for v in exact_move_values(seen)}
+    values = ExpertPlayer().values(seen)
+    assert {str(v.move): v.value for v in values} == pytest.approx(exact)
+
+
+def test_a_clock_budget_still_weighs_every_candidate_on_the_same_deals():
+    seen = Game(seed=4).observation()
+    values = ExpertPlayer(seconds=0.05).values(seen)
+    assert len({v.visits for v in values}) == 1 and values[0].visits >= 1
 
 
 def test_budgets_are_checked_and_a_clock_budget_gives_a_legal_move():
