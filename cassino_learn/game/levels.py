@@ -40,8 +40,9 @@ LEVELS = (
           "tries its ten best-looking moves on 64 guessed deals of the hidden cards and keeps "
           "the one that does best", "strong"),
     Level("expert", "Expert",
-          "searches its moves and your replies over many guessed deals (a build's owner "
-          "holds its value), plays the last deal perfectly, and plays for the match", "expert"),
+          "searches its ten best-looking moves and your replies on the same guessed deals "
+          "(a build's owner holds its value), plays the last deal perfectly, and plays for "
+          "the match", "expert"),
 )
 GENTLE = "beginner"  # the level a lesson's game starts at
 

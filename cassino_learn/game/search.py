@@ -16,6 +16,10 @@ How (Cowling, Powley and Whitehouse 2012, information-set MCTS, one tree for the
   `evaluate.expected_points`;
 - each node keeps the mean result for the side that moved into it.
 
+With `paired` moves (the expert's candidates, `compare_moves`) the root's moves are tried in
+turn on each sampled deal instead of chosen by UCB, so their values are compared on the same
+deals; below each, the tree goes on as above.
+
 When every card is known (two sides, the stock empty: the last deal of a two-player round) an
 exact alpha-beta search (`cassino_learn.game.exact`) replaces the sampling, within a node budget.
 

@@ -10,7 +10,8 @@ the machine's load (`uptime`) since the machine is shared:
 1. win rates with 95% Wilson intervals (draws cannot happen in a match to 21):
    expert v greedy (target >= 75%), expert v strong (>= 60%), the cheating expert (the same
    search seeing every hand and the stock) v greedy, an upper bound, and the player who always
-   takes the first hint v greedy (>= 70%); also the mean round-point lead per round;
+   takes the first hint v greedy (>= 70%); the levels a learner chooses (random, greedy,
+   strong) v greedy, for the README; also the mean round-point lead per round;
 2. the expert's time per move in its games against greedy: median (target <= 150 ms) and 99th
    percentile (<= 1 s), at the budget the game uses;
 3. the search's iterations a second and the share of its time spent in `cassino_learn/core`
@@ -33,12 +34,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cassino_learn import Game  # noqa: E402
-from cassino_learn.game.bots import GreedyPlayer, StrongPlayer  # noqa: E402
+from cassino_learn.game.bots import GreedyPlayer, RandomPlayer, StrongPlayer  # noqa: E402
 from cassino_learn.game.expert import CheatingExpert, ExpertPlayer  # noqa: E402
 from cassino_learn.game.hints import hints  # noqa: E402
 from cassino_learn.game.search import DEFAULT_ITERATIONS, search  # noqa: E402
 
 MATCHUPS = {
+    # the levels a learner chooses (game/levels.py) against greedy: Beginner, Casual, Club
+    # player; Expert is expert-greedy
+    "random-greedy": ("random", "greedy"),
+    "greedy-greedy": ("greedy", "greedy"),
+    "strong-greedy": ("strong", "greedy"),
     "expert-greedy": ("expert", "greedy"),
     "expert-strong": ("expert", "strong"),
     "cheating-greedy": ("cheating", "greedy"),
@@ -69,6 +75,8 @@ def _make(kind: str, game: Game, iterations: int):
         return FirstHintPlayer()
     if kind == "strong":
         return StrongPlayer()
+    if kind == "random":
+        return RandomPlayer(seed=f"{game.seed}|random")
     return GreedyPlayer()
 
 
