@@ -15,9 +15,10 @@ from ..core.movegen import CAPTURE, Move, legal_moves
 from ..core.position import Position, _replace
 from ..core.rules import Rules
 from .dealing import HAND_SIZE
+from .observation import Observation
 from .scoring import card_points
 
-__all__ = ["CARD_WEIGHT", "SPADE_WEIGHT", "BUILD_KEEP", "Threat", "Assessment", "cards_value",
+__all__ = ["assess_seen", "CARD_WEIGHT", "SPADE_WEIGHT", "BUILD_KEEP", "Threat", "Assessment", "cards_value",
            "unknown_cards", "assess", "assess_all"]
 
 # Marginal worth of one captured card and one spade towards "most cards" (3 points) and "most
@@ -171,3 +172,13 @@ def assess_all(position: Position, moves: Sequence[Move] | None = None,
     found = [assess(position, m, unknown, next_hand_size, stock_size) for m in moves]
     order = sorted(range(len(found)), key=lambda i: -found[i].score)
     return [found[i] for i in order]
+
+
+def assess_seen(observation: Observation, moves: Sequence[Move] | None = None
+                ) -> list[Assessment]:
+    """`assess_all` for the seat to move, from what it sees: the unseen cards, the next
+    player's hand size and the stock's."""
+    position = observation.position
+    nxt = position.next_seat(observation.seat)
+    return assess_all(position, moves, sorted(observation.unseen),
+                      observation.hand_sizes[nxt - 1], observation.stock_size)

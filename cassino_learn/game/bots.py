@@ -25,7 +25,7 @@ from typing import Protocol, Sequence
 from ..core.cards import Card
 from ..core.movegen import Move, legal_moves
 from ..core.position import Position, _replace
-from .assess import assess_all, cards_value, unknown_cards
+from .assess import assess_all, assess_seen, cards_value, unknown_cards
 from .dealing import close_round, draw_card, next_deal
 from .observation import Observation
 from .scoring import score_round
@@ -133,10 +133,7 @@ class StrongPlayer:
             return moves[0]
         position = observation.position
         unseen = sorted(observation.unseen)
-        nxt = position.next_seat(observation.seat)
-        ranked = assess_all(position, moves, unseen, observation.hand_sizes[nxt - 1],
-                            observation.stock_size)
-        candidates = [a.move for a in ranked[:self.candidates]]
+        candidates = [a.move for a in assess_seen(observation, moves)[:self.candidates]]
         if len(candidates) == 1:
             return candidates[0]
         # The random stream depends only on what the seat knows, so the same observation

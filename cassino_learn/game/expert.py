@@ -20,8 +20,10 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from ..core.cards import Card
 from ..core.movegen import Move, legal_moves
-from .assess import assess_all
+from ..core.position import Position
+from .assess import assess_seen
 from .observation import Observation
 from .search import DEFAULT_ITERATIONS, MoveValue, known_world, search
 
@@ -48,19 +50,15 @@ def default_budget() -> tuple[int | None, float | None]:
 def candidates(observation: Observation, count: int = CANDIDATES) -> list[Move]:
     """The moves the expert weighs: every legal move when every card is known (the exact
     search needs no pruning), else the `count` best by the greedy measure."""
-    position = observation.position
-    moves = legal_moves(position)
+    moves = legal_moves(observation.position)
     if len(moves) <= count or known_world(observation) is not None:
         return moves
-    nxt = position.next_seat(observation.seat)
-    ranked = assess_all(position, moves, sorted(observation.unseen),
-                        observation.hand_sizes[nxt - 1], observation.stock_size)
-    return [a.move for a in ranked[:count]]
+    return [a.move for a in assess_seen(observation, moves)[:count]]
 
 
 def expert_values(observation: Observation, *, iterations: int | None = None,
                   seconds: float | None = None, seed: int | str = 0, match: bool = True,
-                  world=None) -> list[MoveValue]:
+                  world: tuple[Position, list[Card]] | None = None) -> list[MoveValue]:
     """The expert's candidate moves valued on common deals, best first (what it plays and
     what the hints show)."""
     return search(observation, iterations=iterations, seconds=seconds, seed=seed,
@@ -87,7 +85,8 @@ class ExpertPlayer:
         self.seed = seed
         self.match = match
 
-    def values(self, observation: Observation, world=None) -> list[MoveValue]:
+    def values(self, observation: Observation,
+               world: tuple[Position, list[Card]] | None = None) -> list[MoveValue]:
         """Its candidate moves valued at its own budget and seed, best first."""
         return expert_values(observation, iterations=self.iterations, seconds=self.seconds,
                              seed=self.seed, match=self.match, world=world)
