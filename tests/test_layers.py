@@ -1,4 +1,4 @@
-"""The package's layers import only from the layers below them (ARCHITECTURE.md): read from
+"""The package's layers import only from the layers below them (docs/layout.md): read from
 every module's import statements, those inside functions included."""
 
 from __future__ import annotations

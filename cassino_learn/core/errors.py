@@ -16,7 +16,7 @@ class MoveSyntaxError(ValueError):
 class IllegalMove(ValueError):
     """A readable move that the rules forbid.
 
-    `.reason` is one plain sentence for a learner; `.rule` is the rule id of RULES.md it breaks.
+    `.reason` is one plain sentence for a learner; `.rule` is the id (docs/rules.md) it breaks.
     """
 
     def __init__(self, reason: str, rule: str, move_text: str = "") -> None:

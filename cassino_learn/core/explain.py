@@ -48,7 +48,7 @@ class ReadMove:
 
 
 def read_move(text: str) -> ReadMove:
-    """Read move text (NOTATION.md); raise `MoveSyntaxError` saying what and where."""
+    """Read move text (docs/notation.md); raise `MoveSyntaxError` saying what and where."""
     if not isinstance(text, str):
         raise MoveSyntaxError(f"a move must be text, not {type(text).__name__}")
     shown = repr(shorten(text.strip()))

@@ -1,4 +1,4 @@
-"""Reading positions written in the notation of NOTATION.md, with errors that say where."""
+"""Reading positions written in the notation of docs/notation.md, with errors that say where."""
 
 from __future__ import annotations
 

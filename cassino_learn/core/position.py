@@ -1,6 +1,6 @@
 """Positions: the table (loose cards and builds), the hands, owners and whose turn it is.
 
-A `Position` is immutable and hashable. It reads and prints the notation of NOTATION.md:
+A `Position` is immutable and hashable. It reads and prints the notation of docs/notation.md:
 
     table: 5D 2C KH [8@2: 5H 3S] [9@1: 5C 4D | 9H]
     hand: 7S 3D 9S
@@ -360,7 +360,7 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> "Position":
-        """Read a position in the notation of NOTATION.md (lenient); raise `PositionError`."""
+        """Read a position in the notation of docs/notation.md (lenient); raise `PositionError`."""
         from .notation import parse_position
 
         return parse_position(text)

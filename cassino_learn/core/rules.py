@@ -1,4 +1,4 @@
-"""Rules: the named variant options of RULES.md section V. The defaults are the rules we teach.
+"""Rules: the named variant options of docs/rules.md section V. The defaults are the rules we teach.
 
 Besides the options, `Rules` answers the questions about card values that the variants change
 (V7 Royal Casino): what a card counts on the table, what it may count when played, and which
@@ -34,7 +34,7 @@ _BY_RANK: dict[str, tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]]] 
 
 @dataclass(frozen=True)
 class Rules:
-    """Variant options. `Rules()` is the standard game of RULES.md.
+    """Variant options. `Rules()` is the standard game of docs/rules.md.
 
     face_cards: "one" (P2) or "three-take-all" (V1).
     values: "standard" (C2) or "royal" (V7: J 11, Q 12, K 13, the ace 1 or 14).

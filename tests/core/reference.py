@@ -1,4 +1,4 @@
-"""A slow, obviously correct reference for the legal moves of RULES.md (tests only), under
+"""A slow, obviously correct reference for the legal moves of docs/rules.md (tests only), under
 either value system: the standard one (C2) and Royal Casino's (V7).
 
 It shares nothing with the generator, nor with the values the core's `Rules` reports: the card

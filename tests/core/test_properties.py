@@ -26,7 +26,7 @@ from cassino_learn.core.explain import check_move
 from random_positions import random_position
 from reference import VALUE_SYSTEMS, effects
 
-# Every rule id of RULES.md.
+# Every rule id of docs/rules.md.
 RULE_IDS = (
     {f"C{i}" for i in range(1, 4)} | {f"D{i}" for i in range(1, 4)} | {"T1", "T2"}
     | {"P1", "P2"} | {f"S{i}" for i in range(1, 6)} | {f"B{i}" for i in range(1, 11)}

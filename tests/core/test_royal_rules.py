@@ -1,4 +1,4 @@
-"""Royal, Spade and Draw Casino in the rules core (RULES.md V7, V8, V9): the options, their
+"""Royal, Spade and Draw Casino in the rules core (docs/rules.md V7, V8, V9): the options, their
 `rules:` notation, the refusal of nonsense combinations, and V7's values in play: face cards
 in sums and builds, the ace as 1 or 14 (one value per play), builds of 14 and 1, and the plain
 explanation of every refusal, naming the rule."""

@@ -1,4 +1,4 @@
-"""The worked examples E1-E15 of RULES.md, as positions and moves in notation.
+"""The rule book's worked examples E1-E15 (docs/rules.md), as positions and moves in notation.
 
 Each example's legal plays must be among the legal moves, and each illegal attempt must raise
 IllegalMove naming the rule the example names.

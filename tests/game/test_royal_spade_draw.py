@@ -1,4 +1,4 @@
-"""Royal, Spade and Draw Casino through the whole game (RULES.md V7, V8, V9): whole matches of
+"""Royal, Spade and Draw Casino through the whole game (docs/rules.md V7, V8, V9): whole matches of
 every variant and their combinations played through `Game` with invariants after every move
 (every card accounted for, V9's hands refilled from the stock) and every round (11 or 26 points
 plus sweeps, less the card or spade items on a tie), Spade Casino's items and its game to 61

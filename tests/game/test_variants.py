@@ -1,4 +1,4 @@
-"""Each variant of RULES.md section V, played through Game."""
+"""Each variant of docs/rules.md section V, played through Game."""
 
 import random
 
