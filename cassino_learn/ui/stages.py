@@ -390,7 +390,7 @@ class StageRunner(w.VBox):
             class_events.record_refusal(self.slug, self.stage.id, rule)
             # One place for a verdict: the refusal moves from the table's line to the stage's.
             table.set_state({"message": "", "rule": "", "message_kind": "info"})
-            reason = f"Not allowed: {said} ({rule})."
+            reason = f"Not allowed: {said}"  # the rule is shown as the verdict's tag
             if self.stage.kind == "goal":
                 self._wrong_try(reason, rule)
             else:
