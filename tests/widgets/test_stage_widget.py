@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from cassino_learn.teaching import progress
+from cassino_learn.teaching.catalog import LESSONS
 from cassino_learn.pages.lesson import footer, header, stage_runner
 from cassino_learn.pages.contents import index
 from cassino_learn.teaching.stages import load_stages
@@ -324,3 +325,136 @@ def test_the_move_to_judge_is_raised_on_the_table_hand_card_included():
     runner = StageRunner(SLUG)
     runner.open_stage(2)  # "3D build 8 5C" without an 8
     assert runner.table.selected_card == "3D" and runner.table.selected_table == ["5C"]
+
+
+# ---------------------------------------------------------------------- feedback in steps
+
+def test_wrong_wrong_then_the_answer_is_shown_and_the_stage_is_seen_without_a_star():
+    slug = "10_scoring"
+    runner = stage_runner(slug)
+    at = next(i for i, s in enumerate(load_stages(slug)) if s.kind == "number")
+    runner.open_stage(at)
+    stage = runner.stage
+    truth = str(stage.solutions()[0])
+    wrong = [c for c in stage.choices() if c != truth]
+    first = answer(runner, wrong[0])
+    second = answer(runner, wrong[1])
+    for said in (first, second):
+        assert runner.bottom.verdict_kind == "wrong" or said is first
+        assert not re.search(rf"(?<!\d){truth}(?!\d)", said), said  # never the answer
+    assert first != second  # the second try is told more
+    assert runner.bottom.can_show and not runner.bottom.next_armed
+    runner.send_from_front_end({"type": "show"})
+    assert runner.bottom.verdict_kind == "shown" and f"It is {truth}" in runner.bottom.verdict
+    assert "★" not in runner.bottom.verdict and runner.bottom.choices == []
+    assert runner.bottom.next_armed and not runner.bottom.next_auto and not runner.bottom.can_show
+    record = progress.load().lesson(slug).stages[stage.id]
+    assert record.solved and record.stars == 0 and record.shown and record.seen
+    dot = runner.top.dots[at]
+    assert dot["seen"] and dot["stars"] == 0
+    assert answer(runner, truth) == runner.bottom.verdict  # done: no more answers judged
+    assert progress.load().lesson(slug).stages[stage.id].stars == 0
+
+
+def test_show_me_on_a_goal_stage_raises_the_right_move_on_the_table():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)  # build 8 with the 3
+    assert not runner.bottom.can_show  # not before a try or a hint
+    runner.send_from_front_end({"type": "hint"})
+    assert runner.bottom.can_show
+    runner.send_from_front_end({"type": "show"})
+    move = runner.stage.solutions()[0]
+    assert runner.bottom.verdict_kind == "shown" and str(move) in runner.bottom.verdict
+    assert runner.table.mode == "watch" and runner.table.selected_card == str(move.card)
+    assert runner.bottom.verdict_kind == "shown"  # raising the move does not clear it
+    assert progress.load().lesson(SLUG).stages["first-build"].stars == 0
+
+
+def test_a_right_answer_after_the_answer_was_shown_on_a_replay_still_earns_stars_again():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    runner.send_from_front_end({"type": "hint"})
+    runner.send_from_front_end({"type": "show"})
+    runner.open_stage(1)  # replay: a fresh attempt
+    click_table(runner, "3D", "5C", action="Build 8")
+    record = progress.load().lesson(SLUG).stages["first-build"]
+    assert record.stars == 3 and runner.top.dots[1]["seen"] is False
+
+
+def test_a_refusal_is_shown_once_and_goes_when_the_learner_picks_again():
+    slug = "02_pairing"
+    runner = stage_runner(slug)
+    runner.open_stage(load_stages(slug).ids.index("several-pairs"))  # 8H, table 8C 8D 3S
+    runner.table.set_state({"selected_card": "8H", "selected_table": ["3S"]})
+    runner.table._handle_custom_msg({"type": "move_text", "text": "8H take 3S"}, [])
+    assert runner.bottom.verdict_kind == "wrong" and runner.bottom.rule
+    assert runner.table.message == ""  # not under the table as well
+    rule = runner.bottom.rule
+    assert rule not in runner.bottom.verdict  # cited once, as the verdict's tag
+    runner.table.set_state({"selected_card": "8H", "selected_table": ["8C"]})  # a new pick
+    assert runner.bottom.verdict == "" and runner.bottom.verdict_kind == ""
+    assert "Take" in [a["label"] for a in runner.table.actions]
+
+
+def test_a_wrong_goal_verdict_goes_when_the_learner_picks_again():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    click_table(runner, "8S", action="Trail")
+    assert runner.bottom.verdict_kind == "wrong"
+    runner.table.set_state({"selected_card": "3D", "selected_table": []})
+    assert runner.bottom.verdict == ""
+
+
+def test_a_rule_named_in_the_verdict_is_not_tagged_again():
+    runner = stage_runner("01_cards_and_points")
+    runner.open_stage(0)  # a points stage: its first step names K1 in its words
+    answer(runner, "0")
+    assert runner.bottom.verdict.count("K1") == 1 and runner.bottom.rule == ""
+
+
+# ---------------------------------------------------------------------- demonstrations
+
+def test_a_demo_has_no_stars_no_hint_and_steps_back():
+    runner = StageRunner(SLUG)
+    table = runner.table
+    assert not runner.bottom.can_hint and runner.bottom.hint == ""
+    table._handle_custom_msg({"type": "demo", "step": 1}, [])
+    caption = table.caption
+    assert caption and table.message == ""  # the caption is the play's one description
+    step_demo_to_end(runner)
+    assert runner.bottom.verdict_kind == "seen"
+    table._handle_custom_msg({"type": "demo", "step": -1}, [])  # back, after the end
+    assert table.demo_index == table.demo_length - 1 and runner.index == 0
+    table._handle_custom_msg({"type": "demo", "step": 1}, [])  # and forward again
+    assert runner.bottom.verdict_kind == "seen" and runner.bottom.verdict.count("Seen") == 1
+    assert progress.load().lesson(SLUG).stages["watch-a-build"].stars == 0
+    assert "★" not in runner.bottom.verdict
+
+
+# ---------------------------------------------------------------------- the contents page
+
+def test_the_contents_page_leads_on_where_continue_does():
+    from cassino_learn.pages.contents import continue_target
+
+    store = progress.load()
+    for item in LESSONS[:11]:
+        lesson = load_stages(item.slug)
+        for stage in lesson:
+            store.record_stage(item.slug, stage.id, solved=True, stars=3, tries=1, hint=False,
+                               stage_ids=lesson.ids)
+    target = continue_target()
+    assert target is not None and target.slug == "12_more_players"
+    top = header("00_index").markup
+    assert 'href="12_more_players.ipynb"' in top and "01_cards_and_points.ipynb" not in top
+    course = index()._repr_html_()
+    assert 'class="cl-continue"' in course and "Lesson 12" in course
+
+
+def test_the_contents_page_counts_stars_as_the_map_does():
+    runner = StageRunner(SLUG)
+    step_demo_to_end(runner)  # a demonstration: done, no stars
+    go_on(runner)
+    click_table(runner, "3D", "5C", action="Build 8")
+    course = index()._repr_html_()
+    most = 3 * sum(s.kind != "demo" for s in load_stages(SLUG))
+    assert f"★ 3 of {most}" in course and runner.top.stars.startswith(f"★ 3 of {most}")
