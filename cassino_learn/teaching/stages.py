@@ -139,7 +139,7 @@ class Stage:
         if self.kind == "points":
             return "How many points are these cards worth?"
         if self.kind == "demo":
-            return "Press Next ▶ to step through to the end."
+            return "Press Next ▶ to step through."
         assert self.item is not None
         if self.item.ask is not None:  # number, choice: the fact's question carries its data
             from .facts import question
