@@ -57,17 +57,17 @@ TWO_WAY_KINDS = ("legal",)
 
 
 def stars_for(wrong_tries: int, hint_used: bool, *, shown: bool = False,
-              kind: str = "goal") -> int:
+              kind: str = "goal", two_way: bool = False) -> int:
     """The stars a solved stage earns, the one rule the runner, the map, the contents page
     and the teacher's view share: 3 only at the first try without a hint; a two-way question
-    (Legal / Not legal) answered wrong first at most 1; otherwise 2 at the second try or after
-    a hint, 1 later; none when the answer was shown (the stage is then "seen"), and none for a
-    demonstration, which is not starred at all."""
+    (Legal / Not legal, or a choice of two: `two_way`) answered wrong first at most 1;
+    otherwise 2 at the second try or after a hint, 1 later; none when the answer was shown
+    (the stage is then "seen"), and none for a demonstration, which is not starred at all."""
     if shown or kind not in STARRED_KINDS:
         return 0
     if wrong_tries == 0 and not hint_used:
         return 3
-    if wrong_tries and kind in TWO_WAY_KINDS:
+    if wrong_tries and (two_way or kind in TWO_WAY_KINDS):
         return 1
     return 2 if wrong_tries <= 1 else 1
 
@@ -174,8 +174,8 @@ class Stage:
 
     @property
     def two_way(self) -> bool:
-        """Whether one wrong try settles the question (Legal / Not legal)."""
-        return self.kind in TWO_WAY_KINDS
+        """Whether one wrong try settles the question (Legal / Not legal, or two choices)."""
+        return self.kind in TWO_WAY_KINDS or (self.kind == "choice" and len(self.choices()) == 2)
 
     def judge(self, answer: Any, *, reveal: bool = True, step: int | None = None) -> Verdict:
         """The verdict on an answer: a Move (goal), moves or their texts (captures), a choice's

@@ -247,7 +247,8 @@ class StageRunner(w.VBox):
 
     def _right(self, message: str, rule: str = "") -> None:
         stage = self.stage
-        stars = stars_for(self._wrong, self._hint_used, shown=self._shown, kind=stage.kind)
+        stars = stars_for(self._wrong, self._hint_used, shown=self._shown, kind=stage.kind,
+                          two_way=stage.two_way)
         record = self._save(solved=True, stars=stars)
         class_events.record_try(self.slug, stage.id, True)
         if stage.kind == "demo":

@@ -108,10 +108,21 @@ def test_stars_mean_mastery():
     # a two-way question answered wrong first: at most one star
     assert stars_for(1, False, kind="legal") == 1 and stars_for(0, True, kind="legal") == 2
     assert stars_for(0, False, kind="legal") == 3
+    assert stars_for(1, False, kind="choice", two_way=True) == 1  # a choice of two
+    assert stars_for(1, False, kind="choice") == 2
     # an answer that was shown earns none, however it came about
     assert stars_for(0, False, shown=True) == 0 and stars_for(2, True, shown=True) == 0
     # a demonstration is not starred
     assert stars_for(0, False, kind="demo") == 0
+
+
+def test_a_choice_of_two_is_a_two_way_question_and_more_choices_are_not():
+    stages = [s for item in catalog.LESSONS for s in load_stages(item.slug)
+              if s.kind == "choice"]
+    assert any(s.two_way for s in stages) and any(not s.two_way for s in stages)
+    assert all(s.two_way == (len(s.choices()) == 2) for s in stages)
+    assert all(s.two_way for item in catalog.LESSONS for s in load_stages(item.slug)
+               if s.kind == "legal")
 
 
 def test_a_lesson_counts_only_its_starred_stages():
