@@ -495,7 +495,7 @@ class StageRunner(w.VBox):
             return
         self._touched = True
         if kind == "goto" and isinstance(content.get("n"), int):
-            if 1 <= content["n"] <= len(self.lesson):
+            if 1 <= content["n"] <= len(self.lesson) and not self._untouched(content["n"] - 1):
                 self.open_stage(content["n"] - 1)
         elif kind == "next":
             if content.get("from") == self.index:
@@ -518,6 +518,15 @@ class StageRunner(w.VBox):
             if 0 <= content["index"] < len(self._found):
                 del self._found[content["index"]]
                 self.bottom.answers = [str(m) for m in self._found]
+
+    def _untouched(self, index: int) -> bool:
+        """Whether stage `index` is open as it was opened: its number pressed again then
+        changes nothing (a new table would replace the one the learner may be pressing)."""
+        table = self.table
+        return index == self.index and self.bottom.verdict == "" and not self._found and (
+            table is None or (table.demo_index == 0 and table.position == self.stage.position
+                              and (table.mode != "play" or not (table.selected_card
+                                                                or table.selected_table))))
 
     def send_from_front_end(self, content: dict, panel: str = "bottom") -> None:
         """Act as the front end does (for tests and scripted learners)."""

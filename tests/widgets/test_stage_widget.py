@@ -458,3 +458,13 @@ def test_the_contents_page_counts_stars_as_the_map_does():
     course = index()._repr_html_()
     most = 3 * sum(s.kind != "demo" for s in load_stages(SLUG))
     assert f"★ 3 of {most}" in course and runner.top.stars.startswith(f"★ 3 of {most}")
+
+
+def test_pressing_the_open_stages_number_keeps_an_untouched_stage_and_restarts_a_tried_one():
+    runner = StageRunner(SLUG)
+    demo_table = runner.table
+    runner.send_from_front_end({"type": "goto", "n": 1}, panel="top")
+    assert runner.table is demo_table  # nothing done yet: the learner's table stays
+    demo_table._handle_custom_msg({"type": "demo", "step": 1}, [])
+    runner.send_from_front_end({"type": "goto", "n": 1}, panel="top")
+    assert runner.table is not demo_table and runner.table.demo_index == 0  # from the start
