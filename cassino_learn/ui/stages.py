@@ -262,8 +262,9 @@ class StageRunner(w.VBox):
         """The answer is shown: the stage is done as "seen", with no star."""
         self._shown = True
         self._save(solved=True, stars=0)
-        self._say(message + " Stage seen: no star this time; replay it to earn stars.", "shown",
-                  rule)
+        if rule and not re.search(rf"\b{re.escape(rule)}\b", message):
+            message += f" (rule {rule})"  # before the note, with the answer it belongs to
+        self._say(message + " Stage seen: no star this time; replay it to earn stars.", "shown")
         self._show_solution()
         self._finish(auto=False)  # the learner reads the answer, then goes on
 
