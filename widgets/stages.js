@@ -35,13 +35,21 @@ function renderTop(model, root) {
     map.replaceChildren();
     for (const dot of model.get("dots")) {
       const item = el("li");
+      // Done three ways: solved (its stars), seen (the answer was shown: no star) or, for a
+      // demonstration, watched (a tick: demonstrations are not starred).
+      const state = !dot.solved ? "" : dot.starred === false ? "watched"
+        : dot.seen ? "seen" : "solved";
+      const said = { solved: `, solved, ${dot.stars} stars`, seen: ", seen: the answer was shown",
+        watched: ", demonstration watched", "": "" }[state];
       const go = button(String(dot.n), {
         class: "cl-stage-dot", "data-stage": String(dot.n),
         "data-solved": String(dot.solved), "data-stars": String(dot.stars),
+        "data-state": state || "open",
         "aria-current": dot.current ? "step" : "false",
-        "aria-label": `stage ${dot.n}${dot.solved ? `, solved, ${dot.stars} stars` : ""}`,
+        "aria-label": `stage ${dot.n}${said}`,
       });
-      if (dot.solved) go.append(el("span", { class: "cl-stage-dot-stars" }, starText(dot.stars)));
+      const mark = { solved: starText(dot.stars), seen: "seen", watched: "✓", "": "" }[state];
+      if (mark) go.append(el("span", { class: "cl-stage-dot-stars" }, mark));
       go.addEventListener("click", () => model.send({ type: "goto", n: dot.n }));
       item.append(go);
       map.append(item);
@@ -69,11 +77,13 @@ function renderBottom(model, root) {
   const verdict = el("div", { class: "cl-stage-verdict", role: "status", "aria-live": "polite" });
   const tools = el("div", { class: "cl-stage-tools" });
   const hintButton = button("Hint", { class: "cl-stage-button cl-stage-hint-button" });
+  const showButton = button("Show me", { class: "cl-stage-button cl-stage-show-button",
+    title: "Show the answer (the stage then earns no star)" });
   const hint = el("p", { class: "cl-stage-hint" });
   const next = button("Next stage ▶", { class: "cl-stage-button cl-stage-next" });
   const bar = el("span", { class: "cl-stage-countdown" });
   next.append(bar);
-  tools.append(next, hintButton);
+  tools.append(next, hintButton, showButton);
   // One row for every control (answers, "That's all", Next, Hint), right under the table,
   // with the verdict under it: what the learner presses is where the eye already is.
   const row = el("div", { class: "cl-stage-row" });
@@ -85,6 +95,7 @@ function renderBottom(model, root) {
   const stopScroll = scrollStageIntoView(root, model);
 
   hintButton.addEventListener("click", () => model.send({ type: "hint" }));
+  showButton.addEventListener("click", () => model.send({ type: "show" }));
   next.addEventListener("click", () => {
     clearTimeout(timer);
     model.send({ type: "next", from: model.get("stage_index") });
@@ -152,6 +163,7 @@ function renderBottom(model, root) {
     exhibit.innerHTML = model.get("exhibit");
     exhibit.hidden = !model.get("exhibit");
     hintButton.hidden = !model.get("can_hint") || model.get("hint_shown");
+    showButton.hidden = !model.get("can_show");
     hint.innerHTML = model.get("hint");
     hint.hidden = !model.get("hint_shown") || !model.get("hint");
     complete.innerHTML = model.get("complete");
@@ -160,7 +172,7 @@ function renderBottom(model, root) {
     next.hidden = !armed;
     clearTimeout(timer);
     bar.classList.remove("cl-stage-running");
-    if (armed) {
+    if (armed && model.get("next_auto")) {
       const from = model.get("stage_index");
       const delay = model.get("delay_ms");
       bar.style.animationDuration = `${delay}ms`;
@@ -180,7 +192,8 @@ function renderBottom(model, root) {
     [["choices", "sides"], () => { for (const key of Object.keys(picked)) delete picked[key]; drawChoices(); }],
     [["answers", "collecting"], drawFound],
     [["verdict", "verdict_kind", "rule"], drawVerdict],
-    [["exhibit", "hint", "hint_shown", "can_hint", "complete", "next_armed", "delay_ms"], drawTools],
+    [["exhibit", "hint", "hint_shown", "can_hint", "can_show", "complete", "next_armed",
+      "next_auto", "delay_ms"], drawTools],
   ];
   for (const [names, draw] of handlers) for (const name of names) model.on(`change:${name}`, draw);
   drawChoices(); drawFound(); drawVerdict(); drawTools();

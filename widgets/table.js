@@ -40,15 +40,20 @@ function render({ model, el: root }) {
   const back = el("button", { type: "button", class: "cl-button", "data-demo": "back" }, "◀ Back");
   const step = el("span", { class: "cl-step" });
   const next = el("button", { type: "button", class: "cl-button", "data-demo": "next" }, "Next ▶");
-  const caption = el("p", { class: "cl-caption" });
+  // A demonstration's caption sits above the table with the step buttons, so the words and
+  // the cards are read together; it is the one description of each play (role=status: read
+  // out as the step changes).
+  const caption = el("p", { class: "cl-caption", role: "status", "aria-live": "polite" });
   demo.append(back, step, next);
+  const demoHead = el("div", { class: "cl-demo-head" });
+  demoHead.append(caption, demo);
   const message = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
   // Whose turn, for screen readers: the visible turn line is redrawn with the table, and a
   // live region must stay in the page to be announced.
   const turnNews = el("div", { class: "cl-visually-hidden cl-turn-news", role: "status",
     "aria-live": "polite" });
   controls.append(actions, form);
-  widget.append(board, recent, demo, caption, controls, message, turnNews);
+  widget.append(demoHead, board, recent, controls, message, turnNews);
   root.append(widget);
   // JupyterLab's own arrow-key and Escape shortcuts give way inside the card rows.
   for (const row of [board, actions]) row.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -218,7 +223,9 @@ function render({ model, el: root }) {
 
   function drawRecent() {
     recent.innerHTML = model.get("recent_html");
-    recent.hidden = !model.get("recent_html");
+    // In a demonstration the caption tells the play; the list of last moves would tell it again.
+    recent.hidden = !model.get("recent_html")
+      || (model.get("mode") === "demo" && Boolean(model.get("caption")));
   }
 
   function drawMode() {
@@ -228,7 +235,7 @@ function render({ model, el: root }) {
     const playing = mode === "play";
     controls.hidden = !playing;
     form.hidden = !model.get("move_box") || !model.get("can_act");
-    demo.hidden = mode !== "demo";
+    demoHead.hidden = mode !== "demo";
     caption.hidden = mode !== "demo" || !model.get("caption");
     caption.textContent = model.get("caption");
     const index = model.get("demo_index");
@@ -404,7 +411,7 @@ function render({ model, el: root }) {
       drawSelection],
     ["change:actions change:can_act change:selected_card", drawActions],
     ["change:message change:rule change:message_kind", drawMessage],
-    ["change:recent_html", drawRecent],
+    ["change:recent_html change:mode change:caption", drawRecent],
     ["change:turn_text", drawTurn],
     ["change:mode change:can_act change:move_box change:demo_index change:demo_length "
       + "change:caption change:card_size", drawMode],

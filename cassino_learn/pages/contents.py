@@ -13,7 +13,7 @@ from ._html import Html
 from .learner import code_line, identify
 from ..teaching import progress as _progress
 from ..teaching.catalog import LESSONS, Lesson
-from ..teaching.stages import has_stages, load_stages
+from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
 __all__ = ["index", "settings", "lesson_status", "continue_target", "FOUR_COLOR_LABEL",
            "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES"]
@@ -26,14 +26,16 @@ _PREVIEW_CARDS = ("AS", "AH", "AD", "AC")
 
 
 def lesson_status(item: Lesson, store: _progress.Progress) -> tuple[bool, int, int, int, int]:
-    """(done, stars, most stars, stages solved, stages) of a lesson for this learner."""
+    """(done, stars, most stars, stages done, stages) of a lesson for this learner: stars as
+    the stage runner counts them (`stars_earned`, demonstrations unstarred); a stage is done
+    when solved, seen with its answer shown, or (a demonstration) watched to the end."""
     entry = store.lesson(item.slug)
     if not has_stages(item.slug):
         return entry.done, 0, 0, 0, 0
     stages = load_stages(item.slug)
     solved = sum(entry.solved(key) for key in stages.ids)
-    stars = sum(entry.stages[key].stars for key in stages.ids if key in entry.stages)
-    return solved == len(stages), stars, 3 * len(stages), solved, len(stages)
+    return (solved == len(stages), stars_earned(stages, entry.stages), most_stars(stages),
+            solved, len(stages))
 
 
 def continue_target(store: _progress.Progress | None = None) -> Lesson | None:

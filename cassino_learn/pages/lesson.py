@@ -84,6 +84,11 @@ def header(slug: str) -> LessonHeader:
     """The lesson's title, the rule ids it teaches, its place in the course and its status."""
     item = lesson(slug)
     before, after = neighbours(slug)
+    if slug == INDEX.slug:  # the contents page leads on where its Continue button does
+        from .contents import continue_target
+
+        identify()
+        after = continue_target() or after
     number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
     title = f"Lesson {number}: {item.title}" if number else item.title
     rules = f"Rules: {', '.join(item.rules)}" if item.rules else ""

@@ -33,7 +33,7 @@ from . import progress
 from .catalog import LESSONS
 from .class_events import Event, read_events
 from .classroom import Classroom, Learner
-from .stages import StageError, has_stages, load_stages
+from .stages import StageError, has_stages, load_stages, most_stars, stars_earned
 
 __all__ = ["ClassSummary", "LearnerRow", "StageRow", "RuleRow", "CourseStage", "summarize",
            "to_csv", "course_stages"]
@@ -220,7 +220,7 @@ def summarize(classroom: Classroom, now: datetime) -> ClassSummary:
             for (lesson, stage), n in places], taught.get(rule, [])))
 
     lessons = [{"lesson": slug, "title": titles.get(slug, slug), "stages": len(stages),
-                "stars": 3 * len(stages)} for slug, stages in by_lesson.items()]
+                "stars": most_stars(load_stages(slug))} for slug, stages in by_lesson.items()]
     return ClassSummary(classroom.name, _iso(now) or "", lessons, rows, stage_rows, rule_rows)
 
 
@@ -240,9 +240,8 @@ def _hardness(row: StageRow, where: dict[tuple[str, str], CourseStage]) -> tuple
 def _learner_row(learner: Learner, record: progress.Progress, events: list[Event], path: Any,
                  by_lesson: dict[str, list[CourseStage]], titles: dict[str, str],
                  now: datetime) -> LearnerRow:
-    stars = {slug: sum(record.lesson(slug).stages[s.stage].stars for s in stages
-                       if s.stage in record.lesson(slug).stages)
-             for slug, stages in by_lesson.items()}
+    stars = {slug: stars_earned(load_stages(slug), record.lesson(slug).stages)
+             for slug in by_lesson}
     done = sum(1 for item in LESSONS if record.lesson(item.slug).done)
     moments = [e.at for e in events] + [m for m in [_mtime(path)] if m is not None]
     seen = max(moments) if moments else None

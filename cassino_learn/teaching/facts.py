@@ -32,12 +32,16 @@ class FactError(ValueError):
 
 @dataclass(frozen=True)
 class Answer:
-    """The right answer, the choices offered (choice facts only), why, and the rule."""
+    """The right answer, the choices offered (choice facts only), why, and the rule; for a
+    wrong try, what to look at again (`look`) and the step that leads to the answer (`step`),
+    neither of which says the answer."""
 
     value: int | str
     choices: tuple[str, ...]
     why: str
     rule: str
+    look: str = ""
+    step: str = ""
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,11 @@ def _deals(given: dict) -> Answer:
     later = hand * players
     return Answer(deals, (), f"The first deal uses {hand * players + table} cards ({hand} to each "
                              f"of the {players} players and {table} to the table); each later deal "
-                             f"uses {later}. The 52 cards last {count(deals, 'deal')}.", "D2")
+                             f"uses {later}. The 52 cards last {count(deals, 'deal')}.", "D2",
+                  "Count the cards one deal uses: the first deal also puts cards on the table "
+                  "(D2). How many deals use up all 52?",
+                  f"The first deal uses {hand * players + table} cards; each later deal uses "
+                  f"{later}. Take the first deal from 52, then count the later deals.")
 
 
 def _stock(given: dict) -> Answer:
@@ -140,7 +148,11 @@ def _stock(given: dict) -> Answer:
     state, stock = _first_deal(players)
     table, hand = len(state.loose), len(state.hands[0])
     return Answer(len(stock), (), f"{hand} cards to each of the {players} players and {table} to "
-                                  f"the table: {52 - len(stock)} dealt, {len(stock)} left.", "D2")
+                                  f"the table: {52 - len(stock)} dealt, {len(stock)} left.", "D2",
+                  "Count the cards the first deal gives out: every player's hand and the "
+                  "table (D2). The rest of the 52 wait for the next deal.",
+                  f"{hand} cards to each of the {players} players and {table} to the table "
+                  f"are dealt first. Take them from 52.")
 
 
 def _first(given: dict) -> Answer:
@@ -149,7 +161,10 @@ def _first(given: dict) -> Answer:
     state, _ = _first_deal(players, dealer)
     return Answer(f"seat {state.turn}", _seats(players),
                   f"Seat {state.turn} sits to the left of the dealer (seat {dealer}) and plays "
-                  f"first; the dealer plays last.", "D3")
+                  f"first; the dealer plays last.", "D3",
+                  "Who plays first sits next to the dealer: on which side (D3)?",
+                  "Play goes round to the left and the dealer plays last. Start from the "
+                  "dealer's seat and go one seat to the left.")
 
 
 def _dealer_of_round(given: dict) -> Answer:
@@ -172,7 +187,9 @@ def _dealer_of_round(given: dict) -> Answer:
     chain = ", ".join(f"round {r}: seat {s}" for r, s in sorted(dealers.items()))
     return Answer(f"seat {game.dealer}", _seats(players),
                   f"Seat 1 deals the first round and the deal passes to the left ({chain}).",
-                  "D3")
+                  "D3", "The deal moves on one seat each round: in which direction (D3)?",
+                  "Seat 1 deals round 1, and each new round the deal passes one seat to the "
+                  "left. Count round by round.")
 
 
 def _partner(given: dict) -> Answer:
@@ -182,7 +199,10 @@ def _partner(given: dict) -> Answer:
     others = tuple(f"seat {s}" for s in range(1, 5) if s != seat)
     return Answer(f"seat {partner}", others,
                   f"Partners sit opposite: seat {seat} and seat {partner} are side "
-                  f"{state.side_of(seat)}.", "D1")
+                  f"{state.side_of(seat)}.", "D1",
+                  "Partners do not sit side by side (D1).",
+                  "Partners sit opposite each other: two seats on from each other around "
+                  "the table.")
 
 
 # ---------------------------------------------------------------------- Draw Casino (V9)
@@ -211,7 +231,10 @@ def _draw_stock(given: dict) -> Answer:
     return Answer(left, (),
                   f"The first deal leaves {first} cards in the stock ({players} hands of 4 and 4 "
                   f"on the table); each of the {plays} plays draws one while it lasts: {first} - "
-                  f"{first - left} = {left}.", "V9")
+                  f"{first - left} = {left}.", "V9",
+                  "Count the stock after the deal, then what each play takes from it (V9).",
+                  f"The first deal leaves {first} cards in the stock, and each play draws one "
+                  f"while it lasts.")
 
 
 def _draw_hand(given: dict) -> Answer:
@@ -221,7 +244,9 @@ def _draw_hand(given: dict) -> Answer:
     why = ("The player who played draws one card, so hands stay at 4 while the stock lasts."
            if game.stock else "The stock is empty: no more draws, so the hands are played out.")
     return Answer(held, (), f"{why} {len(game.stock)} left in the stock; seat {seat} holds "
-                            f"{count(held, 'card')}.", "V9")
+                            f"{count(held, 'card')}.", "V9",
+                  "After each play, does the player draw a card? And is there still a stock "
+                  "to draw from (V9)?", f"{why} Count what is left in the stock.")
 
 
 # ---------------------------------------------------------------------- the match (K3, V4, V5)
@@ -249,9 +274,15 @@ def _match_score(given: dict) -> Answer:
     if rules.game == "11-lurch":
         low = min(points.values())
         how = f" Playing to 11, only the margin counts: the lower round score ({low}) is taken off each side's round points."
+    rule = _score_rule(rules)
     return Answer(after[side], (),
                   f"Before the round: {_listing(before)}; round points: {_listing(points)}.{how} "
-                  f"After the round: {_listing(after)}.", _score_rule(rules))
+                  f"After the round: {_listing(after)}.", rule,
+                  f"Start from the score before the round and add what the round gave ({rule})."
+                  + (" Here only the margin counts." if how else ""),
+                  f"Side {side} had {before[side]} before the round and the round gave it "
+                  f"{points[side]}." + (f" Take the lower round score ({min(points.values())}) "
+                                       f"off first." if how else ""))
 
 
 def _result_words(result: Any) -> str:
@@ -291,7 +322,17 @@ def _match_result(given: dict) -> Answer:
                     f"than {LURCH_LIMIT}: a lurch, a double game.")
         elif result.over and rules.game == "11-lurch":
             why += f" Another side had {LURCH_LIMIT} or more, so it is not a lurch."
-    return Answer(said, choices, f"{why} So: {said}.", _score_rule(rules))
+    rule = _score_rule(rules)
+    if rules.game == "round":
+        look, step = ("Each round is a game of its own (V5): who scored more this round?",
+                      f"The round points: {_listing(points)}.")
+    else:
+        target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+        look = (f"Add the round to the score before it: has a side reached {target} ({rule})?"
+                + (f" And did the others have fewer than {LURCH_LIMIT}?"
+                   if rules.game == "11-lurch" else ""))
+        step = f"The scores after the round: {_listing(after)}. The target is {target}."
+    return Answer(said, choices, f"{why} So: {said}.", rule, look, step)
 
 
 FACTS: dict[str, Fact] = {fact.name: fact for fact in (

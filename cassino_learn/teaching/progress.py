@@ -89,17 +89,28 @@ def current_path() -> Path:
 
 @dataclass
 class StageRecord:
-    """One stage of a lesson: solved or not, its best stars (1-3), the tries of the attempt
-    that solved it (or of the attempt under way) and whether a hint was used in it."""
+    """One stage of a lesson: done or not (`solved`: solved, or its answer shown, or a
+    demonstration seen to the end), its best stars (0-3), the tries of the attempt that ended
+    it (or of the attempt under way), whether a hint was used in it, and whether its answer was
+    shown (`shown`: the stage is "seen", it earned no stars)."""
 
     solved: bool = False
     stars: int = 0
     tries: int = 0
     hint: bool = False
+    shown: bool = False
+
+    @property
+    def seen(self) -> bool:
+        """Done without a star earned: the answer was shown (or it is a demonstration)."""
+        return self.solved and self.stars == 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"solved": self.solved, "stars": self.stars, "tries": self.tries,
+        data = {"solved": self.solved, "stars": self.stars, "tries": self.tries,
                 "hint": self.hint}
+        if self.shown:  # written only when true: a file without it reads as before
+            data["shown"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "StageRecord":
@@ -107,7 +118,8 @@ class StageRecord:
         if not 0 <= stars <= 3:
             raise ValueError(f"a stage has 0 to 3 stars, not {stars}")
         return cls(solved=bool(data.get("solved", False)), stars=stars,
-                   tries=int(data.get("tries", 0)), hint=bool(data.get("hint", False)))
+                   tries=int(data.get("tries", 0)), hint=bool(data.get("hint", False)),
+                   shown=bool(data.get("shown", False)))
 
 
 @dataclass
@@ -230,10 +242,11 @@ class Progress:
         self._change(change)
 
     def record_stage(self, slug: str, stage_id: str, *, solved: bool, stars: int, tries: int,
-                     hint: bool, stage_ids: Sequence[str]) -> StageRecord:
-        """Save a stage's attempt as it happens: its tries and hint so far, and once solved
-        its stars (the best ever earned are kept). The lesson is done when every one of
-        `stage_ids` is solved. Returns the stored record (merged with what another tab saved)."""
+                     hint: bool, stage_ids: Sequence[str], shown: bool = False) -> StageRecord:
+        """Save a stage's attempt as it happens: its tries and hint so far, whether its answer
+        was shown, and once solved (or shown) its stars (the best ever earned are kept). The
+        lesson is done when every one of `stage_ids` is solved. Returns the stored record
+        (merged with what another tab saved)."""
         if not 0 <= stars <= 3:
             raise ValueError(f"a stage earns 0 to 3 stars, not {stars}")
         ids = tuple(stage_ids)
@@ -243,7 +256,7 @@ class Progress:
             old = entry.stages.get(stage_id, StageRecord())
             entry.stages[stage_id] = StageRecord(solved=old.solved or solved,
                                                  stars=max(old.stars, stars if solved else 0),
-                                                 tries=tries, hint=hint)
+                                                 tries=tries, hint=hint, shown=shown)
             if ids and all(entry.solved(key) for key in ids):
                 entry.done = True
         self._change(change)
@@ -331,7 +344,7 @@ def _merge_into(target: Progress, other: Progress) -> None:
                 mine.stages[stage_id] = StageRecord(**vars(record))
                 continue
             if record.solved and not kept.solved:
-                kept.tries, kept.hint = record.tries, record.hint
+                kept.tries, kept.hint, kept.shown = record.tries, record.hint, record.shown
             kept.solved = kept.solved or record.solved
             kept.stars = max(kept.stars, record.stars)
 

@@ -32,7 +32,7 @@ from ..core.words import count, played
 from .goals import Goal, GoalError, parse_goal
 
 __all__ = ["KINDS", "BankError", "Verdict", "QuizItem", "Bank", "load_bank", "parse_bank",
-           "check_item", "bank_path", "round_points", "score_retry"]
+           "check_item", "bank_path", "round_points"]
 
 KINDS = ("goal", "captures", "legal", "score", "number", "choice")
 FACT_KINDS = ("number", "choice")  # questions about the deal and the match: no position
@@ -236,19 +236,6 @@ def _judge_score(item: QuizItem, answer: Any) -> Verdict:
     if not wrong:
         return Verdict(True, f"Right: {detail}.\n{showing}")
     return Verdict(False, f"Not quite: the points are {detail}.\n{showing}", "K1")
-
-
-def score_retry(item: QuizItem, answer: Any) -> str:
-    """For a wrong score answer, a second try: which sides are off, without the solution."""
-    truth = item.truth()
-    try:
-        given = {int(side): int(points) for side, points in dict(answer).items()}
-    except (TypeError, ValueError, OverflowError):  # OverflowError: int(float("inf"))
-        return "Give the points as a number for each side."
-    wrong = [f"side {side}" for side in truth if given.get(side) != truth[side]]
-    return (f"Not yet: the points for {' and '.join(wrong)} are not right. Count the pile again "
-            f"item by item (most cards 3, most spades 1, Big Casino 2, Little Casino 1, each ace "
-            f"1, each sweep 1; a tie scores nothing) and try once more.")
 
 
 def _judge_number(item: QuizItem, answer: Any) -> Verdict:

@@ -39,7 +39,8 @@ from .goals import GoalError
 from .quiz import BankError, QuizItem, Verdict, parse_bank
 
 __all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "LessonStages", "load_stages",
-           "stages_path", "stars_for", "has_stages", "all_stage_files"]
+           "stages_path", "stars_for", "starred", "most_stars", "stars_earned", "has_stages",
+           "all_stage_files"]
 
 KINDS = ("goal", "captures", "legal", "score", "number", "choice", "points", "demo")
 MAX_WORDS = 60
@@ -51,11 +52,40 @@ class StageError(ValueError):
     """A stages file or stage that is malformed, unsolvable or disagrees with the rules core."""
 
 
-def stars_for(wrong_tries: int, hint_used: bool) -> int:
-    """3: right at the first try without a hint; 2: at the second try or after a hint; 1: later."""
+STARRED_KINDS = tuple(kind for kind in KINDS if kind != "demo")
+TWO_WAY_KINDS = ("legal",)
+
+
+def stars_for(wrong_tries: int, hint_used: bool, *, shown: bool = False,
+              kind: str = "goal", two_way: bool = False) -> int:
+    """The stars a solved stage earns, the one rule the runner, the map, the contents page
+    and the teacher's view share: 3 only at the first try without a hint; a two-way question
+    (Legal / Not legal, or a choice of two: `two_way`) answered wrong first at most 1;
+    otherwise 2 at the second try or after a hint, 1 later; none when the answer was shown
+    (the stage is then "seen"), and none for a demonstration, which is not starred at all."""
+    if shown or kind not in STARRED_KINDS:
+        return 0
     if wrong_tries == 0 and not hint_used:
         return 3
+    if wrong_tries and (two_way or kind in TWO_WAY_KINDS):
+        return 1
     return 2 if wrong_tries <= 1 else 1
+
+
+def starred(stages: Iterable["Stage"]) -> list["Stage"]:
+    """The stages that earn stars (every kind but demonstrations)."""
+    return [stage for stage in stages if stage.kind in STARRED_KINDS]
+
+
+def most_stars(stages: Iterable["Stage"]) -> int:
+    """The most stars a lesson's stages can earn: 3 for each starred stage."""
+    return 3 * len(starred(stages))
+
+
+def stars_earned(stages: Iterable["Stage"], records: Any) -> int:
+    """The stars held in `records` ({stage id: StageRecord}) for the starred `stages`
+    (stars a demonstration earned before demonstrations were unstarred do not count)."""
+    return sum(records[s.id].stars for s in starred(stages) if s.id in records)
 
 
 def _window(truth: int, seed: str, size: int = 8) -> range:
@@ -109,7 +139,7 @@ class Stage:
         if self.kind == "points":
             return "How many points are these cards worth?"
         if self.kind == "demo":
-            return "Press Next ▶ to step through to the end."
+            return "Press Next ▶ to step through."
         assert self.item is not None
         if self.item.ask is not None:  # number, choice: the fact's question carries its data
             from .facts import question
@@ -142,28 +172,28 @@ class Stage:
 
     # ------------------------------------------------------------------ judging
 
-    def judge(self, answer: Any, *, reveal: bool = True) -> Verdict:
+    @property
+    def two_way(self) -> bool:
+        """Whether one wrong try settles the question (Legal / Not legal, or two choices)."""
+        return self.kind in TWO_WAY_KINDS or (self.kind == "choice" and len(self.choices()) == 2)
+
+    def judge(self, answer: Any, *, reveal: bool = True, step: int | None = None) -> Verdict:
         """The verdict on an answer: a Move (goal), moves or their texts (captures), a choice's
         words (legal, number, choice, points) or {side: points} (score). A demo has no answer:
-        it is right once the last step is reached (`judge(True)`). With `reveal=False` (a first
-        wrong try, no hint taken) a wrong "legal" or "score" answer is explained without the
-        right answer, so the retry is still a real try."""
+        it is right once the last step is reached (`judge(True)`).
+
+        A wrong answer is told in steps (`cassino_learn.teaching.feedback`): `step` 1, what to
+        look at again; 2, a stronger hint; 3, the answer with what makes it right. Without a
+        `step`, `reveal=False` is step 1 (a first wrong try, no hint taken) and `reveal=True`
+        step 3."""
+        from .feedback import LOOK, SHOW, stepped
+
+        step = step if step is not None else (SHOW if reveal else LOOK)
         if self.kind == "demo":
             return Verdict(bool(answer), "You have seen it to the end." if answer else
                            "Step through to the end first.")
         if self.kind == "points":
-            truth = self.truth()
-            try:
-                given = int(str(answer).strip())
-            except ValueError:
-                return Verdict(False, "Choose a number.")
-            detail = "; ".join(f"{card.name}: {card.points}" for card in self.cards
-                               if card.points) or "none of them scores"
-            if given == truth:
-                return Verdict(True, f"Right: {truth}. {detail}.", "K1")
-            return Verdict(False, f"Not {given}. Count again: aces, Big Casino (10D) and Little "
-                                  f"Casino (2S) are the cards that score points (C3, K1).",
-                           "K1")
+            return self._judge_points(answer, step)
         assert self.item is not None
         if self.kind == "legal":
             said = str(answer).strip().lower()
@@ -174,34 +204,44 @@ class Stage:
         if verdict.correct and self.kind == "goal":
             # The table has just told the move in words; the verdict adds only what is new.
             return Verdict(True, "Right!", self.rule())
-        if verdict.correct or reveal or self.kind not in ("legal", "score"):
-            return verdict
-        return self._first_wrong(answer) or verdict
+        return stepped(self.item, answer, verdict, step)
 
-    def _first_wrong(self, answer: Any) -> Verdict | None:
-        """A wrong legal or score answer explained from the core, the answer kept back."""
+    def _judge_points(self, answer: Any, step: int) -> Verdict:
+        from .feedback import LOOK, SHOW
+
+        truth = self.truth()
+        try:
+            given = int(str(answer).strip())
+        except ValueError:
+            return Verdict(False, "Choose a number.")
+        if given == truth:
+            return Verdict(True, f"Right: {truth}. {self._points_detail()}.", "K1")
+        if step >= SHOW:
+            return Verdict(False, self.shown().message, "K1")
+        if step == LOOK:
+            return Verdict(False, f"Not {given}. Count again: only aces, Big Casino (10D) and "
+                                  f"Little Casino (2S) score points (K1).", "K1")
+        scoring = [card.name for card in self.cards if card.points]
+        if not scoring:
+            return Verdict(False, f"Not {given}. Look at each card: is any of them an ace, Big "
+                                  f"Casino or Little Casino (K1)?", "K1")
+        return Verdict(False, f"Not {given}. The cards that score here: {', '.join(scoring)}. "
+                              f"What is each one worth (K1)?", "K1")
+
+    def _points_detail(self) -> str:
+        return "; ".join(f"{card.name}: {card.points}" for card in self.cards
+                         if card.points) or "none of them scores"
+
+    def shown(self) -> Verdict:
+        """The answer with what makes it right ("Show me"); a demo has none to show."""
+        from .feedback import shown
+
+        if self.kind == "demo":
+            return Verdict(False, "Press Next ▶ to step through to the end.")
+        if self.kind == "points":
+            return Verdict(False, f"It is {self.truth()}: {self._points_detail()} (K1).", "K1")
         assert self.item is not None
-        if self.kind == "score":
-            from .quiz import round_score
-            from .sheets import ITEM_NAMES
-
-            score = round_score(self.item.position)  # the scorer, under the position's rules
-            try:
-                given = {int(side): int(points) for side, points in dict(answer).items()}
-            except (TypeError, ValueError, OverflowError):
-                return None  # not a number a side: the plain verdict says so
-            off = [f"side {side} ({'too many' if given.get(side, 0) > points else 'too few'})"
-                   for side, points in sorted(score.points.items()) if given.get(side) != points]
-            items = next(iter(score.items.values()), {})
-            return Verdict(False, f"Not yet: the points for {' and '.join(off)} are not right. "
-                                  f"Count each pile again, item by item: "
-                                  f"{', '.join(ITEM_NAMES[item] for item in items)}.", "K1")
-        is_legal, detail = self.item.truth()
-        if is_legal:
-            return Verdict(False, f"Not quite. Look at the move again: {detail.describe()} "
-                                  f"Which rule would it break?")
-        return Verdict(False, f"Not quite. Check the move against this rule: {detail.reason} "
-                              f"({detail.rule})", detail.rule)
+        return shown(self.item)
 
     def solutions(self) -> list[Any]:
         """Right answers worked out by the core: moves (goal), the set of captures (captures,

@@ -100,18 +100,26 @@ def note_html(text: str) -> str:
 # ---------------------------------------------------------------------- one question
 
 class ItemView(w.VBox):
-    """One question: its prompt, the table, the answer controls and the feedback."""
+    """One question: its prompt, the table, the answer controls and the feedback. A wrong
+    answer is told in steps (`cassino_learn.teaching.feedback`): what to look at again, then a
+    stronger hint, then the answer, which "Show me" also gives at any time after a try."""
 
     def __init__(self, item: QuizItem, on_answer: Callable[[Verdict], None] | None = None) -> None:
         self.item = item
         self.verdict: Verdict | None = None
         self.tries = 0
+        self.wrong = 0
+        self.hint_used = False
+        self.shown = False
         self._on_answer = on_answer
         self.prompt = w.HTML(f'<div class="cl-question">{html.escape(item.prompt())}</div>')
         self.feedback = w.HTML("")
         self.hint_button = button("Hint", tooltip="A hint for this question")
         self.hint_button.disabled = not item.hint
         self.hint_button.on_click(lambda _: self.show_hint())
+        self.show_button = button("Show me", tooltip="Show the answer")
+        self.show_button.layout = w.Layout(width="auto", display="none")  # after a try
+        self.show_button.on_click(lambda _: self.show_answer())
         self.table = CardTable(item.position, mode="play" if item.kind == "goal" else "watch",
                                move_box=item.kind == "goal")
         self.choice_buttons: list[w.Button] = []
@@ -127,30 +135,30 @@ class ItemView(w.VBox):
         kind = self.item.kind
         if kind == "goal":
             self.table.on_move(lambda move, _after: self.answer(move))
-            return [row(self.hint_button)]
+            return [row(self.hint_button, self.show_button)]
         if kind == "captures":
             self.text = w.Textarea(placeholder="one capture per line, e.g.  3C 4H",
                                    layout=w.Layout(width="24em", height="7em"))
             self.check_button = button("Check", primary=True)
             self.check_button.on_click(lambda _: self.answer(self.text.value))
-            return [self.text, row(self.check_button, self.hint_button)]
+            return [self.text, row(self.check_button, self.hint_button, self.show_button)]
         if kind == "legal":
             yes, no = button("Legal", primary=True), button("Not legal", primary=True)
             yes.on_click(lambda _: self.answer(True))
             no.on_click(lambda _: self.answer(False))
             self.choice_buttons = [yes, no]
-            return [row(yes, no, self.hint_button)]
+            return [row(yes, no, self.hint_button, self.show_button)]
         if kind == "number":
             self.number = w.Text(placeholder="a number", layout=w.Layout(width="9em"))
             self.check_button = button("Check", primary=True)
             self.check_button.on_click(lambda _: self.answer(self.number.value))
-            return [row(self.number, self.check_button, self.hint_button)]
+            return [row(self.number, self.check_button, self.hint_button, self.show_button)]
         if kind == "choice":
             for choice in self.item.choices():
                 option = button(choice, primary=True)
                 option.on_click(lambda _, said=choice: self.answer(said))
                 self.choice_buttons.append(option)
-            return [row(*self.choice_buttons), row(self.hint_button)]
+            return [row(*self.choice_buttons), row(self.hint_button, self.show_button)]
         return self._score_controls()
 
     def _score_controls(self) -> list[w.Widget]:
@@ -167,7 +175,8 @@ class ItemView(w.VBox):
         self.check_button = button("Check", primary=True)
         self.check_button.on_click(
             lambda _: self.answer({s: box.value for s, box in self.points.items()}))
-        return [*piles, row(*self.points.values()), row(self.check_button, self.hint_button)]
+        return [*piles, row(*self.points.values()),
+                row(self.check_button, self.hint_button, self.show_button)]
 
     def _table_said(self, change: dict) -> None:
         if self.table.message and self.table.message_kind == "error":
@@ -175,24 +184,36 @@ class ItemView(w.VBox):
 
     def show_hint(self) -> None:
         if self.item.hint:
+            self.hint_used = True
+            self.show_button.layout.display = None
             self.feedback.value = note_html(f"Hint: {html.escape(self.item.hint)}")
 
-    def _feedback(self, verdict: Verdict, answer: object) -> str:
-        """The verdict; a score item gets a second try before its solution is shown, and the
-        solution is the score sheet drawn as cards."""
-        if self.item.kind != "score":
+    def show_answer(self) -> Verdict:
+        """"Show me": the answer with what makes it right."""
+        from ..teaching.feedback import shown
+
+        self.shown = True
+        verdict = shown(self.item)
+        self.feedback.value = self._drawn(verdict, solution=True)
+        return verdict
+
+    def _drawn(self, verdict: Verdict, *, solution: bool) -> str:
+        """The verdict; for a score item with the solution, the score sheet drawn as cards."""
+        if self.item.kind != "score" or not (solution or verdict.correct):
             return feedback_html(verdict)
-        from ..teaching.quiz import score_retry
         from ..teaching.sheets import score_sheet
 
-        if not verdict.correct and self.tries == 1:
-            return feedback_html(Verdict(False, score_retry(self.item, answer)))
         headline = Verdict(verdict.correct, verdict.message.split("\n", 1)[0], verdict.rule)
         return feedback_html(headline) + score_sheet(self.item.position)._repr_html_()
 
     def answer(self, answer: object) -> Verdict:
-        """Judge an answer (also what the buttons and the table call)."""
-        verdict = self.item.judge(answer)
+        """Judge an answer (also what the buttons and the table call); a wrong one is told as
+        far as this try's step allows."""
+        from ..teaching.feedback import SHOW, step_for, stepped
+
+        judged = self.item.judge(answer)
+        step = step_for(self.wrong + 1, self.hint_used)
+        verdict = stepped(self.item, answer, judged, step)
         first = self.verdict is None
         self.tries += 1
         self.verdict = verdict if first or not self.verdict.correct else self.verdict
@@ -200,7 +221,10 @@ class ItemView(w.VBox):
         # keeps the point.
         if first and self._on_answer:
             self._on_answer(verdict)
-        self.feedback.value = self._feedback(verdict, answer)
+        if not verdict.correct:
+            self.wrong += 1
+            self.show_button.layout.display = None
+        self.feedback.value = self._drawn(verdict, solution=not verdict.correct and step >= SHOW)
         for option in self.choice_buttons:
             chosen = option.description == str(answer) or \
                 (self.item.kind == "legal" and (option.description == "Legal") == answer)

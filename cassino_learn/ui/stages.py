@@ -22,8 +22,10 @@ from ..core.movegen import CAPTURE, Move
 from ..core.position import Position
 from ..core.render import card_svg
 from ..teaching import class_events, progress
+from ..teaching.feedback import SHOW, step_for
 from ..teaching.quiz import Verdict
-from ..teaching.stages import LessonStages, Stage, load_stages, stars_for
+from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, stars_earned,
+                               stars_for)
 from ._assets import asset
 from .table import CardTable
 
@@ -52,7 +54,7 @@ class StagePanel(anywidget.AnyWidget):
     _css = asset("stages.css")
 
     part = t.Unicode("top").tag(sync=True)
-    dots = t.List(t.Dict()).tag(sync=True)          # [{n, stars, solved, current}]
+    dots = t.List(t.Dict()).tag(sync=True)          # [{n, stars, solved, seen, starred, current}]
     stars = t.Unicode("").tag(sync=True)            # "★ 7 of 27"
     say = t.Unicode("").tag(sync=True)              # HTML
     task = t.Unicode("").tag(sync=True)
@@ -63,12 +65,14 @@ class StagePanel(anywidget.AnyWidget):
     answers = t.List(t.Unicode()).tag(sync=True)    # captures found so far
     collecting = t.Bool(False).tag(sync=True)       # captures: show the list and "That's all"
     verdict = t.Unicode("").tag(sync=True)
-    verdict_kind = t.Unicode("").tag(sync=True)     # "right", "wrong" or ""
+    verdict_kind = t.Unicode("").tag(sync=True)     # "right", "wrong", "shown", "seen" or ""
     rule = t.Unicode("").tag(sync=True)
     hint = t.Unicode("").tag(sync=True)
     hint_shown = t.Bool(False).tag(sync=True)
     can_hint = t.Bool(False).tag(sync=True)
+    can_show = t.Bool(False).tag(sync=True)         # "Show me": after a wrong try or the hint
     next_armed = t.Bool(False).tag(sync=True)
+    next_auto = t.Bool(True).tag(sync=True)         # go on by itself after the countdown
     next_label = t.Unicode("Next stage ▶").tag(sync=True)
     delay_ms = t.Int(NEXT_DELAY_MS).tag(sync=True)
     stage_index = t.Int(0).tag(sync=True)
@@ -91,8 +95,10 @@ class StageRunner(w.VBox):
         self.index = -1
         self._wrong = 0
         self._hint_used = False
+        self._shown = False          # the answer was shown: the stage is "seen", no stars
         self._touched = False        # the learner has acted in this kernel
         self._found: list[Move] = []  # captures stage: the captures added so far
+        self._raising = False         # the runner itself is setting the table's selection
         self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
         super().__init__([self.top, self.area, self.bottom])
         self.add_class("cl-stage-runner")
@@ -137,7 +143,9 @@ class StageRunner(w.VBox):
         unsolved = record is not None and not record.solved
         self._wrong = max(0, record.tries) if unsolved else 0
         self._hint_used = bool(record.hint) if unsolved else False
+        self._shown = False
         self._found = []
+        starred = stage.kind != "demo"
         with self.top.hold_sync(), self.bottom.hold_sync():
             self.top.say = _markup(stage.say)
             self.top.task = stage.task()
@@ -151,9 +159,11 @@ class StageRunner(w.VBox):
             self.bottom.answers = []
             self.bottom.collecting = stage.kind == "captures"
             self.bottom.hint = _markup(self.hint_text())
-            self.bottom.hint_shown = self._hint_used
-            self.bottom.can_hint = True
+            self.bottom.hint_shown = self._hint_used and starred
+            self.bottom.can_hint = starred  # a demonstration has nothing to hint at
+            self.bottom.can_show = starred and (self._wrong > 0 or self._hint_used)
             self.bottom.next_armed = False
+            self.bottom.next_auto = True
             self._say("", "")
         self.table = self._make_table(stage)
         self.area.children = (self.table,) if self.table is not None else ()
@@ -179,23 +189,45 @@ class StageRunner(w.VBox):
     # ------------------------------------------------------------------ answering
 
     def answer(self, value: Any) -> Verdict:
-        """Answer the open stage (what the buttons send); returns the verdict shown."""
+        """Answer the open stage (what the buttons send); returns the verdict shown. A wrong
+        answer is told in steps: what to look at again, then a stronger hint, then the answer
+        (`cassino_learn.teaching.feedback`)."""
         self._touched = True
-        # The right answer is shown only after a hint or a wrong try: before, a wrong answer
-        # is explained without it, so the retry is still a real try.
-        verdict = self.stage.judge(value, reveal=self._wrong > 0 or self._hint_used)
+        step = step_for(self._wrong + 1, self._hint_used)
+        verdict = self.stage.judge(value, step=step)
         if verdict.correct:
             self._right(verdict.message, verdict.rule or "")
+        elif step >= SHOW and self.stage.kind != "demo" and self._counts(verdict):
+            self._wrong += 1
+            class_events.record_try(self.slug, self.stage.id, False)
+            self._seen(verdict.message, verdict.rule or "")
         else:
-            self._wrong_try(verdict.message, verdict.rule or "")
+            self._wrong_try(verdict.message, verdict.rule or "", counted=self._counts(verdict))
+        return verdict
+
+    def _counts(self, verdict: Verdict) -> bool:
+        """Whether a wrong verdict is a try (not "choose a number first" and the like)."""
+        return self.stage.kind != "demo" and verdict.message not in (
+            "Choose a number.", "Give the points as a number for each side.")
+
+    def show_answer(self) -> Verdict:
+        """"Show me": the answer with what makes it right; the stage is then seen, starless."""
+        self._touched = True
+        verdict = self.stage.shown()
+        if self.index >= 0 and self.stage.kind != "demo" and \
+                self.bottom.verdict_kind not in ("right", "shown"):
+            self._seen(verdict.message, verdict.rule or "")
         return verdict
 
     def take_hint(self) -> str:
         self._touched = True
-        if not self._hint_used and self.index >= 0:
+        if self.index < 0 or self.stage.kind == "demo":
+            return ""
+        if not self._hint_used:
             self._hint_used = True
             self._save(solved=False)
         self.bottom.hint_shown = True
+        self.bottom.can_show = self.bottom.verdict_kind not in ("right", "shown")
         return self.hint_text()
 
     def hint_text(self) -> str:
@@ -210,40 +242,78 @@ class StageRunner(w.VBox):
             found = len(stage.solutions()[0])
             return f"There {'is' if found == 1 else 'are'} {found} to find."
         if stage.kind == "demo":
-            return "Press Next ▶ under the table until the last step."
+            return ""
         return "Read the stage's words again: the answer follows from them."
 
     def _right(self, message: str, rule: str = "") -> None:
-        stars = stars_for(self._wrong, self._hint_used)
+        stage = self.stage
+        stars = stars_for(self._wrong, self._hint_used, shown=self._shown, kind=stage.kind,
+                          two_way=stage.two_way)
         record = self._save(solved=True, stars=stars)
-        class_events.record_try(self.slug, self.stage.id, True)
-        best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
-        self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", rule)
+        class_events.record_try(self.slug, stage.id, True)
+        if stage.kind == "demo":
+            self._say("Seen to the end. Step back with ◀ Back to look again.", "seen")
+        else:
+            best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
+            self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", rule)
+        self._finish(auto=stage.kind != "demo")
+
+    def _seen(self, message: str, rule: str = "") -> None:
+        """The answer is shown: the stage is done as "seen", with no star."""
+        self._shown = True
+        self._save(solved=True, stars=0)
+        if rule and not re.search(rf"\b{re.escape(rule)}\b", message):
+            message += f" (rule {rule})"  # before the note, with the answer it belongs to
+        self._say(message + " Stage seen: no star this time; replay it to earn stars.", "shown")
+        self._show_solution()
+        self._finish(auto=False)  # the learner reads the answer, then goes on
+
+    def _finish(self, *, auto: bool) -> None:
+        """The stage is over: the table stops taking moves, and the way on opens."""
         if self.table is not None and self.stage.kind != "demo":
             self.table.mode = "watch"
-        self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
-        self.bottom.can_hint = False
+        with self.bottom.hold_sync():
+            self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
+            self.bottom.can_hint = self.bottom.can_show = False
+            self.bottom.next_auto = auto
         self._draw_map()
         if self.first_unsolved() is None:
-            self._show_complete()  # every stage solved: the lesson is done
+            self._show_complete()  # every stage done: the lesson is done
         else:
             self.bottom.next_armed = True
 
-    def _wrong_try(self, message: str, rule: str) -> None:
-        self._wrong += 1
-        self._save(solved=False)
-        class_events.record_try(self.slug, self.stage.id, False)
-        self._say(message + " Try again.", "wrong", rule)
+    def _show_solution(self) -> None:
+        """A goal stage's answer raised on its table, as a move to judge is."""
+        stage = self.stage
+        if self.table is None or stage.kind != "goal" or stage.position is None:
+            return
+        move = stage.solutions()[0]
+        self.table.position = stage.position
+        self.table.mode = "watch"
+        self._raising = True
+        try:
+            self.table.set_state({"selected_card": str(move.card),
+                                  "selected_table": [str(c) for c in move.table_cards]})
+        finally:
+            self._raising = False
+
+    def _wrong_try(self, message: str, rule: str, *, counted: bool = True) -> None:
+        if counted:
+            self._wrong += 1
+            self._save(solved=False)
+            class_events.record_try(self.slug, self.stage.id, False)
+        self._say(message + (" Try again." if counted else ""), "wrong", rule)
+        self.bottom.can_show = counted or self.bottom.can_show
 
     def _save(self, *, solved: bool, stars: int = 0) -> progress.StageRecord:
         return progress.load().record_stage(
             self.slug, self.stage.id, solved=solved, stars=stars,
-            tries=self._wrong + (1 if solved else 0), hint=self._hint_used,
-            stage_ids=self.lesson.ids)
+            tries=self._wrong + (1 if solved and not self._shown else 0),
+            hint=self._hint_used, stage_ids=self.lesson.ids, shown=self._shown)
 
     def _say(self, text: str, kind: str, rule: str = "") -> None:
-        if rule and f"({rule})" in text:
-            rule = ""  # named in the text already
+        if rule and re.search(rf"\b{re.escape(rule)}\b", text):
+            rule = ""  # named in the text already: cited once
         with self.bottom.hold_sync():
             self.bottom.verdict, self.bottom.verdict_kind, self.bottom.rule = text, kind, rule
 
@@ -262,6 +332,7 @@ class StageRunner(w.VBox):
                               stock=stage.stock or None)
             table.on_move(self._played)
             table.on_msg(self._table_message)
+            table.observe(self._selection_changed, ["selected_card", "selected_table"])
             return table
         table = CardTable(stage.position, mode="watch", seat=stage.position.turn)
         if stage.kind == "legal":
@@ -317,16 +388,30 @@ class StageRunner(w.VBox):
         table = self.table
         if table is not None and table.message_kind == "error" and table.rule:
             self._touched = True
-            class_events.record_refusal(self.slug, self.stage.id, table.rule)
+            said, rule = table.message, table.rule
+            class_events.record_refusal(self.slug, self.stage.id, rule)
+            # One place for a verdict: the refusal moves from the table's line to the stage's.
+            table.set_state({"message": "", "rule": "", "message_kind": "info"})
+            reason = f"Not allowed: {said}"  # the rule is shown as the verdict's tag
             if self.stage.kind == "goal":
-                self._wrong_try(f"Not allowed: {table.message}", table.rule)
+                self._wrong_try(reason, rule)
             else:
-                self._say(f"Not allowed: {table.message}", "wrong", table.rule)
+                self._say(reason, "wrong", rule)
+
+    def _selection_changed(self, _change: dict) -> None:
+        """The learner picks cards anew on the table: a wrong verdict about the old play goes
+        (a right or shown answer stays; the table emptying the selection after a play, or the
+        runner raising a solution, is not the learner choosing again)."""
+        table = self.table
+        if table is None or self._raising or self.bottom.verdict_kind != "wrong":
+            return
+        if table.selected_card or table.selected_table:
+            self._say("", "")
 
     def _demo_moved(self, change: dict) -> None:
         table = self.table
         if table is not None and change["new"] >= table.demo_length and \
-                self.bottom.verdict_kind != "right":
+                self.bottom.verdict_kind != "seen":
             self.answer(True)
 
     def _close_stage(self) -> None:
@@ -356,18 +441,23 @@ class StageRunner(w.VBox):
         dots = []
         for n, stage in enumerate(self.lesson.stages):
             record = entry.stages.get(stage.id)
-            dots.append({"n": n + 1, "stars": record.stars if record else 0,
-                         "solved": bool(record and record.solved), "current": n == self.index})
-        total = 3 * len(self.lesson)
-        solved = sum(d["solved"] for d in dots)
+            is_starred = stage.kind != "demo"
+            solved = bool(record and record.solved)
+            stars = record.stars if record and is_starred else 0
+            dots.append({"n": n + 1, "stars": stars, "solved": solved,
+                         "seen": solved and is_starred and stars == 0,
+                         "starred": is_starred, "current": n == self.index})
+        done = sum(d["solved"] for d in dots)
         with self.top.hold_sync():
             self.top.dots = dots
-            self.top.stars = (f"★ {entry.stars()} of {total} · {solved} of "
-                              f"{len(self.lesson)} stages")
+            self.top.stars = (f"★ {stars_earned(self.lesson, entry.stages)} of "
+                              f"{most_stars(self.lesson)} · {done} of {len(self.lesson)} stages")
 
     def _show_complete(self) -> None:
         entry = self.records()
-        total = 3 * len(self.lesson)
+        earned, total = stars_earned(self.lesson, entry.stages), most_stars(self.lesson)
+        seen = sum(1 for s in self.lesson if s.kind != "demo" and s.id in entry.stages
+                   and entry.stages[s.id].seen)
         if self._next_lesson:
             title, notebook = self._next_lesson
             onward = (f'<a class="cl-stage-onward" target="_self" href="{html.escape(notebook)}">Next lesson: '
@@ -380,11 +470,14 @@ class StageRunner(w.VBox):
                 self.top.say, self.top.task, self.top.why = "", "", ""
                 self.bottom.exhibit, self.bottom.choices, self.bottom.sides = "", [], []
                 self.bottom.collecting, self.bottom.can_hint = False, False
+                self.bottom.can_show = False
                 self.bottom.hint_shown = False
                 self._say("", "")
             self.bottom.next_armed = False
             self.bottom.complete = (
-                f"<b>Lesson done!</b> Every stage solved: ★ {entry.stars()} of {total}. "
+                f"<b>Lesson done!</b> Every stage done: ★ {earned} of {total}"
+                + (f" ({seen} seen with the answer shown: replay {'it' if seen == 1 else 'them'}"
+                   f" for stars)" if seen else "") + ". "
                 f"{onward}<br><small>Replay any stage by its number above; the explanations "
                 f"and the practice are below.</small>")
 
@@ -403,15 +496,17 @@ class StageRunner(w.VBox):
             return
         self._touched = True
         if kind == "goto" and isinstance(content.get("n"), int):
-            if 1 <= content["n"] <= len(self.lesson):
+            if 1 <= content["n"] <= len(self.lesson) and not self._untouched(content["n"] - 1):
                 self.open_stage(content["n"] - 1)
         elif kind == "next":
             if content.get("from") == self.index:
                 self.next()
         elif kind == "hint" and self.index >= 0:
             self.take_hint()
-        elif self.index < 0 or self.bottom.verdict_kind == "right":
+        elif self.index < 0 or self.bottom.verdict_kind in ("right", "shown", "seen"):
             return  # answered already: nothing more to judge
+        elif kind == "show":
+            self.show_answer()
         elif kind == "answer":
             value = content.get("value")
             if self.stage.kind == "score" and isinstance(value, dict):
@@ -419,14 +514,20 @@ class StageRunner(w.VBox):
             elif isinstance(value, str):
                 self.answer(value)
         elif kind == "check" and self.stage.kind == "captures":
-            self.answer(self._found)
-            if self.bottom.verdict_kind == "wrong":
-                self._found = []
-                self.bottom.answers = []
+            self.answer(self._found)  # the captures found stay listed for the next try
         elif kind == "remove" and isinstance(content.get("index"), int):
             if 0 <= content["index"] < len(self._found):
                 del self._found[content["index"]]
                 self.bottom.answers = [str(m) for m in self._found]
+
+    def _untouched(self, index: int) -> bool:
+        """Whether stage `index` is open as it was opened: its number pressed again then
+        changes nothing (a new table would replace the one the learner may be pressing)."""
+        table = self.table
+        return index == self.index and self.bottom.verdict == "" and not self._found and (
+            table is None or (table.demo_index == 0 and table.position == self.stage.position
+                              and (table.mode != "play" or not (table.selected_card
+                                                                or table.selected_table))))
 
     def send_from_front_end(self, content: dict, panel: str = "bottom") -> None:
         """Act as the front end does (for tests and scripted learners)."""

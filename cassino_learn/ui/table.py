@@ -409,7 +409,10 @@ class CardTable(anywidget.AnyWidget):
         self.last_move = str(move) if move else ""
         total = len(self._demo) - 1
         if move is None:
-            self._say(f"Start of the demonstration ({count(total, 'step')}).", "info")
+            self._say("" if caption else f"Start of the demonstration ({count(total, 'step')}).",
+                      "info")
+        elif caption:
+            self._say("", "move")  # the caption, above the table, is the play's one description
         else:
             self._say(f"Step {index} of {total}: " + played_words(f"Seat {before.turn}", move), "move")
 

@@ -48,14 +48,14 @@ from cassino_learn.serving.voila import VoilaServer, free_port  # noqa: E402
 from cassino_learn.teaching import catalog  # noqa: E402
 from cassino_learn.pages.lesson import QUIZ_BUTTON  # noqa: E402
 from cassino_learn.teaching.classroom import Classroom  # noqa: E402
-from cassino_learn.teaching.stages import load_stages  # noqa: E402
+from cassino_learn.teaching.stages import load_stages, most_stars  # noqa: E402
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
           '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
 PATIENCE_MS = 300_000  # longest wait for one step of a learner (a page, the quiz's answer)
 FIRST = "01_cards_and_points"
-FIRST_STARS = 3 * len(load_stages(FIRST).stages)
+FIRST_STARS = most_stars(load_stages(FIRST))  # demonstrations are not starred
 LESSONS = ["02_pairing.ipynb", "03_combining.ipynb", "04_trailing.ipynb", "05_building.ipynb",
            "06_raising_builds.ipynb"]
 

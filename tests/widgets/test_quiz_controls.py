@@ -70,8 +70,12 @@ def test_score_piles_use_singular_and_plural():
 
 def test_captures_feedback_says_one_capture_not_one_captures():
     item = _item({"kind": "captures", "position": "table: AS 2C 3D 4H; hand: 5C 9S", "card": "5C"})
-    verdict = ItemView(item).answer("2C 3D\nAS 4H")
-    assert "You missed 1 capture:" in verdict.message
+    view = ItemView(item)
+    verdict = view.answer("2C 3D\nAS 4H")
+    assert "1 capture still to find" in verdict.message  # how many, not which (first try)
+    view.answer("2C 3D\nAS 4H")
+    third = view.answer("2C 3D\nAS 4H")
+    assert "has 3 captures:" in third.message  # the answer, at the third try
 
 
 def test_practice_widget_asks_number_and_choice_questions():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from cassino_learn.teaching import progress
+from cassino_learn.teaching.catalog import LESSONS
 from cassino_learn.pages.lesson import footer, header, stage_runner
 from cassino_learn.pages.contents import index
 from cassino_learn.teaching.stages import load_stages
@@ -38,15 +39,20 @@ def test_a_stage_opens_at_once_with_its_words_task_and_table():
     assert "<b>build</b>" in runner.top.say
     assert runner.table.mode == "demo" and runner.area.children == (runner.table,)
     assert [d["n"] for d in runner.top.dots] == list(range(1, len(load_stages(SLUG)) + 1))
-    assert runner.top.stars.startswith("★ 0 of 30")
+    starred = sum(stage.kind != "demo" for stage in load_stages(SLUG))
+    assert runner.top.stars.startswith(f"★ 0 of {3 * starred} ")  # demonstrations: no stars
 
 
-def test_a_demo_is_solved_by_stepping_to_its_end_and_the_next_stage_opens_on_request():
+def test_a_demo_is_seen_by_stepping_to_its_end_and_the_next_stage_opens_on_request():
     runner = StageRunner(SLUG)
+    assert not runner.bottom.can_hint and not runner.bottom.can_show  # nothing to hint at
     step_demo_to_end(runner)
-    assert runner.bottom.verdict_kind == "right" and runner.bottom.next_armed
-    assert not runner.bottom.can_hint  # solved: no hint needed any more
-    assert progress.load().lesson(SLUG).stages["watch-a-build"].stars == 3
+    assert runner.bottom.verdict_kind == "seen" and runner.bottom.next_armed
+    assert "★" not in runner.bottom.verdict and "☆" not in runner.bottom.verdict
+    assert not runner.bottom.next_auto  # the learner may step back before going on
+    record = progress.load().lesson(SLUG).stages["watch-a-build"]
+    assert record.solved and record.stars == 0
+    assert runner.top.dots[0]["solved"] and runner.top.dots[0]["starred"] is False
     demo_table = runner.table
     runner.send_from_front_end({"type": "next", "from": 5})  # a stale timer: ignored
     assert runner.index == 0
@@ -89,7 +95,8 @@ def test_an_illegal_try_on_the_table_is_a_wrong_answer_with_its_rule():
     # a typed move the core refuses: 3 + 5 is not 9
     runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 9 5C"}, [])
     assert runner.bottom.verdict_kind == "wrong" and runner.bottom.rule == "B4"
-    assert "make 8, not 9" in runner.bottom.verdict
+    assert "make 8, not 9" in runner.bottom.verdict and "B4" not in runner.bottom.verdict
+    assert runner.table.message == ""  # one place for the refusal: the stage's verdict
     assert progress.load().lesson(SLUG).stages["first-build"].tries == 1
     runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 8 5C"}, [])
     assert progress.load().lesson(SLUG).stages["first-build"].stars == 2
@@ -114,8 +121,10 @@ def test_every_capture_is_collected_on_the_table_then_checked():
     assert runner.bottom.answers == ["8D take [3S 5H]"]
     assert runner.table.position == load_stages(SLUG).stages[last].position
     runner.send_from_front_end({"type": "check"})
-    assert runner.bottom.verdict_kind == "wrong" and "missed 2 captures" in runner.bottom.verdict
-    assert runner.bottom.answers == []  # start the list again
+    assert runner.bottom.verdict_kind == "wrong"
+    assert "2 captures still to find" in runner.bottom.verdict  # how many, not which
+    assert "6C" not in runner.bottom.verdict and "2D" not in runner.bottom.verdict
+    assert runner.bottom.answers == ["8D take [3S 5H]"]  # what was found stays
     for cards in (("5H", "3S"), ("6C", "2D"), ("6C", "2D", "5H", "3S")):
         click_table(runner, "8D", *cards, action="Take")
     click_table(runner, "8D", "6C", "2D", action="Take")  # twice is once
@@ -135,8 +144,9 @@ def test_the_lesson_resumes_at_the_first_unsolved_stage_with_stars_kept():
     click_table(runner, "3D", "5C", action="Build 8")
     again = StageRunner(SLUG)  # a reload, a kernel or a server restart
     assert again.index == 2
-    assert [d["stars"] for d in again.top.dots[:3]] == [3, 3, 0]
-    assert again.top.stars.startswith("★ 6 of 30")
+    assert [d["stars"] for d in again.top.dots[:3]] == [0, 3, 0]  # the demo: seen, unstarred
+    assert [d["solved"] for d in again.top.dots[:3]] == [True, True, False]
+    assert again.top.stars.startswith("★ 3 of 27")
 
 
 def test_a_page_prepared_in_advance_resumes_where_the_learner_is_when_shown():
@@ -145,7 +155,7 @@ def test_a_page_prepared_in_advance_resumes_where_the_learner_is_when_shown():
     step_demo_to_end(later)
     assert early.index == 0
     early.send_from_front_end({"type": "shown"}, panel="top")
-    assert early.index == 1 and early.top.dots[0]["stars"] == 3
+    assert early.index == 1 and early.top.dots[0]["solved"]
 
 
 def test_solving_every_stage_finishes_the_lesson_with_its_stars_and_the_next_lesson():
@@ -166,12 +176,14 @@ def test_solving_every_stage_finishes_the_lesson_with_its_stars_and_the_next_les
                                         "value": {str(k): v for k, v in answer.items()}})
         else:
             runner.send_from_front_end({"type": "answer", "value": str(answer)})
-        assert runner.bottom.verdict_kind == "right", (stage.id, runner.bottom.verdict)
+        kind = "seen" if stage.kind == "demo" else "right"
+        assert runner.bottom.verdict_kind == kind, (stage.id, runner.bottom.verdict)
         if runner.bottom.next_armed:
             go_on(runner)
     entry = progress.load().lesson("01_cards_and_points")
-    assert entry.done and entry.stars() == 33
-    assert "Lesson done!" in runner.bottom.complete and "★ 33 of 33" in runner.bottom.complete
+    most = 3 * sum(stage.kind != "demo" for stage in load_stages("01_cards_and_points"))
+    assert entry.done and entry.stars() == most
+    assert "Lesson done!" in runner.bottom.complete and f"★ {most} of {most}" in runner.bottom.complete
     assert 'href="02_pairing.ipynb"' in runner.bottom.complete
     assert not runner.bottom.next_armed  # nothing left to go on to
     reopened = stage_runner("01_cards_and_points")
@@ -213,31 +225,33 @@ def answer(runner: StageRunner, value) -> str:
     return runner.bottom.verdict
 
 
-def test_a_first_wrong_legal_verdict_names_the_rule_and_keeps_the_answer_back():
+def test_a_first_wrong_legal_verdict_does_not_settle_the_question_and_earns_one_star():
     runner = StageRunner(SLUG)
     runner.open_stage(2)  # "hold-the-value": building 8 without an 8 is not legal (B2)
     first = answer(runner, "Legal")
-    assert runner.bottom.verdict_kind == "wrong" and "(B2)" in first
-    assert "hold an 8" in first  # the core's reason, so the retry is an informed one
+    assert runner.bottom.verdict_kind == "wrong" and runner.bottom.rule == ""
+    assert "B2" not in first and "hold an 8" not in first  # no rule that settles it
     assert "not legal" not in first.lower() and "it is" not in first.lower()
+    assert "three of diamonds" in first and "five of clubs" in first  # what to look at
     assert runner.bottom.choices == ["Legal", "Not legal"]  # still open to a real retry
-    second = answer(runner, "Legal")  # wrong again: now the answer is given
-    assert "It is not legal" in second
+    assert runner.bottom.can_show  # "Show me" once a try has gone wrong
+    second = answer(runner, "Legal")  # wrong again: the rule's condition, a stronger hint
+    assert "hold an 8" in second and "It is not legal" not in second
     assert answer(runner, "Not legal").startswith("Right")
     assert progress.load().lesson(SLUG).stages["hold-the-value"].stars == 1
 
 
-def test_a_legal_move_judged_illegal_is_explained_by_what_it_does_without_the_answer():
+def test_a_legal_move_judged_illegal_gets_the_same_kind_of_words_as_an_illegal_one():
     runner = stage_runner("02_pairing")
     runner.open_stage(load_stages("02_pairing").ids.index("kings-pair"))
     first = answer(runner, "Not legal")
-    assert "king of spades to take the king of diamonds" in first
-    assert "it is legal" not in first.lower()
+    assert "king of spades from the hand" in first and "king of diamonds on the table" in first
+    assert "legal:" not in first.lower() and "to take the" not in first
     assert answer(runner, "Legal").startswith("Right")
-    assert progress.load().lesson("02_pairing").stages["kings-pair"].stars == 2
+    assert progress.load().lesson("02_pairing").stages["kings-pair"].stars == 1  # two-way
 
 
-def test_a_first_wrong_score_says_which_side_is_off_but_not_the_points():
+def test_a_wrong_score_is_told_in_steps_and_the_third_shows_the_points():
     slug = "10_scoring"
     runner = stage_runner(slug)
     runner.open_stage(load_stages(slug).ids.index("most-cards"))  # side 1: 3, side 2: 0
@@ -245,18 +259,23 @@ def test_a_first_wrong_score_says_which_side_is_off_but_not_the_points():
     assert runner.bottom.verdict_kind == "wrong" and runner.bottom.rule == "K1"
     assert "side 1 (too many)" in first and "side 2" not in first
     assert "3" not in first and "Most cards" in first  # the items to count, not the answer
-    runner.send_from_front_end({"type": "hint"})
-    after_hint = answer(runner, {"1": 2, "2": 0})
-    assert "side 1: 3" in after_hint  # after a hint (or a second wrong try) it is shown
-    assert answer(runner, {"1": 3, "2": 0}).startswith("Right")
-    assert progress.load().lesson(slug).stages["most-cards"].stars == 1
+    second = answer(runner, {"1": 2, "2": 0})
+    assert "side 1 wins most cards" in second.lower() and "3" not in second  # the step
+    third = answer(runner, {"1": 1, "2": 0})
+    assert runner.bottom.verdict_kind == "shown" and "side 1: 3" in third
+    assert runner.bottom.next_armed and not runner.bottom.next_auto  # read it, then go on
+    record = progress.load().lesson(slug).stages["most-cards"]
+    assert record.solved and record.stars == 0 and record.shown
+    assert runner.top.dots[runner.index]["seen"]
 
 
-def test_a_hint_first_lets_the_first_wrong_try_show_the_answer():
+def test_a_hint_first_makes_the_first_wrong_try_a_stronger_hint_not_the_answer():
     runner = StageRunner(SLUG)
     runner.open_stage(2)
     runner.send_from_front_end({"type": "hint"})
-    assert "It is not legal" in answer(runner, "Legal")
+    said = answer(runner, "Legal")
+    assert "hold an 8" in said and "It is not legal" not in said
+    assert "It is not legal" in answer(runner, "Legal")  # the third step shows it
 
 
 def test_showing_the_page_keeps_the_stage_drawn_when_nothing_changed():
@@ -306,3 +325,146 @@ def test_the_move_to_judge_is_raised_on_the_table_hand_card_included():
     runner = StageRunner(SLUG)
     runner.open_stage(2)  # "3D build 8 5C" without an 8
     assert runner.table.selected_card == "3D" and runner.table.selected_table == ["5C"]
+
+
+# ---------------------------------------------------------------------- feedback in steps
+
+def test_wrong_wrong_then_the_answer_is_shown_and_the_stage_is_seen_without_a_star():
+    slug = "10_scoring"
+    runner = stage_runner(slug)
+    at = next(i for i, s in enumerate(load_stages(slug)) if s.kind == "number")
+    runner.open_stage(at)
+    stage = runner.stage
+    truth = str(stage.solutions()[0])
+    wrong = [c for c in stage.choices() if c != truth]
+    first = answer(runner, wrong[0])
+    second = answer(runner, wrong[1])
+    for said in (first, second):
+        assert runner.bottom.verdict_kind == "wrong" or said is first
+        assert not re.search(rf"(?<!\d){truth}(?!\d)", said), said  # never the answer
+    assert first != second  # the second try is told more
+    assert runner.bottom.can_show and not runner.bottom.next_armed
+    runner.send_from_front_end({"type": "show"})
+    assert runner.bottom.verdict_kind == "shown" and f"It is {truth}" in runner.bottom.verdict
+    assert "★" not in runner.bottom.verdict and runner.bottom.choices == []
+    assert runner.bottom.next_armed and not runner.bottom.next_auto and not runner.bottom.can_show
+    record = progress.load().lesson(slug).stages[stage.id]
+    assert record.solved and record.stars == 0 and record.shown and record.seen
+    dot = runner.top.dots[at]
+    assert dot["seen"] and dot["stars"] == 0
+    assert answer(runner, truth) == runner.bottom.verdict  # done: no more answers judged
+    assert progress.load().lesson(slug).stages[stage.id].stars == 0
+
+
+def test_show_me_on_a_goal_stage_raises_the_right_move_on_the_table():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)  # build 8 with the 3
+    assert not runner.bottom.can_show  # not before a try or a hint
+    runner.send_from_front_end({"type": "hint"})
+    assert runner.bottom.can_show
+    runner.send_from_front_end({"type": "show"})
+    move = runner.stage.solutions()[0]
+    assert runner.bottom.verdict_kind == "shown" and str(move) in runner.bottom.verdict
+    assert runner.table.mode == "watch" and runner.table.selected_card == str(move.card)
+    assert runner.bottom.verdict_kind == "shown"  # raising the move does not clear it
+    assert progress.load().lesson(SLUG).stages["first-build"].stars == 0
+
+
+def test_a_right_answer_after_the_answer_was_shown_on_a_replay_still_earns_stars_again():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    runner.send_from_front_end({"type": "hint"})
+    runner.send_from_front_end({"type": "show"})
+    runner.open_stage(1)  # replay: a fresh attempt
+    click_table(runner, "3D", "5C", action="Build 8")
+    record = progress.load().lesson(SLUG).stages["first-build"]
+    assert record.stars == 3 and runner.top.dots[1]["seen"] is False
+
+
+def test_a_refusal_is_shown_once_and_goes_when_the_learner_picks_again():
+    slug = "02_pairing"
+    runner = stage_runner(slug)
+    runner.open_stage(load_stages(slug).ids.index("several-pairs"))  # 8H, table 8C 8D 3S
+    runner.table.set_state({"selected_card": "8H", "selected_table": ["3S"]})
+    runner.table._handle_custom_msg({"type": "move_text", "text": "8H take 3S"}, [])
+    assert runner.bottom.verdict_kind == "wrong" and runner.bottom.rule
+    assert runner.table.message == ""  # not under the table as well
+    rule = runner.bottom.rule
+    assert rule not in runner.bottom.verdict  # cited once, as the verdict's tag
+    runner.table.set_state({"selected_card": "8H", "selected_table": ["8C"]})  # a new pick
+    assert runner.bottom.verdict == "" and runner.bottom.verdict_kind == ""
+    assert "Take" in [a["label"] for a in runner.table.actions]
+
+
+def test_a_wrong_goal_verdict_goes_when_the_learner_picks_again():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    click_table(runner, "8S", action="Trail")
+    assert runner.bottom.verdict_kind == "wrong"
+    runner.table.set_state({"selected_card": "3D", "selected_table": []})
+    assert runner.bottom.verdict == ""
+
+
+def test_a_rule_named_in_the_verdict_is_not_tagged_again():
+    runner = stage_runner("01_cards_and_points")
+    runner.open_stage(0)  # a points stage: its first step names K1 in its words
+    answer(runner, "0")
+    assert runner.bottom.verdict.count("K1") == 1 and runner.bottom.rule == ""
+
+
+# ---------------------------------------------------------------------- demonstrations
+
+def test_a_demo_has_no_stars_no_hint_and_steps_back():
+    runner = StageRunner(SLUG)
+    table = runner.table
+    assert not runner.bottom.can_hint and runner.bottom.hint == ""
+    table._handle_custom_msg({"type": "demo", "step": 1}, [])
+    caption = table.caption
+    assert caption and table.message == ""  # the caption is the play's one description
+    step_demo_to_end(runner)
+    assert runner.bottom.verdict_kind == "seen"
+    table._handle_custom_msg({"type": "demo", "step": -1}, [])  # back, after the end
+    assert table.demo_index == table.demo_length - 1 and runner.index == 0
+    table._handle_custom_msg({"type": "demo", "step": 1}, [])  # and forward again
+    assert runner.bottom.verdict_kind == "seen" and runner.bottom.verdict.count("Seen") == 1
+    assert progress.load().lesson(SLUG).stages["watch-a-build"].stars == 0
+    assert "★" not in runner.bottom.verdict
+
+
+# ---------------------------------------------------------------------- the contents page
+
+def test_the_contents_page_leads_on_where_continue_does():
+    from cassino_learn.pages.contents import continue_target
+
+    store = progress.load()
+    for item in LESSONS[:11]:
+        lesson = load_stages(item.slug)
+        for stage in lesson:
+            store.record_stage(item.slug, stage.id, solved=True, stars=3, tries=1, hint=False,
+                               stage_ids=lesson.ids)
+    target = continue_target()
+    assert target is not None and target.slug == "12_more_players"
+    top = header("00_index").markup
+    assert 'href="12_more_players.ipynb"' in top and "01_cards_and_points.ipynb" not in top
+    course = index()._repr_html_()
+    assert 'class="cl-continue"' in course and "Lesson 12" in course
+
+
+def test_the_contents_page_counts_stars_as_the_map_does():
+    runner = StageRunner(SLUG)
+    step_demo_to_end(runner)  # a demonstration: done, no stars
+    go_on(runner)
+    click_table(runner, "3D", "5C", action="Build 8")
+    course = index()._repr_html_()
+    most = 3 * sum(s.kind != "demo" for s in load_stages(SLUG))
+    assert f"★ 3 of {most}" in course and runner.top.stars.startswith(f"★ 3 of {most}")
+
+
+def test_pressing_the_open_stages_number_keeps_an_untouched_stage_and_restarts_a_tried_one():
+    runner = StageRunner(SLUG)
+    demo_table = runner.table
+    runner.send_from_front_end({"type": "goto", "n": 1}, panel="top")
+    assert runner.table is demo_table  # nothing done yet: the learner's table stays
+    demo_table._handle_custom_msg({"type": "demo", "step": 1}, [])
+    runner.send_from_front_end({"type": "goto", "n": 1}, panel="top")
+    assert runner.table is not demo_table and runner.table.demo_index == 0  # from the start

@@ -1,0 +1,222 @@
+"""Feedback in steps, the answer last: how much of the core's verdict a wrong try is told.
+
+The rules core (through `QuizItem.judge`) decides whether an answer is right and knows why; this
+module only chooses how much of that to show, the way a coach does:
+
+1. `LOOK`, a first wrong try without a hint: what to look at again (the rule's condition, which
+   cards to count, how many captures are still missing), never the answer.
+2. `NUDGE`, a second wrong try (or a first one after the hint): a stronger hint, the card or
+   the step that leads to the answer.
+3. `SHOW`, after that, or when the learner asks ("Show me"): the answer, with what makes it
+   right (`shown`).
+
+A two-way question (Legal / Not legal) is settled by any wrong try, so its first step names no
+rule that would tell which way it goes, and words it the same whichever way it goes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..core.cards import Card
+from ..core.errors import IllegalMove, MoveSyntaxError
+from ..core.words import count
+from .quiz import QuizItem, Verdict, read_capture_answer, round_score
+
+__all__ = ["LOOK", "NUDGE", "SHOW", "step_for", "stepped", "shown"]
+
+LOOK, NUDGE, SHOW = 1, 2, 3
+
+
+def step_for(wrong_tries: int, hint_used: bool) -> int:
+    """The step a wrong try gets: `wrong_tries` counts it; a hint taken moves one step on."""
+    return max(LOOK, min(SHOW, wrong_tries + (1 if hint_used else 0)))
+
+
+def stepped(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict:
+    """A wrong `verdict` on `answer`, told as far as `step` allows (a right one as it is)."""
+    if verdict.correct or step >= SHOW:
+        return verdict if verdict.correct else _with_answer(item, verdict)
+    told = _STEPS.get(item.kind)
+    said = told(item, answer, verdict, step) if told else None
+    return said or verdict
+
+
+def shown(item: QuizItem) -> Verdict:
+    """The answer, with what makes it right (the "Show me" button, or the third try)."""
+    if item.kind == "goal":
+        assert item.goal is not None
+        move = item.solutions()[0]
+        return Verdict(False, f"Here is a right move: {_sentence(move.describe()).rstrip('.')} "
+                              f"({move}). It does what the task asks: {item.goal.words}.")
+    if item.kind == "captures":
+        assert item.card is not None
+        right = sorted(str(m) for m in item.solutions())
+        if not right:
+            return Verdict(False, f"Your {item.card.name} captures nothing here.")
+        return Verdict(False, f"Your {item.card.name} has {count(len(right), 'capture')}: "
+                              f"{'; '.join(right)}.")
+    if item.kind == "legal":
+        is_legal, detail = item.truth()
+        if is_legal:
+            return Verdict(False, f"It is legal: {detail.describe()}")
+        return Verdict(False, f"It is not legal: {detail.reason} ({detail.rule})", detail.rule)
+    if item.kind == "score":
+        from .sheets import score_text
+
+        truth = item.truth()
+        listing = ", ".join(f"side {side}: {points}" for side, points in sorted(truth.items()))
+        return Verdict(False, f"The points are {listing}.\n{score_text(item.position)}", "K1")
+    truth = item.truth()  # number, choice
+    return Verdict(False, f"It is {truth.value}. {truth.why}", truth.rule)
+
+
+# ---------------------------------------------------------------------- the steps per kind
+
+def _with_answer(item: QuizItem, verdict: Verdict) -> Verdict:
+    """The third step: what was wrong with this try (when the core says), then the answer."""
+    answer = shown(item)
+    if item.kind in ("goal", "captures") and verdict.message:
+        first = verdict.message if item.kind == "goal" else _captures_extra(verdict)
+        text = f"{first} {answer.message}".strip()
+        return Verdict(False, text, answer.rule or verdict.rule, verdict.missed, verdict.extra)
+    return Verdict(False, answer.message, answer.rule or verdict.rule, verdict.missed,
+                   verdict.extra)
+
+
+def _goal(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict | None:
+    text = verdict.message
+    if verdict.rule:  # refused by the core: its reason is about this try, not the answer
+        return None if step == LOOK else Verdict(
+            False, f"{text} {_card_nudge(item)}", verdict.rule)
+    # "that move takes 2 cards; you can take 4": the best count is kept back at first
+    text = re.sub(r"; you can take \d+", "; another move takes more", text)
+    if step == LOOK:
+        return Verdict(False, text)
+    return Verdict(False, f"{text} {_card_nudge(item)}")
+
+
+def _card_nudge(item: QuizItem) -> str:
+    cards = {m.card for m in item.solutions()}
+    if len(cards) == 1:
+        return f"Look at what your {next(iter(cards)).name} can do."
+    return "Look at each card in your hand in turn: what can it take or build?"
+
+
+def _captures(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict:
+    assert item.card is not None
+    parts = []
+    if verdict.missed:
+        parts.append(f"Not yet: {count(len(verdict.missed), 'capture')} still to find.")
+        if step >= NUDGE:
+            parts.append(_capture_nudge(item, verdict.missed))
+    extra = _captures_extra(verdict)
+    if extra:
+        parts.append(extra)
+    if not verdict.missed and step == LOOK:
+        parts.append(f"Only captures with your {item.card.name} belong in the answer.")
+    return Verdict(False, " ".join(parts), verdict.rule, verdict.missed, verdict.extra)
+
+
+def _captures_extra(verdict: Verdict) -> str:
+    return f"Not right: {'; '.join(verdict.extra)}." if verdict.extra else ""
+
+
+def _capture_nudge(item: QuizItem, missed: tuple[str, ...]) -> str:
+    """A table card that a missing capture takes (one the learner has not used, if any)."""
+    moves = []
+    for text in missed:
+        try:
+            moves.append(item.position.parse_move(read_capture_answer(item, text)))
+        except (IllegalMove, MoveSyntaxError):  # pragma: no cover - missed captures are legal
+            continue
+    if not moves:
+        return ""
+    found = {card for m in item.solutions() if str(m) not in missed for card in m.table_cards}
+    cards = list(moves[0].table_cards)
+    fresh = [c for c in cards if c not in found] or cards
+    if not fresh:
+        return ""
+    return f"One of them takes the {fresh[0].name} from the table."
+
+
+def _legal(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict:
+    is_legal, detail = item.truth()
+    if step == LOOK:
+        # The same words whichever way it goes: a two-way question is not settled for the retry.
+        return Verdict(False, f"Not quite. Look again at “{item.move}”: {_move_cards(item)}. "
+                              f"Check each card against the rules you know.")
+    if is_legal:
+        return Verdict(False, f"Not quite. Look at the move again: {detail.describe()} "
+                              f"Which rule would it break?")
+    return Verdict(False, f"Not quite. Check the move against this rule: {detail.reason} "
+                          f"({detail.rule})", detail.rule)
+
+
+def _move_cards(item: QuizItem) -> str:
+    """The cards a move names, as where they are: "the 3 of diamonds from the hand and ..."."""
+    named = []
+    for word in re.split(r"[\s+|\[\],:@]+", item.move or ""):
+        try:
+            named.append(Card.parse(word))
+        except ValueError:
+            continue
+    hand = [c for c in named if c in item.position.hand][:1]
+    table = [c for c in dict.fromkeys(named) if c in item.position.table_cards]
+    parts = [f"the {hand[0].name} from the hand"] if hand else []
+    if table:
+        parts.append("the " + _and([c.name for c in table]) + " on the table")
+    return " and ".join(parts) or "what it plays and what it uses"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict | None:
+    from .sheets import ITEM_NAMES
+
+    score = round_score(item.position)  # the scorer, under the position's rules
+    try:
+        given = {int(side): int(points) for side, points in dict(answer).items()}
+    except (TypeError, ValueError, OverflowError):
+        return None  # not a number a side: the plain verdict says so
+    off = [f"side {side} ({'too many' if given.get(side, 0) > points else 'too few'})"
+           for side, points in sorted(score.points.items()) if given.get(side) != points]
+    head = f"Not yet: the points for {_and(off)} are not right."
+    if step == LOOK:
+        items = next(iter(score.items.values()), {})
+        return Verdict(False, f"{head} Count each pile again, item by item: "
+                              f"{', '.join(ITEM_NAMES[name] for name in items)}.", "K1")
+    won = []
+    for side, items in sorted(score.items.items()):
+        names = [ITEM_NAMES[name].split(" (")[0].lower() for name, n in items.items() if n]
+        won.append(f"side {side} wins {_and(names) if names else 'nothing'}")
+    return Verdict(False, f"{head} {'; '.join(won).capitalize()}. Add up what each is worth.",
+                   "K1")
+
+
+def _fact(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict:
+    truth = item.truth()
+    said = str(answer).strip()
+    if item.kind == "choice" and said.lower() not in (c.lower() for c in truth.choices):
+        return verdict  # not one of the choices: the core's words say which there are
+    if item.kind == "number":
+        try:
+            int(said)
+        except ValueError:
+            return verdict  # not a number: the core's words say so
+    not_it = f"Not {said}." if item.kind == "number" else f"Not “{said}”."
+    look = truth.look or f"Read the question again: what does rule {truth.rule} say?"
+    text = look if step == LOOK else (truth.step or look)
+    return Verdict(False, f"{not_it} {text}", truth.rule)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].lower() + text[1:] if text else text
+
+
+_STEPS = {"goal": _goal, "captures": _captures, "legal": _legal, "score": _score,
+          "number": _fact, "choice": _fact}
