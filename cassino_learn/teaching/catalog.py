@@ -45,7 +45,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("02_pairing", "Pairing", ("T1", "T2", "P1", "P2")),
     Lesson("03_combining", "Combining", ("S1", "S2", "S4", "S5")),
     Lesson("04_trailing", "Trailing", ("R1", "R2")),
-    Lesson("05_building", "Building", ("S3", "B1", "B2", "B3", "B4")),
+    Lesson("05_building", "Building", ("B1", "B2", "B3", "B4", "S3")),
     Lesson("06_raising_builds", "Raising builds", ("B5", "B6", "B7")),
     Lesson("07_multiple_builds", "Multiple builds", ("B4", "B7", "B8")),
     Lesson("08_owning_a_build", "Owning a build", ("B10", "O1", "O2")),

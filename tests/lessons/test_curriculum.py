@@ -37,12 +37,10 @@ def _items(lessons):
                 yield pytest.param(item.slug, quiz_item, id=f"{item.slug}:{quiz_item.id}")
 
 
-def test_the_catalogue_teaches_every_rule_and_lists_them_in_the_rule_books_order():
+def test_the_catalogue_teaches_every_rule_of_the_rule_book():
     taught = [rule for item in catalog.LESSONS for rule in item.rules]
     assert set(taught) == set(catalog.RULE_IDS), "a rule no lesson teaches, or an id no rule has"
-    order = {rule: at for at, rule in enumerate(catalog.RULE_IDS)}
-    for item in catalog.LESSONS:
-        assert list(item.rules) == sorted(item.rules, key=order.get), item.slug
+    assert len(set(catalog.RULE_IDS)) == len(catalog.RULE_IDS) == 47
 
 
 def test_taught_by_grows_lesson_by_lesson():

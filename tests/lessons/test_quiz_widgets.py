@@ -137,7 +137,7 @@ def test_practice_is_built_only_when_the_learner_starts_it():
     assert start.description == "Start practising"
     start.click()
     widget = launcher.children[-1]
-    assert isinstance(widget, PracticeWidget) and widget.rules == ["S3", "B1", "B2", "B3", "B4"]
+    assert isinstance(widget, PracticeWidget) and widget.rules == ["B1", "B2", "B3", "B4", "S3"]
 
 
 def test_buttons_share_one_layout_and_style_model_and_a_closed_one_is_made_again():
