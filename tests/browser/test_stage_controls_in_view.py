@@ -106,7 +106,8 @@ def test_stage_controls_and_verdict_are_on_screen_at_1280x900(browser, tmp_path,
         page.goto(server.url("07_multiple_builds.ipynb"))
         wait_for_voila(page)
         runner = page.locator(".cl-stage-runner")
-        runner.locator('.cl-stage-dot[data-stage="7"]').click()
+        captures = STAGES["07_multiple_builds"]["captures"]
+        runner.locator(f'.cl-stage-dot[data-stage="{captures}"]').click()
         runner.get_by_role("button", name="That's all").click()
         runner.locator('.cl-stage-verdict[data-kind="wrong"]').wait_for()
         _controls_in_view(page, runner, "lesson 7 captures stage after a wrong answer")

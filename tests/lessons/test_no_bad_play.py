@@ -1,4 +1,4 @@
-"""No goal stage teaches bad play, and a goal means its words.
+"""No goal stage (nor goal quiz item) teaches bad play, and a goal means its words.
 
 Every move a goal stage accepts is valued by the expert's search (the moves compared side by
 side on the same deals of the hidden cards, `compare_moves`, seed fixed; exact, by the solver,
@@ -25,6 +25,7 @@ from cassino_learn.core.position import Position
 from cassino_learn.game.observation import Observation
 from cassino_learn.game.search import search
 from cassino_learn.teaching import catalog
+from cassino_learn.teaching.quiz import bank_path, load_bank
 from cassino_learn.teaching.stages import Stage, load_stages
 
 MARGIN = 0.5       # expected round points: "clearly below the best"
@@ -38,6 +39,17 @@ def goal_stages():
         for stage in load_stages(item.slug):
             if stage.kind == "goal":
                 yield pytest.param(stage, id=f"{item.slug}:{stage.id}")
+
+
+def goal_quiz_items():
+    """The quiz banks' goal items, judged the same way (a quiz teaches as a stage does)."""
+    for lesson in catalog.LESSONS:
+        if bank_path(lesson.slug).exists():
+            for item in load_bank(lesson.slug).items:
+                if item.kind == "goal":
+                    stage = Stage(id=item.id, kind="goal", say=item.prompt(), item=item,
+                                  position=item.position)
+                    yield pytest.param(stage, id=f"{lesson.slug}:quiz:{item.id}")
 
 
 def observation(position: Position, stock: int) -> Observation:
@@ -71,7 +83,7 @@ def values(stage: Stage) -> dict[Move, float]:
     return {mv.move: mv.value for mv in valued}
 
 
-@pytest.mark.parametrize("stage", list(goal_stages()))
+@pytest.mark.parametrize("stage", [*goal_stages(), *goal_quiz_items()])
 def test_no_accepted_move_is_clearly_below_the_best(stage):
     valued = values(stage)
     best_move = max(valued, key=valued.get)
@@ -102,7 +114,8 @@ def named_cards(stage: Stage) -> list[tuple[int, str | None]]:
     return named
 
 
-@pytest.mark.parametrize("stage", [p for p in goal_stages() if named_cards(p.values[0])])
+@pytest.mark.parametrize("stage", [p for p in [*goal_stages(), *goal_quiz_items()]
+                                   if named_cards(p.values[0])])
 def test_a_stage_that_names_your_card_accepts_only_that_card(stage):
     for rank, suit in named_cards(stage):
         held = [c for c in stage.position.hand if c.rank == rank and suit in (None, c.suit)]
