@@ -29,8 +29,8 @@ from cassino_learn.teaching.quiz import bank_path, load_bank
 from cassino_learn.teaching.stages import Stage, load_stages
 
 MARGIN = 0.5       # expected round points: "clearly below the best"
-PER_MOVE = 300     # deals each legal move is played out on (paired: the same deals for all)
-MOST = 3000        # iterations at most for one stage, whatever its number of moves
+PER_MOVE = 200     # deals each legal move is played out on (paired: the same deals for all)
+MOST = 2000        # iterations at most for one stage, whatever its number of moves
 SEED = 0
 
 
