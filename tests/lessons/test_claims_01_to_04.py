@@ -262,4 +262,4 @@ def test_lesson04_quiz_keep_the_seven_refuses_trailing_the_seven():
     from cassino_learn.teaching.quiz import load_bank
 
     item = load_bank("04_trailing").item("keep-the-seven")
-    assert not item.judge("trail 7H").correct and item.judge("trail 10S").correct
+    assert not item.judge("trail 7H").correct and item.judge("trail QS").correct
