@@ -1,7 +1,9 @@
 """The lessons, in teaching order: file names, titles and the rule ids each one teaches.
 
 The lesson notebooks, the index page, the navigation links and `cassino-learn serve` all read
-this list, so a lesson is added or renamed in one place.
+this list, so a lesson is added or renamed in one place. A lesson may use only the rules taught
+by itself and the lessons before it (`taught_by`); every rule id of the rule book is taught by
+exactly one lesson first (`first_taught`).
 """
 
 from __future__ import annotations
@@ -9,7 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Lesson", "LESSONS", "INDEX", "SANDBOX", "lesson", "lessons_dir", "neighbours"]
+__all__ = ["Lesson", "LESSONS", "INDEX", "SANDBOX", "RULE_IDS", "lesson", "lessons_dir",
+           "neighbours", "taught_by", "first_taught"]
+
+# Every rule id of the rule book, in its order: cards, players and the deal, a turn, pairing,
+# combining, building, a build's owner, trailing, sweeps, scoring, variants, irregularities.
+RULE_IDS: tuple[str, ...] = (
+    "C1", "C2", "C3", "D1", "D2", "D3", "T1", "T2", "P1", "P2",
+    "S1", "S2", "S3", "S4", "S5",
+    "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10",
+    "O1", "O2", "R1", "R2", "W1", "W2", "K1", "K2", "K3",
+    "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "X1", "X2", "X3", "X4")
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,22 @@ def lesson(slug: str) -> Lesson:
             return item
     raise KeyError(f"no lesson called {slug!r}; known: "
                    f"{', '.join(x.slug for x in (INDEX, *LESSONS, SANDBOX))}")
+
+
+def taught_by(slug: str) -> frozenset[str]:
+    """The rule ids a lesson may use: its own and those of every lesson before it."""
+    slugs = [item.slug for item in LESSONS]
+    if slug not in slugs:
+        raise KeyError(f"no lesson called {slug!r}; known: {', '.join(slugs)}")
+    return frozenset(rule for item in LESSONS[:slugs.index(slug) + 1] for rule in item.rules)
+
+
+def first_taught(rule: str) -> Lesson:
+    """The first lesson that teaches `rule` (KeyError for an id the rule book does not have)."""
+    for item in LESSONS:
+        if rule in item.rules:
+            return item
+    raise KeyError(f"{rule!r} is not a rule id; rule ids run {RULE_IDS[0]} to {RULE_IDS[-1]}")
 
 
 def neighbours(slug: str) -> tuple[Lesson | None, Lesson | None]:

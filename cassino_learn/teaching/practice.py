@@ -253,6 +253,22 @@ def _score_task(rule: str, rng: random.Random) -> QuizItem:
                     hint=HINTS[rule], rules=(rule,))
 
 
+def _count_task(rule: str, rng: random.Random) -> QuizItem:
+    """A finished round to count with no tie and no sweep: the first lesson counts points
+    before any capture, tie (K2) or sweep (W1) is taught."""
+    while True:
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        cut = rng.randint(18, 34)
+        spades = [sum(c.suit == "S" for c in pile) for pile in (deck[:cut], deck[cut:])]
+        if cut != len(deck) - cut and spades[0] != spades[1]:
+            break
+    position = Position.create(piles={1: deck[:cut], 2: deck[cut:]})
+    return QuizItem(id=f"practice-{rule}", kind="score", position=position,
+                    question="Count the round: how many points does each side get?",
+                    hint=HINTS[rule], rules=(rule,))
+
+
 # ---------------------------------------------------------------------- one maker per rule
 
 def _own_build(position: Position) -> bool:
@@ -289,8 +305,7 @@ def _multiple_sum(moves: list[Move]) -> bool:
 
 
 _MAKERS: dict[str, Callable[[random.Random], QuizItem]] = {
-    "C1": lambda r: _goal_task("C1", "most points", "Take as many points as you can.", r,
-                               loose=(3, 6)),
+    "C1": lambda r: _count_task("C1", r),
     "T2": lambda r: _legal_task("T2", r, {"T2"}, loose=(2, 5)),
     "P1": lambda r: _pair_goal("P1", False, r),
     "P2": lambda r: _pair_goal("P2", True, r),
@@ -324,7 +339,7 @@ _MAKERS: dict[str, Callable[[random.Random], QuizItem]] = {
                                 loose=(1, 4), hand=(2, 4)),
     "W1": lambda r: _goal_task("W1", "sweep", "Sweep the table.", r, loose=(2, 4),
                                hand=(2, 4)),
-    "K1": lambda r: _score_task("K1", r),
+    "K1": lambda r: _count_task("K1", r),
     "K2": lambda r: _score_task("K2", r),
     "V1": lambda r: _v1(r),
     "W2": lambda r: _w2(r),

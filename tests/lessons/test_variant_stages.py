@@ -30,8 +30,8 @@ def test_a_king_takes_ten_and_three_under_royal_and_not_in_the_standard_game():
     king = LESSON.stage("royal-king")
     assert king.position.rules.values == "royal"
     assert _texts(king.solutions()) == {"KS take 3D+10C"}
-    build = king.position.parse_move("4C build 13 3D 6S")
-    verdict = king.judge(build)
+    trail = king.position.parse_move("trail 8D")
+    verdict = king.judge(trail)
     assert not verdict.correct and "king of spades" in verdict.message
     standard = LESSON.stage("royal-king-standard")
     assert standard.solutions() == ["Not legal"]
@@ -40,10 +40,12 @@ def test_a_king_takes_ten_and_three_under_royal_and_not_in_the_standard_game():
 
 def test_the_ace_played_as_fourteen_is_the_goal_and_as_one_is_refused_with_the_reason():
     ace = LESSON.stage("ace-as-fourteen")
-    assert _texts(ace.solutions()) == {"AS take 14: 4D+10C", "AS take 14: AC 4D+10C"}
+    assert _texts(ace.solutions()) == {"AS take 14: AC 4D+10C"}
+    short = ace.judge(ace.position.parse_move("AS take 14: 4D+10C"))
+    assert not short.correct and "ace of clubs" in short.message
     as_one = ace.judge(ace.position.parse_move("AS take AC"))
     assert not as_one.correct and "counts your ace as 1" in as_one.message
-    other = ace.judge(ace.position.parse_move("7C take AC 6H"))
+    other = ace.judge(ace.position.parse_move("9C build 14 AC 4D"))
     assert not other.correct and "capture with an ace" in other.message
 
 
