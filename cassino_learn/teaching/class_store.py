@@ -99,8 +99,8 @@ def _utc(moment: datetime) -> datetime:
 
 
 def _stamp(moment: datetime) -> str:
-    """A time as stored: UTC, milliseconds, so that text order is time order."""
-    return _utc(moment).isoformat(timespec="milliseconds")
+    """A time as stored: UTC, to the microsecond, so that text order is time order."""
+    return _utc(moment).isoformat(timespec="microseconds")
 
 
 def _time(text: str | None) -> datetime | None:
