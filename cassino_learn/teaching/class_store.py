@@ -37,9 +37,8 @@ from typing import Any
 
 from . import progress
 from .class_events import Event, client_event, read_events
-from .classroom import (ARCHIVE, CLASSES, CODE_ALPHABET, CODE_LENGTH, LEARNERS, ROSTER,
-                        ClassWarning, Classroom, Learner, _clean_name, class_slug,
-                        is_learner_id, normal_code)
+from .classroom import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
+                        class_slug, clean_name, is_learner_id, new_code, normal_code)
 from .filelock import locked
 
 __all__ = ["ClassStore", "ClassStoreError", "UnknownLearner", "DB_NAME", "SCHEMA_VERSION",
@@ -253,13 +252,13 @@ class ClassStore:
     def join(self, name: str = "", now: datetime | None = None) -> Learner:
         """A new learner called `name` (cleaned as `Classroom.join` does; "Learner <n>" when
         it shows nothing). Two joins with one name are two learners."""
-        name = _clean_name(name)
+        name = clean_name(name)
         joined = _utc(now or _now())
         with self._write() as db:
             count = db.execute("SELECT COUNT(*) FROM learners").fetchone()[0]
             while True:
                 learner_id = secrets.token_hex(8)
-                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                code = new_code()
                 taken = db.execute("SELECT 1 FROM learners WHERE id=? OR code=?",
                                    (learner_id, code)).fetchone()
                 if taken is None:
@@ -344,8 +343,7 @@ class ClassStore:
         rows = self._db().execute(
             "SELECT at, kind, lesson, stage, solved, rule, id FROM events WHERE learner=? "
             "ORDER BY at, seq", (learner_id,)).fetchall()
-        return [Event(datetime.fromisoformat(at), kind, lesson, stage, bool(solved), rule,
-                      event_id) for at, kind, lesson, stage, solved, rule, event_id in rows]
+        return [_event(row) for row in rows]
 
     def event_count(self) -> int:
         """How many events the class holds (all learners)."""
@@ -395,10 +393,20 @@ class ClassStore:
         return _stored(row[0], learner_id)
 
     def records(self) -> list[tuple[Learner, progress.Progress, list[Event], datetime | None]]:
-        """Every learner with their progress, events and last seen, as of one moment."""
-        with self._read():
-            return [(learner, self._progress(learner.id), self.events(learner.id),
-                     self.last_seen(learner.id)) for learner in self.learners()]
+        """Every learner with their progress, events and last seen, as of one moment (three
+        queries, whatever the size of the class)."""
+        with self._read() as db:
+            roster = db.execute("SELECT id, name, code, joined, last_seen FROM learners "
+                                "ORDER BY seq").fetchall()
+            saved = dict(db.execute("SELECT learner, data FROM progress").fetchall())
+            events: dict[str, list[Event]] = {}
+            for row in db.execute("SELECT learner, at, kind, lesson, stage, solved, rule, id "
+                                  "FROM events ORDER BY learner, at, seq"):
+                events.setdefault(row[0], []).append(_event(row[1:]))
+        return [(_learner(row[:4]),
+                 _stored(saved[row[0]], row[0]) if row[0] in saved
+                 else progress.Progress(Path(progress.FILE_NAME)),
+                 events.get(row[0], []), _time(row[4])) for row in roster]
 
     # ------------------------------------------------------------------ the end of a class
 
@@ -454,6 +462,11 @@ class _Transaction:
 
 def _learner(row: tuple[str, str, str, str]) -> Learner:
     return Learner(row[0], row[1], row[2], datetime.fromisoformat(row[3]))
+
+
+def _event(row: tuple[Any, ...]) -> Event:
+    at, kind, lesson, stage, solved, rule, event_id = row
+    return Event(datetime.fromisoformat(at), kind, lesson, stage, bool(solved), rule, event_id)
 
 
 def _seen(db: sqlite3.Connection, learner_id: str, moment: str) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.teaching import class_events, progress
 from cassino_learn.teaching.class_events import EventLog, new_event_id
 from cassino_learn.teaching.class_store import (DB_NAME, ClassStore, ClassStoreError,
                                                 UnknownLearner)
@@ -205,6 +205,35 @@ def test_an_event_that_is_no_object_is_refused_by_index(store):
     with pytest.raises(ValueError, match=r"^event 1: an event is a JSON object, not str"):
         store.add_events(ana.id, [event(), "try"])
     assert store.event_count() == 0
+
+
+def test_what_a_lesson_records_in_the_browser_is_what_the_store_takes(store):
+    ana = store.join("Ana")
+    sent: list[dict[str, Any]] = []
+    class_events.record_to(sent.append)
+    class_events.record_visit(L1, "aces")
+    class_events.record_try(L1, "aces", False)
+    class_events.record_refusal(L1, "aces", "S3")
+    class_events.record_refusal(L1, "aces", "")  # no rule: nothing
+    class_events.record_try(L1, "aces", True)
+    class_events.leave()
+    class_events.record_visit(L2)  # after leave(): handed on no more
+    assert len(sent) == 4 and len({e["id"] for e in sent}) == 4
+    assert store.add_events(ana.id, sent) == 4
+    assert [(e.kind, e.solved, e.rule) for e in store.events(ana.id)] == \
+        [("visit", False, ""), ("try", False, ""), ("refusal", False, "S3"), ("try", True, "")]
+
+
+def test_a_failing_sink_never_stops_a_lesson():
+    def broken(data: dict[str, Any]) -> None:
+        raise OSError("the page is gone")
+
+    class_events.record_to(broken)
+    with pytest.warns(ClassWarning, match="could not be handed on"):
+        class_events.record_try(L1, "aces", True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        class_events.record_try(L1, "aces", True)  # warned once
 
 
 # ---------------------------------------------------------------------- progress
@@ -417,6 +446,36 @@ def test_a_file_based_class_is_migrated_once_with_everything(tmp_path):
             assert again.event_count() == sum(len(e) for _, _, e in before.values())
             assert len(again.learners()) == 4
             assert again.archives() == moved
+
+
+def test_old_files_put_back_after_the_migration_are_not_migrated_again(tmp_path):
+    room = old_class(tmp_path / "year-4")
+    with ClassStore.open(room.folder) as store:
+        events = store.event_count()
+    moved = next((room.folder / "archive").glob("*-migrated"))
+    shutil.copytree(moved / "learners", room.learners_dir)
+    shutil.copy(moved / "roster.jsonl", room.roster_path)
+    with pytest.warns(ClassWarning, match="although it was migrated"):
+        with ClassStore.open(room.folder) as again:
+            assert again.event_count() == events and len(again.learners()) == 4
+    assert room.roster_path.exists()  # left as they are: nothing deleted, nothing doubled
+
+
+def test_a_migration_stopped_before_the_files_moved_moves_them_on_the_next_open(tmp_path):
+    room = old_class(tmp_path / "year-4")
+    with ClassStore.open(room.folder) as store:
+        events = store.event_count()
+    moved = next((room.folder / "archive").glob("*-migrated"))
+    shutil.move(str(moved / "learners"), room.learners_dir)  # as if it stopped in between
+    shutil.move(str(moved / "roster.jsonl"), room.roster_path)
+    with sqlite3.connect(room.folder / DB_NAME) as db:
+        db.execute("DELETE FROM meta WHERE key='migrated_files'")
+    db.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with ClassStore.open(room.folder) as again:
+            assert again.event_count() == events and len(again.learners()) == 4
+    assert not room.roster_path.exists() and (moved / "roster.jsonl").exists()
 
 
 def test_a_broken_old_file_warns_and_loses_nothing_else(tmp_path):
