@@ -212,7 +212,7 @@ class ClassStore:
                                  check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
             db.execute("PRAGMA foreign_keys=ON")
-            db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint, never torn
+            db.execute("PRAGMA synchronous=FULL")  # what was answered for survives a power cut
             self._local.db = db
             with self._lock:
                 self._connections.append(db)

@@ -525,12 +525,17 @@ def test_the_end_archives_the_class_and_starts_afresh(store):
 
 # ---------------------------------------------------------------------- a damaged database
 
-def test_a_damaged_database_gives_a_clear_error_and_is_set_aside(tmp_path):
+@pytest.mark.parametrize("damage", ["not a database", "cut in half"])
+def test_a_damaged_database_gives_a_clear_error_and_is_set_aside(tmp_path, damage):
     folder = tmp_path / "year-9"
     with ClassStore.open(folder) as store:
-        store.join("Ana")
+        for n in range(200):
+            learner = store.join(f"Learner {n}")
+            store.save_progress(learner.id, solved(L1, f"stage-{n}", 1 + n % 3))
     path = folder / DB_NAME
-    damaged = b"this is not a database, a disk went wrong " * 200
+    whole = path.read_bytes()
+    damaged = (b"this is not a database, a disk went wrong " * 200 if damage == "not a database"
+               else whole[:len(whole) // 2])
     path.write_bytes(damaged)
     with pytest.raises(ClassStoreError, match="is damaged") as caught:
         ClassStore.open(folder)
