@@ -123,6 +123,10 @@ class ClassStore:
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._closed = False
+        self._pid = os.getpid()
+
+    def __repr__(self) -> str:
+        return f"ClassStore({str(self.path)!r}, name={self.name!r})"
 
     # ------------------------------------------------------------------ opening
 
@@ -133,6 +137,7 @@ class ClassStore:
         set aside beside itself, never deleted) or one of a newer version."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
+        name = name or None
         store = cls(folder / DB_NAME, name or folder.name)
         try:
             with locked(folder / DB_NAME):  # one opener at a time makes, checks and migrates
@@ -206,6 +211,8 @@ class ClassStore:
         """This thread's connection (autocommit: transactions are opened by `_write`)."""
         if self._closed:
             raise ClassStoreError(f"the class database {self.path} is closed")
+        if os.getpid() != self._pid:  # a forked child: a connection must not cross a fork
+            self._local, self._connections, self._pid = threading.local(), [], os.getpid()
         db = getattr(self._local, "db", None)
         if db is None:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None,

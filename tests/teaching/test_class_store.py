@@ -366,6 +366,26 @@ def test_two_processes_sending_at_once_and_twice_store_every_event_once(store):
                 sorted(e["id"] for batch in batches[learner.id] for e in batch)
 
 
+def _send_with_inherited_store(store: ClassStore, learner_id: str,
+                               batch: list[dict[str, Any]]) -> None:
+    store.add_events(learner_id, batch)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                    reason="no fork on this platform")
+def test_a_forked_child_writes_through_a_connection_of_its_own(store):
+    ana = store.join("Ana")
+    store.add_events(ana.id, [event()])  # the parent's connection is open
+    batch = [event(minute=n) for n in range(1, 6)]
+    child = multiprocessing.get_context("fork").Process(
+        target=_send_with_inherited_store, args=(store, ana.id, batch))
+    child.start()
+    child.join(timeout=60)
+    assert child.exitcode == 0
+    assert store.add_events(ana.id, [event(minute=9)]) == 1  # the parent's still works
+    assert len(store.events(ana.id)) == 7
+
+
 # ---------------------------------------------------------------------- a file-based class
 
 class Player:
