@@ -39,7 +39,7 @@ from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
-           "use_path", "current_path", "from_json", "merged"]
+           "use_path", "current_path"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -463,6 +463,9 @@ def import_text(text: str, path: Path | None = None) -> Progress:
     imported = load(path)
     imported.replace_with(loaded)
     return imported
+
+
+__all__ += ["from_json", "merged"]  # for a class's server (teaching.class_store)
 
 
 def from_json(data: Any, path: Path | None = None) -> Progress:
