@@ -320,16 +320,19 @@ class ClassStore:
         once: one already stored (same learner, same id) is skipped. All or nothing: the first
         bad event raises ValueError naming its index and field, and nothing is stored.
         Returns how many were new; the learner is seen at `now`."""
+        return self.sync(learner_id, events, None, now)[0]
+
+    def sync(self, learner_id: str, events: list[dict[str, Any]],
+             data: dict[str, Any] | None = None,
+             now: datetime | None = None) -> tuple[int, dict[str, Any]]:
+        """What a page sends at once, in one transaction: its events (as `add_events`) and its
+        progress, if any (as `save_progress`). Everything is checked first: ValueError (events
+        named by index and field, progress by what is wrong) and nothing stored. Returns how
+        many events were new and the learner's progress as stored now."""
         learner_id = _checked_id(learner_id)
-        if not isinstance(events, list):
-            raise ValueError(f"the events are a list, not {type(events).__name__}")
-        checked: list[Event] = []
-        for index, data in enumerate(events):
-            try:
-                checked.append(client_event(data))
-            except ValueError as error:
-                raise ValueError(f"event {index}: {error}") from None
-        received = _stamp(now or _now())
+        checked = _client_events(events)
+        newer = None if data is None else _client_progress(data)
+        moment = _stamp(now or _now())
         with self._write() as db:
             self._known(db, learner_id)
             added = 0
@@ -338,10 +341,23 @@ class ClassStore:
                     "INSERT OR IGNORE INTO events (learner, id, at, kind, lesson, stage, solved,"
                     " rule, received) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (learner_id, event.id, _stamp(event.at), event.kind, event.lesson,
-                     event.stage, int(event.solved), event.rule, received))
+                     event.stage, int(event.solved), event.rule, moment))
                 added += cursor.rowcount
-            _seen(db, learner_id, received)
-        return added
+            row = db.execute("SELECT data FROM progress WHERE learner=?",
+                             (learner_id,)).fetchone()
+            if newer is None:
+                text = None if row is None else row[0]
+            else:
+                result = newer if row is None else progress.merged(
+                    _stored(row[0], learner_id), newer)
+                text = json.dumps(result.to_json(), separators=(",", ":"))
+                db.execute("INSERT INTO progress VALUES (?, ?, ?) ON CONFLICT (learner) DO "
+                           "UPDATE SET data=excluded.data, saved=excluded.saved",
+                           (learner_id, text, moment))
+            _seen(db, learner_id, moment)
+        stored = progress.Progress(Path(progress.FILE_NAME)) if text is None \
+            else _stored(text, learner_id)
+        return added, stored.to_json()
 
     def events(self, learner_id: str) -> list[Event]:
         """The learner's events by their time (ties in the order received); [] for a learner
@@ -364,27 +380,7 @@ class ClassStore:
         is stored, by `progress.merged`'s rules (no solved stage, star or best score is ever
         lost), store it and return it. ValueError for what is not progress (nothing changes
         then); the learner is seen at `now`."""
-        learner_id = _checked_id(learner_id)
-        try:
-            size = len(json.dumps(data, allow_nan=True))
-        except (TypeError, ValueError, RecursionError) as error:
-            raise ValueError(f"not a progress file: {error}") from None
-        if size > MAX_PROGRESS_BYTES:
-            raise ValueError(f"the progress is {size} bytes; a learner's progress is at most "
-                             f"{MAX_PROGRESS_BYTES}")
-        newer = progress.from_json(data)
-        saved = _stamp(now or _now())
-        with self._write() as db:
-            self._known(db, learner_id)
-            row = db.execute("SELECT data FROM progress WHERE learner=?",
-                             (learner_id,)).fetchone()
-            result = newer if row is None else progress.merged(_stored(row[0], learner_id),
-                                                               newer)
-            text = json.dumps(result.to_json(), separators=(",", ":"))
-            db.execute("INSERT INTO progress VALUES (?, ?, ?) ON CONFLICT (learner) DO UPDATE "
-                       "SET data=excluded.data, saved=excluded.saved", (learner_id, text, saved))
-            _seen(db, learner_id, saved)
-        return json.loads(text)
+        return self.sync(learner_id, [], data, now)[1]
 
     def progress(self, learner_id: str) -> dict[str, Any]:
         """The learner's progress JSON (that of an empty progress file when there is none, or
@@ -469,6 +465,29 @@ class _Transaction:
 
 def _learner(row: tuple[str, str, str, str]) -> Learner:
     return Learner(row[0], row[1], row[2], datetime.fromisoformat(row[3]))
+
+
+def _client_events(events: Any) -> list[Event]:
+    if not isinstance(events, list):
+        raise ValueError(f"the events are a list, not {type(events).__name__}")
+    checked: list[Event] = []
+    for index, data in enumerate(events):
+        try:
+            checked.append(client_event(data))
+        except ValueError as error:
+            raise ValueError(f"event {index}: {error}") from None
+    return checked
+
+
+def _client_progress(data: Any) -> progress.Progress:
+    try:
+        size = len(json.dumps(data, allow_nan=True))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise ValueError(f"not a progress file: {error}") from None
+    if size > MAX_PROGRESS_BYTES:
+        raise ValueError(f"the progress is {size} bytes; a learner's progress is at most "
+                         f"{MAX_PROGRESS_BYTES}")
+    return progress.from_json(data)
 
 
 def _event(row: tuple[Any, ...]) -> Event:

@@ -296,6 +296,23 @@ def test_progress_that_is_not_progress_is_refused_and_changes_nothing(store, jun
     assert store.progress(ana.id) == before and store.last_seen(ana.id) == T0
 
 
+def test_a_sync_stores_events_and_progress_together_or_neither(store):
+    ana = store.join("Ana")
+    batch = [event(minute=1), event(minute=2, solved=True)]
+    with pytest.raises(ValueError, match="0 to 3 stars"):
+        store.sync(ana.id, batch, solved(L1, "aces", 7), now=T0)
+    with pytest.raises(ValueError, match="^event 1: field 'kind'"):
+        store.sync(ana.id, [batch[0], {**batch[1], "kind": "win"}], solved(L1, "aces", 3))
+    assert store.events(ana.id) == [] and store.progress(ana.id)["lessons"] == {}
+    assert store.last_seen(ana.id) is None
+    added, merged = store.sync(ana.id, batch, solved(L1, "aces", 3), now=T0)
+    assert added == 2 and stars_of(merged, L1, "aces") == 3
+    assert store.sync(ana.id, batch, solved(L1, "aces", 1), now=T0)[0] == 0
+    added, kept = store.sync(ana.id, [], None, now=T0 + timedelta(minutes=1))  # a sign of life
+    assert added == 0 and kept == merged == store.progress(ana.id)
+    assert store.last_seen(ana.id) == T0 + timedelta(minutes=1)
+
+
 # ---------------------------------------------------------------------- writers at once
 
 THREADS, BATCHES, BATCH = 8, 10, 12
