@@ -560,6 +560,38 @@ def test_the_end_archives_the_class_and_starts_afresh(store):
     assert store.join("").name == "Learner 2"
 
 
+def test_events_sent_while_the_class_ends_are_archived_or_refused_never_lost(store):
+    learners = [store.join(f"Learner {n}") for n in range(4)]
+    accepted: set[str] = set()
+    refused: list[str] = []
+    started = threading.Barrier(len(learners) + 1)
+
+    def send(learner_id: str) -> None:
+        started.wait()
+        while True:
+            one = event()
+            try:
+                if store.add_events(learner_id, [one]) == 1:
+                    accepted.add(one["id"])
+            except UnknownLearner:  # the class has ended: its learners are gone
+                refused.append(one["id"])
+                return
+
+    threads = [threading.Thread(target=send, args=(x.id,)) for x in learners]
+    for thread in threads:
+        thread.start()
+    started.wait()
+    while len(accepted) < 20:  # some events are in before the end
+        threading.Event().wait(0.01)
+    archive = store.end(T0)
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads) and len(refused) == len(learners)
+    with ClassStore.open(archive) as old:
+        archived = {e.id for x in learners for e in old.events(x.id)}
+    assert archived == accepted and store.event_count() == 0
+
+
 # ---------------------------------------------------------------------- a damaged database
 
 @pytest.mark.parametrize("damage", ["not a database", "cut in half"])
