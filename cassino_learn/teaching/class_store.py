@@ -164,12 +164,14 @@ class ClassStore:
         """Make the tables (if new) and check the file: a damaged one is set aside."""
         try:
             db = self._db()
-            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                raise sqlite3.DatabaseError(f"it cannot be put in WAL mode ({mode})")
             check = db.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise sqlite3.DatabaseError(f"its check found: {check}")
+                raise _Damaged(f"its check found: {check}")
+            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise ClassStoreError(f"the class database {self.path} cannot be written in "
+                                      f"WAL mode here (it stays in {mode!r} mode); keep the "
+                                      f"data folder on a local disk")
             with self._write() as db:
                 for statement in _SCHEMA.split(";"):  # not executescript: it would commit
                     if statement.strip():
@@ -186,6 +188,9 @@ class ClassStore:
                         f"{SCHEMA_VERSION}); update cassino-learn to open it")
         except sqlite3.DatabaseError as error:
             self.close()
+            if not _is_damage(error):  # busy, read-only, no room left: the file is not at fault
+                raise ClassStoreError(f"the class database {self.path} could not be opened: "
+                                      f"{error}") from error
             aside = self._set_aside()
             raise ClassStoreError(
                 f"the class database {self.path} is damaged ({error}); it was moved to "
@@ -449,6 +454,25 @@ class ClassStore:
         if not archive.exists():
             return []
         return sorted(p for p in archive.iterdir() if p.is_dir())
+
+
+class _Damaged(sqlite3.DatabaseError):
+    """The database's own check found damage."""
+
+
+#: SQLite's result codes for a damaged file: SQLITE_CORRUPT and SQLITE_NOTADB.
+_DAMAGE_CODES = {11, 26}
+
+
+def _is_damage(error: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file itself is damaged (not busy, not read-only, not full)."""
+    if isinstance(error, _Damaged):
+        return True
+    code = getattr(error, "sqlite_errorcode", None)  # Python 3.11 and later
+    if code is not None:
+        return code & 0xFF in _DAMAGE_CODES
+    text = str(error).lower()
+    return "malformed" in text or "not a database" in text
 
 
 class _Transaction:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from cassino_learn.teaching import class_events, progress
+from cassino_learn.teaching import class_events, class_store, progress
 from cassino_learn.teaching.class_events import EventLog, new_event_id
 from cassino_learn.teaching.class_store import (DB_NAME, ClassStore, ClassStoreError,
                                                 UnknownLearner)
@@ -616,6 +616,24 @@ def test_a_damaged_database_gives_a_clear_error_and_is_set_aside(tmp_path, damag
     assert [p.read_bytes() for p in aside] == [damaged]
     with ClassStore.open(folder) as fresh:  # opened again: an empty class
         assert fresh.learners() == []
+
+
+def test_a_busy_database_is_not_taken_for_a_damaged_one(tmp_path, monkeypatch):
+    folder = tmp_path / "year-9"
+    with ClassStore.open(folder) as store:
+        store.join("Ana")
+    monkeypatch.setattr(class_store, "BUSY_TIMEOUT", 0.2)
+    other = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")  # another program holds the database
+    try:
+        with pytest.raises(ClassStoreError, match="could not be opened: database is locked"):
+            ClassStore.open(folder)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert not list(folder.glob(f"{DB_NAME}.corrupt-*"))
+    with ClassStore.open(folder) as store:
+        assert [x.name for x in store.learners()] == ["Ana"]
 
 
 def test_a_database_of_a_newer_version_is_refused_and_kept(tmp_path):
