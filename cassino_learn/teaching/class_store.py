@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import sqlite3
@@ -78,6 +79,9 @@ CREATE TABLE IF NOT EXISTS progress (
     data TEXT NOT NULL,
     saved TEXT NOT NULL);
 """
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class ClassStoreError(RuntimeError):
@@ -264,7 +268,8 @@ class ClassStore:
     def join(self, name: str = "", now: datetime | None = None) -> Learner:
         """A new learner called `name` (cleaned as `Classroom.join` does; "Learner <n>" when
         it shows nothing). Two joins with one name are two learners."""
-        name = clean_name(name)
+        # SQLite keeps text as UTF-8, which has no lone surrogates: those show as U+FFFD
+        name = _LONE_SURROGATE.sub("\ufffd", clean_name(name))
         joined = _utc(now or _now())
         with self._write() as db:
             count = db.execute("SELECT COUNT(*) FROM learners").fetchone()[0]

@@ -122,6 +122,8 @@ def test_names_are_data_any_unicode_cut_as_today(store):
     assert store.learner(first.id).name == odd.strip()
     assert store.learner(second.id).name == "é" * MAX_NAME
     assert [x.name for x in store.learners()] == [odd.strip(), "é" * MAX_NAME]
+    broken = store.join("Ana \ud800")  # a lone surrogate (no UTF-8 has it): shown replaced
+    assert store.learner(broken.id).name == broken.name == "Ana \ufffd"
 
 
 def test_an_unknown_learner_cannot_send_anything(store):
