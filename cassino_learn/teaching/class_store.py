@@ -141,7 +141,7 @@ class ClassStore:
         set aside beside itself, never deleted) or one of a newer version."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
-        name = name or None
+        name = _LONE_SURROGATE.sub("\ufffd", name) if name else None  # bytes of a command line
         store = cls(folder / DB_NAME, name or folder.name)
         try:
             with locked(folder / DB_NAME):  # one opener at a time makes, checks and migrates

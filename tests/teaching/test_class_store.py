@@ -84,6 +84,8 @@ def test_a_new_class_is_one_database_in_wal_mode_in_its_folder(tmp_path):
         assert store.name == "4B (blue)"
     with ClassStore.open(tmp_path / "4b") as store:
         assert store.name == "4B (blue)"  # the name given last is kept
+    with ClassStore.open(tmp_path / "4b", name="4B \udcff") as store:  # a byte of no UTF-8
+        assert store.name == "4B \ufffd"
 
 
 def test_for_name_uses_the_folder_of_the_file_based_class(data):
