@@ -231,7 +231,8 @@ class Demonstration:
 
     def __init__(self, clock=time.time) -> None:
         self.clock = clock
-        self.version = 0
+        self.version = 0         # every change
+        self.table_version = 0   # changes followers must redraw for (all but a new answer)
         self.title = ""
         self.source: dict[str, Any] = {}
         self.line: _Line | None = None
@@ -368,9 +369,20 @@ class Demonstration:
         (self.shown.add if shown else self.shown.discard)(seat)
         return self._changed()
 
-    def _changed(self) -> "Demonstration":
+    def _changed(self, table: bool = True) -> "Demonstration":
         self.version += 1
+        if table:
+            self.table_version += 1
         return self
+
+    def stop(self) -> "Demonstration":
+        """The demonstration is over: followers' banners go away."""
+        self._no_open_question("stop")
+        self.line = None
+        self.question = None
+        self.ahead = []
+        self.title = ""
+        return self._changed()
 
     # ------------------------------------------------------------------ questions
 
@@ -418,7 +430,7 @@ class Demonstration:
                        at=self.clock())
         question.answers.pop(learner, None)  # the latest answer last, for the reveal's names
         question.answers[learner] = given
-        self._changed()
+        self._changed(table=False)
         return given
 
     def close_question(self) -> Question:
