@@ -47,7 +47,7 @@ from ..core.render import position_html, move_html
 from ..teaching.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
 
-__all__ = ["DemoState", "Follower", "Broadcaster", "demo_handlers", "token_checker",
+__all__ = ["DemoState", "Follower", "Broadcaster", "demo_handlers", "token_checker", "for_class",
            "MAX_BODY", "COUNT_EVERY", "HEARTBEAT_SECONDS", "ASSETS"]
 
 MAX_BODY = 4096
@@ -104,6 +104,23 @@ class DemoState:
             self.store.save(self.demo.question.to_dict())
 
 
+def for_class(class_state: Any) -> DemoState:
+    """The demonstration of a class of `serving.class_web` (today's class pages): its teacher's
+    token, its learners' cookie, its roster's names, its folder for the questions."""
+    from .class_web import learner_from_cookie
+
+    def learner(handler: web.RequestHandler) -> Follower | None:
+        found = learner_from_cookie(handler, class_state)
+        return Follower(found.id, found.name) if found is not None else None
+
+    def roster() -> dict[str, str]:
+        return {x.id: x.name for x in class_state.classroom.learners()}
+
+    return DemoState(teacher=token_checker(class_state.token), learner=learner, roster=roster,
+                     store=DemoStore(class_state.classroom.folder),
+                     base_url=class_state.base_url)
+
+
 # ------------------------------------------------------------------------------ broadcasting
 
 class Broadcaster:
@@ -157,6 +174,11 @@ class Broadcaster:
 
     def leave(self, stream: "StreamHandler") -> None:
         self.streams.discard(stream)
+
+    @property
+    def followers(self) -> int:
+        """Learners' streams open now (the teacher's own page not counted)."""
+        return sum(1 for s in self.streams if not s.teacher_watching)
 
     def _beat(self) -> None:
         for stream in list(self.streams):
@@ -293,7 +315,7 @@ def teacher_data(state: DemoState) -> dict[str, Any]:
         reveal = data.get("question", {}).get("reveal")
         if reveal:
             _draw_moves(demo.question.position, reveal["moves"])
-    data["followers"] = len(state.hub.streams)
+    data["followers"] = state.hub.followers
     return data
 
 
@@ -460,8 +482,10 @@ class StreamHandler(_Followed):
     every change."""
 
     _done: asyncio.Event
+    teacher_watching = False
 
     async def get(self) -> None:
+        self.teacher_watching = self.state.learner(self) is None
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
         self.set_header("X-Accel-Buffering", "no")
         self._done = asyncio.Event()
