@@ -196,7 +196,7 @@ def follower_data(demo: Demonstration) -> dict[str, Any]:
     if demo.on:
         view = demo.hidden_view()
         data["table_html"] = position_html(view, seat=view.turn, reveal=True, style=True,
-                                           interactive=True, stock=demo.line.stock,
+                                           interactive=True, stock=demo.line.stock, size=None,
                                            hand_sizes=demo.hand_sizes())
         data["builds"] = [[str(c) for c in b.cards] for b in view.builds]
         if demo.last_move:
@@ -215,7 +215,7 @@ def _move_html(demo: Demonstration, text: str) -> str:
     if before is None:
         return f'<div class="cd-notation">{_escape(text)}</div>'
     try:
-        return move_html(before.parse_move(text), size=44)
+        return move_html(before.parse_move(text), size=None)
     except ValueError:
         return f'<div class="cd-notation">{_escape(text)}</div>'
 
@@ -224,7 +224,7 @@ def _draw_moves(position: Position, moves: list[dict[str, Any]]) -> None:
     """Each revealed move drawn as cards (from the question's frozen position)."""
     for entry in moves:
         try:
-            entry["html"] = move_html(position.parse_move(entry["move"]), size=48)
+            entry["html"] = move_html(position.parse_move(entry["move"]), size=None)
         except ValueError:  # never expected: each was judged legal here
             entry["html"] = f'<div class="cd-notation">{_escape(entry["move"])}</div>'
 
@@ -308,7 +308,7 @@ def teacher_data(state: DemoState) -> dict[str, Any]:
     if demo.on:
         full = demo.line.state
         data["table_html"] = position_html(full, seat=full.turn, reveal=True, style=True,
-                                           stock=demo.line.stock)
+                                           stock=demo.line.stock, size=None)
         data["follower_view"] = demo.hidden_view().one_line()
         data["legal"] = [str(m) for m in full.legal_moves()] if full.hand else []
         data["last_move_html"] = _move_html(demo, demo.last_move) if demo.last_move else ""

@@ -38,7 +38,7 @@
     '  <p class="cd-note">Click a card of the hand, then the table cards it takes or builds on, or type the move.</p>' +
     '  <div class="cd-row cd-compose">' +
     '    <button type="button" class="cd-button cd-small" data-verb="take">Take</button>' +
-    '    <label class="cd-small-label">Build <input type="number" min="1" max="14" class="cd-build-value" aria-label="build value"></label>' +
+    '    <label class="cd-small-label">value <input type="number" min="1" max="14" class="cd-build-value" aria-label="build value"></label>' +
     '    <button type="button" class="cd-button cd-small" data-verb="build">Build</button>' +
     '    <button type="button" class="cd-button cd-small" data-verb="trail">Trail</button>' +
     '    <button type="button" class="cd-button cd-small" data-verb="clear">Clear</button>' +

@@ -35,9 +35,8 @@
     return true;
   }
 
-  function setBusy(busy) {
+  function setBusy(busy) {  // one action at a time: clicks wait for the answer
     body.classList.toggle("cd-busy", busy);
-    document.querySelectorAll(".cd-panel button").forEach((b) => { if (busy) b.disabled = true; });
   }
 
   function draw(s) {
@@ -163,7 +162,7 @@
     result.data.questions.slice().reverse().forEach((q) => {
       const item = D.el("li", "cd-asked-item");
       const when = new Date(q.opened * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      let text = when + " · " + q.position + " · " + q.answers.length + " answered";
+      let text = when + " · " + q.position + " · " + (q.state === "open" ? "asking" : q.answers.length + " answered");
       if (q.reveal) text += " · best: " + q.reveal.best;
       item.textContent = text;
       list.appendChild(item);
