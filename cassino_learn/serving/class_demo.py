@@ -292,6 +292,13 @@ class _TeacherOnly(_Base):
             self.finish("Not allowed: the teacher's token is needed.")
 
 
+class TeacherUnknown(_TeacherOnly):
+    """Any other teacher URL: 403 without the token, 404 with it."""
+
+    def get(self) -> None:
+        self.refuse(404, "no such page")
+
+
 class TeacherPage(_TeacherOnly, _Page):
     def get(self) -> None:
         self.page("teacher.html", token=self.get_query_argument("token", ""))
@@ -587,7 +594,7 @@ def demo_handlers(state: DemoState) -> list[tuple]:
             (f"{p}teacher/questions.json", QuestionsJson, o),
             (f"{p}teacher/questions.csv", QuestionsCsv, o),
             (f"{p}teacher/do", TeacherDo, o),
-            (f"{p}teacher/.*", _TeacherOnly, o),
+            (f"{p}teacher/.*", TeacherUnknown, o),
             (f"{p}follow", FollowPage, o),
             (f"{p}stream", StreamHandler, o),
             (f"{p}state.json", PublicState, o),
