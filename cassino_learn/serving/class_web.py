@@ -291,6 +291,8 @@ class TeacherPage(_Teacher):
                                     xsrf=self.xsrf_form_html(),
                                     token=html.escape(self.state.token),
                                     end=f"{base}class/teacher/end",
+                                    demo=html.escape(f"{base}class/demo/teacher?token="
+                                                     f"{self.state.token}"),
                                     csv=html.escape(f"{base}class/teacher/class.csv?token="
                                                     f"{self.state.token}"))
         data = (f'<script type="application/json" id="cc-data">{_json_for_script(summary)}'
@@ -384,7 +386,8 @@ table.cc-table { border-collapse: collapse; width: 100%; font-size: 0.95em; }
 
 _TEACHER_BODY = """
 <div class="cc-head"><h1>Class <span class="cc-name">{name}</span></h1>
-<span class="cc-status" id="cc-status" role="status" aria-live="polite"></span></div>
+<span class="cc-status" id="cc-status" role="status" aria-live="polite"></span>
+<a class="cc-button cc-primary" id="cc-demo" href="{demo}">Show the class a table</a></div>
 {ended}
 <section class="cc-card"><div class="cc-actions"><h2 id="cc-learners-title">Learners</h2>
 <a class="cc-button" id="cc-csv" href="{csv}" download>Download the table (CSV)</a></div>

@@ -164,3 +164,45 @@ def shots(teacher, follower, revealed: bool = False) -> None:
     teacher.screenshot(path=str(SHOTS / f"teacher-1920-{tag}.png"))
     teacher.get_by_label("Projector size").uncheck()
     teacher.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_on_todays_class_server_the_teachers_page_opens_the_demonstration(browser, tmp_path
+                                                                          ) -> None:
+    """`serve --class` (Voila with the class's pages): the teacher's page's button opens the
+    demonstration, whose changes pass the server's XSRF check; a learner follows."""
+    from cassino_learn.serving.voila import VoilaServer
+    from cassino_learn.teaching import catalog
+    from cassino_learn.teaching.classroom import Classroom
+
+    classroom = Classroom.for_name("Demo class", root=tmp_path)
+    classroom.folder.mkdir(parents=True, exist_ok=True)
+    server = VoilaServer(catalog.lessons_dir(), preheat=False,
+                         env={"CASSINO_LEARN_DATA": str(tmp_path)},
+                         class_folder=classroom.folder, class_name="Demo class",
+                         teacher_token=secrets.token_urlsafe(24)).start(timeout=240)
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.set_default_timeout(60_000)
+        teacher = context.new_page()
+        teacher.goto(server.teacher_url)
+        teacher.get_by_role("link", name="Show the class a table").click()
+        teacher.get_by_label("Position in the notation").fill(POSITION)
+        teacher.get_by_role("button", name="Show this table").click()
+        teacher.get_by_role("heading", name="A position").wait_for()
+        root = server.base_url.rstrip("/")
+        ana = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        ana.set_default_timeout(60_000)
+        ana.goto(f"{root}/class/join")
+        ana.get_by_label("Your name").fill("Ana")
+        ana.get_by_role("button", name="Start").click()
+        ana.wait_for_url("**/voila/render/**")
+        ana.goto(f"{root}/class/demo/follow")
+        ana.get_by_role("button", name="Follow").click()
+        ana.locator('#cd-follow-view [data-zone="table"] [data-card="KC"]').wait_for()
+        teacher.get_by_label("Play a move for everyone").fill("9C take 3C 6H")
+        teacher.get_by_role("button", name="Play for everyone").click()
+        ana.locator('#cd-follow-view [data-zone="table"] [data-card="6H"]').wait_for(
+            state="detached")
+        assert table_cards(ana) == ["2S", "5D", "KC"]
+    finally:
+        server.stop()

@@ -10,7 +10,7 @@
   let refreshing = null;
 
   function headers() {
-    return { "Content-Type": "application/json", "X-Teacher-Token": token };
+    return { "Content-Type": "application/json", "X-Teacher-Token": token, "X-XSRFToken": D.cookie("_xsrf") };
   }
 
   async function load(path) {
