@@ -154,7 +154,8 @@ def test_teacher_and_two_learners(browser, server) -> None:
 
 
 def shots(teacher, follower, revealed: bool = False) -> None:
-    """Screenshots at 1280x800 (teacher and learner) and the teacher's at 1920x1080."""
+    """Screenshots at 1280x800 (teacher and learner), the teacher's at 1920x1080 (projector
+    size) and the learner's at 390x844 (a phone)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     tag = "revealed" if revealed else "asking"
     teacher.screenshot(path=str(SHOTS / f"teacher-1280-{tag}.png"))
@@ -164,6 +165,9 @@ def shots(teacher, follower, revealed: bool = False) -> None:
     teacher.screenshot(path=str(SHOTS / f"teacher-1920-{tag}.png"))
     teacher.get_by_label("Projector size").uncheck()
     teacher.set_viewport_size({"width": 1280, "height": 800})
+    follower.set_viewport_size({"width": 390, "height": 844})
+    follower.screenshot(path=str(SHOTS / f"learner-390-{tag}.png"), full_page=True)
+    follower.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_on_todays_class_server_the_teachers_page_opens_the_demonstration(browser, tmp_path
