@@ -25,6 +25,9 @@ at once, coalesced so that a burst of changes costs one message; while a questio
 answers' count is sent at most `COUNT_EVERY` seconds apart. Each event's id is the
 demonstration's version: a browser that reconnects sends it back (Last-Event-ID) and gets the
 current table at once if it has changed meanwhile.
+
+With a store, the demonstration and its current question are saved with each message sent (so
+at most `COUNT_EVERY` seconds after an answer) and set up again when the server starts.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import asyncio
 import json
 import re
 import secrets
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -99,9 +103,26 @@ class DemoState:
         return f"{self.base_url}class/demo/"
 
     def keep(self) -> None:
-        """Save the current question (asked, answered, closed, revealed) in the store."""
-        if self.store is not None and self.demo.question is not None:
+        """Save the demonstration and its current question (asked, answered, closed,
+        revealed) in the store: a restarted server picks them up (`restored`)."""
+        if self.store is None:
+            return
+        self.store.save_current(self.demo.to_dict())
+        if self.demo.question is not None:
             self.store.save(self.demo.question.to_dict())
+
+    def restored(self) -> "DemoState":
+        """The demonstration the store kept, if any (one that no longer fits the rules
+        core is set aside with a warning: the class starts without a table)."""
+        kept = self.store.current() if self.store is not None else None
+        if kept:
+            try:
+                self.demo = Demonstration.from_dict(kept)
+            except (ValueError, KeyError, TypeError) as error:
+                warnings.warn(f"the demonstration kept in {self.store.path} could not be "
+                              f"set up again ({error}); starting without a table",
+                              stacklevel=2)
+        return self
 
 
 def for_class(class_state: Any) -> DemoState:
@@ -118,7 +139,7 @@ def for_class(class_state: Any) -> DemoState:
 
     return DemoState(teacher=token_checker(class_state.token), learner=learner, roster=roster,
                      store=DemoStore(class_state.classroom.folder),
-                     base_url=class_state.base_url)
+                     base_url=class_state.base_url).restored()
 
 
 # ------------------------------------------------------------------------------ broadcasting
@@ -165,6 +186,7 @@ class Broadcaster:
             chunk = self.count_event()
         for stream in list(self.streams):
             stream.push(chunk)
+        self.state.keep()
 
     def join(self, stream: "StreamHandler") -> None:
         self.streams.add(stream)
@@ -389,8 +411,7 @@ class TeacherDo(_TeacherOnly):
         except (MoveSyntaxError, PositionError, DemoError, ValueError, TypeError) as error:
             self.refuse(422, str(error))
             return
-        if action in ("ask", "close", "reveal"):
-            await asyncio.get_running_loop().run_in_executor(None, self.state.keep)
+        self.state.keep()  # kept before the teacher hears it is done
         self.state.hub.changed()
         self.reply(teacher_data(self.state))
 

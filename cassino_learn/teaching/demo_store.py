@@ -2,7 +2,9 @@
 
 One small SQLite file, `demonstrations.sqlite`, beside the class's other files: a row a question
 (its id, when it was asked, and the question as JSON: position, answers, reveal), written in
-one transaction each time the question changes (asked, closed, revealed). Until the class
+one transaction each time the question changes (asked, closed, revealed); and one row for the
+demonstration going on (its table, moves and current question), so that a restarted server
+shows the same table. Until the class
 store has a table of its own for questions, this is their home; `DemoStore` is the whole
 interface, so moving them there changes only this module.
 
@@ -29,7 +31,8 @@ CSV_FIELDS = ("question", "asked", "position", "learner", "name", "move", "value
 
 
 class DemoStore:
-    """Questions by id: `save(question_dict)`, `questions()` (oldest first), `csv_text()`."""
+    """Questions by id: `save(question_dict)`, `questions()` (oldest first), `csv_text()`;
+    the demonstration now: `save_current(dict)`, `current()`."""
 
     def __init__(self, folder: Path | str) -> None:
         self.path = Path(folder) / FILE_NAME
@@ -39,6 +42,20 @@ class DemoStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("CREATE TABLE IF NOT EXISTS questions (id TEXT PRIMARY KEY, "
                          "opened REAL NOT NULL, data TEXT NOT NULL)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS current (id INTEGER PRIMARY KEY "
+                         "CHECK (id = 1), data TEXT NOT NULL)")
+
+    def save_current(self, demonstration: dict[str, Any]) -> None:
+        """The demonstration going on now (one row, replaced), to pick up after a restart."""
+        text = json.dumps(demonstration, ensure_ascii=False)
+        with self._lock:
+            self._db.execute("INSERT INTO current (id, data) VALUES (1, ?) "
+                             "ON CONFLICT(id) DO UPDATE SET data = excluded.data", (text,))
+
+    def current(self) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute("SELECT data FROM current WHERE id = 1").fetchone()
+        return json.loads(row[0]) if row else None
 
     def save(self, question: dict[str, Any]) -> None:
         text = json.dumps(question, ensure_ascii=False)

@@ -97,6 +97,15 @@ class Reveal:
     def for_move(self, move: str) -> RevealedMove | None:
         return next((m for m in self.moves if m.move == move), None)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Reveal":
+        moves = tuple(RevealedMove(move=m["move"], value=float(m["value"]), count=int(m["count"]),
+                                   names=tuple(m["names"]), reason=m["reason"],
+                                   loss=float(m["loss"]), mark=m["mark"],
+                                   compared=tuple(m["compared"])) for m in data["moves"])
+        return cls(moves=moves, best=data["best"], iterations=int(data["iterations"]),
+                   seconds=float(data["seconds"]))
+
     def to_dict(self, names: bool = True) -> dict[str, Any]:
         moves = [m.to_dict() for m in self.moves]
         if not names:
@@ -451,6 +460,54 @@ class Demonstration:
         question.state = "revealed"
         self._changed()
         return result
+
+    # ------------------------------------------------------------------ keeping
+
+    def to_dict(self) -> dict[str, Any]:
+        """Enough to set the demonstration up again after a restart: where the table came
+        from, the moves played and taken back, the hands shown, the current question."""
+        return {"version": self.version, "table_version": self.table_version,
+                "source": self.source, "title": self.title,
+                "moves": list(self.line.moves) if self.line else [],
+                "ahead": list(self.ahead), "shown": sorted(self.shown),
+                "question": self.question.to_dict() if self.question else None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Demonstration":
+        """The demonstration `to_dict` described, every move and answer judged again by the
+        core (ValueError, KeyError or TypeError if the data does not fit)."""
+        demo = cls()
+        source = data.get("source") or {}
+        kind = source.get("kind")
+        if kind == "position":
+            demo.set_position(source["text"])
+        elif kind == "stage":
+            demo.set_stage(source["lesson"], source["stage"])
+        elif kind == "deal":
+            demo.deal(int(source["players"]), bool(source["partners"]), source["rules"],
+                      source["seed"])
+        if demo.line is not None:
+            demo.title = data.get("title") or demo.title
+            for move in data["moves"]:
+                demo.line.play(move)
+            demo.last_move = demo.line.moves[-1] if demo.line.moves else None
+            demo.ahead = [str(m) for m in data["ahead"]]
+            demo.shown = {int(seat) for seat in data["shown"]}
+            kept = data.get("question")
+            if kept is not None:
+                question = demo.open_question()
+                question.id = str(kept["id"])
+                question.opened = float(kept["opened"])
+                question.refused = int(kept.get("refused", 0))
+                for given in kept["answers"]:
+                    demo.answer(given["learner"], given["name"], given["typed"])
+                    question.answers[given["learner"]] = Answer(**given)
+                question.state = kept["state"]
+                if kept.get("reveal"):
+                    question.reveal = Reveal.from_dict(kept["reveal"])
+        demo.version = int(data["version"])
+        demo.table_version = int(data.get("table_version", demo.version))
+        return demo
 
     # ------------------------------------------------------------------ views
 

@@ -281,3 +281,23 @@ class TestPages(DemoServer):
             assert asset.code == 200 and b"http://" not in asset.body
         assert self.fetch("/class/demo/static/..%2fclass_demo.py").code == 404
         assert self.fetch("/class/demo/static/teacher.html").code == 404
+
+
+class TestRestart(DemoServer):
+    def test_a_restarted_server_shows_the_same_table_and_question(self) -> None:
+        ana = self.join("Ana")
+        self.asked()
+        assert self.answer(ana, "trail 4D").code == 200
+        self.demo_state.hub._send()  # what the next message would keep, kept now
+        restarted = for_class(self.class_state)
+        assert restarted.demo.public() == self.demo_state.demo.public()
+        assert list(restarted.demo.question.answers) == list(self.demo_state.demo.question.answers)
+
+    def test_a_broken_kept_demonstration_is_set_aside_with_a_warning(self) -> None:
+        import pytest
+
+        self.demo_state.store.save_current({"source": {"kind": "position", "text": "nonsense"},
+                                            "version": 3})
+        with pytest.warns(UserWarning, match="could not be set up again"):
+            fresh = for_class(self.class_state)
+        assert not fresh.demo.on

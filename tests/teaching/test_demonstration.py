@@ -218,3 +218,29 @@ def test_questions_are_kept_and_exported(tmp_path, demo) -> None:
     rows = list(csv.reader(io.StringIO(store.csv_text())))
     assert rows[0][:3] == ["question", "asked", "position"]
     assert rows[1][4] == "'=HYPERLINK(1)" and rows[1][5] == "trail 4D"
+
+
+def test_a_demonstration_is_set_up_again_from_what_was_kept(tmp_path, demo) -> None:
+    demo.play("9C take 3C 6H")
+    demo.back()
+    demo.show_hand(2)
+    demo.open_question()
+    demo.answer(ANA, "Ana", "trail 4D")
+    store = DemoStore(tmp_path)
+    store.save_current(demo.to_dict())
+    again = Demonstration.from_dict(DemoStore(tmp_path).current())
+    assert again.line.state == demo.line.state and again.version == demo.version
+    assert again.public() == demo.public()
+    assert again.question.answers == demo.question.answers
+    again.close_question()
+    again.forward()  # the move taken back is still ahead
+    assert again.last_move == "9C take 3C+6H"
+    dealt = Demonstration().deal(3, False, "values=royal", seed=4)
+    dealt.play(str(dealt.line.state.legal_moves()[0]))
+    dealt.open_question()
+    dealt.reveal(iterations=60)
+    copy = Demonstration.from_dict(json.loads(json.dumps(dealt.to_dict())))
+    assert copy.line.state == dealt.line.state
+    assert copy.question.reveal.to_dict() == dealt.question.reveal.to_dict()
+    with pytest.raises((ValueError, KeyError)):
+        Demonstration.from_dict({**demo.to_dict(), "moves": ["8S take 5D"]})
