@@ -16,8 +16,9 @@ A question freezes the position and the seat to move. Learners answer with a mov
 judged by the rules core (an illegal move is refused with its rule and not counted); a later
 answer replaces an earlier one. Until the reveal only counts and names of who has answered are
 given out. The reveal values each distinct move chosen once, side by side with the expert's own
-candidates on the same deals (`game.search.compare_moves`, a fixed seed and budget), so the
-result is reproducible; each move carries a reason in plain words (`game.hints`) and each
+candidates on the same deals (the search of `game.search.compare_moves`, a fixed seed and
+`REVEAL_ITERATIONS` deals, reproducible unless a machine under load reaches `REVEAL_SECONDS`
+first; `Reveal.iterations` says how many deals each move was played on); each move carries a reason in plain words (`game.hints`) and each
 learner's move a comparison with the best (`game.review.why`).
 
 Every change bumps `version`; followers compare versions to know they are up to date.
@@ -41,14 +42,16 @@ from ..game.hints import hints
 from ..game.match import Game, GameOver
 from ..game.observation import Observation, observe
 from ..game.review import mark_for, move_facts, why
-from ..game.search import compare_moves, search
+from ..game.search import search
 
 __all__ = ["DemoError", "Demonstration", "Question", "Answer", "Reveal", "RevealedMove",
            "MAX_MOVE_TEXT", "REVEAL_ITERATIONS", "REVEAL_SEED", "observation_of"]
 
 MAX_MOVE_TEXT = 200          # a move in notation is a few dozen characters
 MAX_POSITION_TEXT = 4000
-REVEAL_ITERATIONS = 1000     # the expert's budget for the reveal, every compared move together
+REVEAL_ITERATIONS = 1000     # the expert's budget for the reveal, every compared move together,
+REVEAL_SECONDS = 1.3         # and the search ends this long after the reveal began, at most
+REVEAL_EXACT_NODES = 1000    # an exact search of a fully known table gives up sooner than play's
 REVEAL_SEED = "class-question"
 EXPERT_MOVES = 5             # the expert's own best-looking moves compared with the class's
 
@@ -448,14 +451,14 @@ class Demonstration:
         self._changed()
         return question
 
-    def reveal(self, iterations: int = REVEAL_ITERATIONS, seed: int | str = REVEAL_SEED
-               ) -> Reveal:
+    def reveal(self, iterations: int = REVEAL_ITERATIONS, seconds: float | None = REVEAL_SECONDS,
+               seed: int | str = REVEAL_SEED) -> Reveal:
         """Value the moves chosen (closing the question if it is open) and show them."""
         question = self._current()
         if question.state == "revealed" and question.reveal is not None:
             return question.reveal
         question.state = "closed"
-        result = reveal_answers(question, iterations=iterations, seed=seed)
+        result = reveal_answers(question, iterations=iterations, seconds=seconds, seed=seed)
         question.reveal = result
         question.state = "revealed"
         self._changed()
@@ -592,7 +595,8 @@ class Demonstration:
 
 
 def reveal_answers(question: Question, *, iterations: int = REVEAL_ITERATIONS,
-                   seed: int | str = REVEAL_SEED) -> Reveal:
+                   seconds: float | None = REVEAL_SECONDS, seed: int | str = REVEAL_SEED
+                   ) -> Reveal:
     """Each distinct move chosen, valued once, side by side with the expert's best-looking
     moves on the same deals; best first, with who chose it and a reason in words."""
     started = time.perf_counter()
@@ -604,11 +608,11 @@ def reveal_answers(question: Question, *, iterations: int = REVEAL_ITERATIONS,
     legal = {str(m): m for m in question.legal}
     chosen = [legal[text] for text in by_move if text in legal]
     compared = list(dict.fromkeys(chosen + candidates(observation, EXPERT_MOVES)))
-    if question.world is not None:
-        valued = search(observation, iterations=iterations, seed=f"paired|{seed}",
-                        paired=compared, world=(question.world, []))
-    else:
-        valued = compare_moves(observation, compared, iterations=iterations, seed=seed)
+    # compare_moves' search, with a clock as well: whole deals only, so still side by side
+    left = None if seconds is None else max(0.1, seconds - (time.perf_counter() - started))
+    valued = search(observation, iterations=iterations, seconds=left, seed=f"paired|{seed}",
+                    paired=compared, exact_nodes=REVEAL_EXACT_NODES,
+                    world=(question.world, []) if question.world is not None else None)
     values = {str(v.move): v.value if math.isfinite(v.value) else 0.0 for v in valued}
     reasons = {h.move_text: h.text for h in hints(position, limit=len(legal), expert=False)}
     best_text = max(values, key=lambda t: (values[t], t in by_move))
@@ -627,6 +631,7 @@ def reveal_answers(question: Question, *, iterations: int = REVEAL_ITERATIONS,
                                   reason=reasons.get(text, text), loss=loss,
                                   mark=mark_for(loss, position.rules) if text != best_text
                                   else None, compared=compared_words))
-    return Reveal(moves=tuple(moves), best=best_text, iterations=iterations,
+    deals = min(v.visits for v in valued) if len(valued) > 1 else 0
+    return Reveal(moves=tuple(moves), best=best_text, iterations=deals,
                   seconds=time.perf_counter() - started)
 
