@@ -47,7 +47,7 @@ from tornado.iostream import StreamClosedError
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.position import Position
-from ..core.render import position_html, move_html
+from ..core.render import TABLE_CSS, move_html, position_html
 from ..teaching.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
 
@@ -217,7 +217,7 @@ def follower_data(demo: Demonstration) -> dict[str, Any]:
     data = demo.public()
     if demo.on:
         view = demo.hidden_view()
-        data["table_html"] = position_html(view, seat=view.turn, reveal=True, style=True,
+        data["table_html"] = position_html(view, seat=view.turn, reveal=True, style=False,
                                            interactive=True, stock=demo.line.stock, size=None,
                                            hand_sizes=demo.hand_sizes())
         data["builds"] = [[str(c) for c in b.cards] for b in view.builds]
@@ -237,7 +237,7 @@ def _move_html(demo: Demonstration, text: str) -> str:
     if before is None:
         return f'<div class="cd-notation">{_escape(text)}</div>'
     try:
-        return move_html(before.parse_move(text), size=None)
+        return move_html(before.parse_move(text), size=None, style=False)
     except ValueError:
         return f'<div class="cd-notation">{_escape(text)}</div>'
 
@@ -246,7 +246,8 @@ def _draw_moves(position: Position, moves: list[dict[str, Any]]) -> None:
     """Each revealed move drawn as cards (from the question's frozen position)."""
     for entry in moves:
         try:
-            entry["html"] = move_html(position.parse_move(entry["move"]), size=None)
+            entry["html"] = move_html(position.parse_move(entry["move"]), size=None,
+                                     style=False)
         except ValueError:  # never expected: each was judged legal here
             entry["html"] = f'<div class="cd-notation">{_escape(entry["move"])}</div>'
 
@@ -337,7 +338,7 @@ def teacher_data(state: DemoState) -> dict[str, Any]:
     data = demo.teacher(state.roster())
     if demo.on:
         full = demo.line.state
-        data["table_html"] = position_html(full, seat=full.turn, reveal=True, style=True,
+        data["table_html"] = position_html(full, seat=full.turn, reveal=True, style=False,
                                            stock=demo.line.stock, size=None)
         data["follower_view"] = demo.hidden_view().one_line()
         data["legal"] = [str(m) for m in full.legal_moves()] if full.hand else []
@@ -590,9 +591,15 @@ class MineHandler(_LearnerOnly):
 
 
 class Asset(web.RequestHandler):
-    """The pages' own scripts and stylesheet (a fixed list: never a path from the request)."""
+    """The pages' own scripts and stylesheets (a fixed list: never a path from the request);
+    table.css is the core's card table look, sent once rather than with every table."""
 
     def get(self, name: str) -> None:
+        if name == "table.css":
+            self.set_header("Content-Type", _ASSET_TYPES[".css"])
+            self.set_header("Cache-Control", "no-cache")
+            self.finish(TABLE_CSS)
+            return
         path = ASSETS / name
         if name not in _asset_names() or path.suffix not in _ASSET_TYPES:
             raise web.HTTPError(404)

@@ -276,7 +276,7 @@ class TestPages(DemoServer):
         assert self.fetch("/class/demo/follow").code == 403
         teacher = self.fetch(f"/class/demo/teacher?token={self.token}")
         assert teacher.code == 200 and b"Show the class a table" in teacher.body
-        for name in ("follow.js", "teacher.js", "demo_common.js", "demo.css"):
+        for name in ("follow.js", "teacher.js", "demo_common.js", "demo.css", "table.css"):
             asset = self.fetch(f"/class/demo/static/{name}")
             assert asset.code == 200 and b"http://" not in asset.body
         assert self.fetch("/class/demo/static/..%2fclass_demo.py").code == 404

@@ -51,6 +51,15 @@
   const q = (sel) => view.querySelector(sel);
 
   function mount() {
+    ["table.css", "demo.css"].forEach((name) => {  // a class page that has not linked them
+      const href = prefix + "static/" + name;
+      if (!document.querySelector('link[href="' + href + '"]')) {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = href;
+        document.head.appendChild(link);
+      }
+    });
     document.body.prepend(banner);
     document.body.appendChild(view);
   }
@@ -103,6 +112,8 @@
   async function drawReveal(question) {
     if (revealedFor === question.id) return;
     revealedFor = question.id;
+    chosen = { card: null, table: [] };
+    markChosen();
     const list = q(".cd-reveal");
     list.replaceChildren(...question.reveal.moves.map((entry) => D.revealItem(entry, question.reveal.best, false)));
     const mine = await D.request(prefix + "mine");
