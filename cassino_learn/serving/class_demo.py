@@ -33,13 +33,14 @@ at most `COUNT_EVERY` seconds after an answer) and set up again when the server 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import re
 import secrets
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
@@ -87,8 +88,9 @@ class DemoState:
     """What the demonstration's handlers share."""
 
     teacher: Callable[[web.RequestHandler], bool]
-    learner: Callable[[web.RequestHandler], Follower | None]
-    roster: Callable[[], dict[str, str]] = dict
+    # either may also return an awaitable (a class store read off the event loop)
+    learner: Callable[[web.RequestHandler], "Follower | None | Awaitable[Follower | None]"]
+    roster: Callable[[], "dict[str, str] | Awaitable[dict[str, str]]"] = dict
     store: DemoStore | None = None
     base_url: str = "/"
     demo: Demonstration = field(default_factory=Demonstration)
@@ -101,6 +103,14 @@ class DemoState:
     @property
     def prefix(self) -> str:
         return f"{self.base_url}class/demo/"
+
+    async def follower(self, handler: web.RequestHandler) -> Follower | None:
+        found = self.learner(handler)
+        return await found if inspect.isawaitable(found) else found  # type: ignore[return-value]
+
+    async def names(self) -> dict[str, str]:
+        found = self.roster()
+        return await found if inspect.isawaitable(found) else found  # type: ignore[return-value]
 
     def keep(self) -> None:
         """Save the demonstration and its current question (asked, answered, closed,
@@ -329,13 +339,13 @@ class TeacherPage(_TeacherOnly, _Page):
 
 
 class TeacherState(_TeacherOnly):
-    def get(self) -> None:
-        self.reply(teacher_data(self.state))
+    async def get(self) -> None:
+        self.reply(await teacher_data(self.state))
 
 
-def teacher_data(state: DemoState) -> dict[str, Any]:
+async def teacher_data(state: DemoState) -> dict[str, Any]:
     demo = state.demo
-    data = demo.teacher(state.roster())
+    data = demo.teacher(await state.names())
     if demo.on:
         full = demo.line.state
         data["table_html"] = position_html(full, seat=full.turn, reveal=True, style=False,
@@ -414,7 +424,7 @@ class TeacherDo(_TeacherOnly):
             return
         self.state.keep()  # kept before the teacher hears it is done
         self.state.hub.changed()
-        self.reply(teacher_data(self.state))
+        self.reply(await teacher_data(self.state))
 
 
 async def _reveal(state: DemoState) -> None:
@@ -473,8 +483,8 @@ _ACTIONS: dict[str, Callable[[Demonstration, dict[str, Any]], Any]] = {
 class _LearnerOnly(_Base):
     follower: Follower
 
-    def prepare(self) -> None:
-        follower = self.state.learner(self)
+    async def prepare(self) -> None:
+        follower = await self.state.follower(self)
         if follower is None:
             self.refuse(403, "join the class first: this browser is not one of its learners")
             return
@@ -484,14 +494,17 @@ class _LearnerOnly(_Base):
 class _Followed(_Base):
     """Learners of the class and the teacher may watch the table."""
 
-    def prepare(self) -> None:
-        if self.state.learner(self) is None and not self.state.teacher(self):
+    viewer: Follower | None = None
+
+    async def prepare(self) -> None:
+        self.viewer = await self.state.follower(self)
+        if self.viewer is None and not self.state.teacher(self):
             self.refuse(403, "join the class first: this browser is not one of its learners")
 
 
 class FollowPage(_Page):
-    def get(self) -> None:
-        follower = self.state.learner(self)
+    async def get(self) -> None:
+        follower = await self.state.follower(self)
         if follower is None:
             self.set_status(403)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
@@ -515,7 +528,7 @@ class StreamHandler(_Followed):
     teacher_watching = False
 
     async def get(self) -> None:
-        self.teacher_watching = self.state.learner(self) is None
+        self.teacher_watching = self.viewer is None
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
         self.set_header("X-Accel-Buffering", "no")
         self._done = asyncio.Event()

@@ -301,3 +301,34 @@ class TestRestart(DemoServer):
         with pytest.warns(UserWarning, match="could not be set up again"):
             fresh = for_class(self.class_state)
         assert not fresh.demo.on
+
+
+class TestAwaitableLookups(AsyncHTTPTestCase):
+    """A class server whose store is read off the event loop gives awaitable callables."""
+
+    def get_app(self) -> Application:
+        from cassino_learn.serving.class_demo import DemoState, Follower, token_checker
+
+        async def learner(handler):
+            await asyncio.sleep(0)
+            return Follower("a" * 16, "Ana") if handler.request.headers.get("X-Who") else None
+
+        async def roster():
+            return {"a" * 16: "Ana", "b" * 16: "Bo"}
+
+        self.state = DemoState(teacher=token_checker("T"), learner=learner, roster=roster)
+        self.state.demo.set_position(POSITION)
+        self.state.demo.open_question()
+        return Application(demo_handlers(self.state))
+
+    def test_awaitable_learner_and_roster(self) -> None:
+        assert self.fetch("/class/demo/mine").code == 403
+        assert self.fetch("/class/demo/mine", headers={"X-Who": "1"}).code == 200
+        response = self.fetch("/class/demo/answer", method="POST",
+                              body=json.dumps({"question": self.state.demo.question.id,
+                                               "move": "trail 4D"}),
+                              headers={"X-Who": "1", "Cookie": "_xsrf=x1", "X-XSRFToken": "x1"})
+        assert response.code == 200
+        state = json.loads(self.fetch("/class/demo/teacher/state.json",
+                                      headers={"X-Teacher-Token": "T"}).body)
+        assert state["progress"]["waiting"] == ["Bo"]
