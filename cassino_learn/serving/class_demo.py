@@ -340,7 +340,7 @@ class TeacherPage(_TeacherOnly, _Page):
 
 class TeacherState(_TeacherOnly):
     async def get(self) -> None:
-        self.reply(await teacher_data(self.state))
+        self.reply({**await teacher_data(self.state), "xsrf": self.xsrf_token.decode("ascii")})
 
 
 async def teacher_data(state: DemoState) -> dict[str, Any]:
@@ -600,7 +600,9 @@ class AnswerHandler(_LearnerOnly):
 
 class MineHandler(_LearnerOnly):
     def get(self) -> None:
-        self.reply(self.state.demo.mine(self.follower.id))
+        # the XSRF token to send back with answers (the page may not read an HttpOnly cookie)
+        self.reply({**self.state.demo.mine(self.follower.id),
+                    "xsrf": self.xsrf_token.decode("ascii")})
 
 
 class Asset(web.RequestHandler):

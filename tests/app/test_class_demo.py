@@ -332,3 +332,36 @@ class TestAwaitableLookups(AsyncHTTPTestCase):
         state = json.loads(self.fetch("/class/demo/teacher/state.json",
                                       headers={"X-Teacher-Token": "T"}).body)
         assert state["progress"]["waiting"] == ["Bo"]
+
+
+class TestStrictXsrfApp(DemoServer):
+    """An app that checks XSRF on every POST with an HttpOnly cookie (as the coming class
+    server does): the pages get the token from the JSON they load."""
+
+    def get_app(self) -> Application:
+        return Application(demo_handlers(self.demo_state) + class_handlers(self.class_state),
+                           xsrf_cookies=True, xsrf_cookie_kwargs={"httponly": True})
+
+    def test_the_teacher_and_a_learner_use_the_token_they_were_given(self) -> None:
+        page = self.fetch(f"/class/demo/teacher/state.json?token={self.token}")
+        cookie = SimpleCookie(page.headers.get("Set-Cookie", ""))["_xsrf"].value
+        token = json.loads(page.body)["xsrf"]
+        headers = {"X-Teacher-Token": self.token, "Cookie": f"_xsrf={cookie}"}
+        refused = self.fetch("/class/demo/teacher/do", method="POST", headers=headers,
+                             body=json.dumps({"action": "position", "text": POSITION}))
+        assert refused.code == 403
+        done = self.fetch("/class/demo/teacher/do", method="POST",
+                          headers={**headers, "X-XSRFToken": token},
+                          body=json.dumps({"action": "position", "text": POSITION}))
+        assert done.code == 200
+        self.demo_state.demo.open_question()
+        learner = self.class_state.classroom.join("Ana")
+        cookies = f"{self.class_state.cookie_name}={learner.id}"
+        mine = self.fetch("/class/demo/mine", headers={"Cookie": cookies})
+        own = SimpleCookie(mine.headers.get("Set-Cookie", ""))["_xsrf"].value
+        answered = self.fetch("/class/demo/answer", method="POST",
+                              headers={"Cookie": f"{cookies}; _xsrf={own}",
+                                       "X-XSRFToken": json.loads(mine.body)["xsrf"]},
+                              body=json.dumps({"question": self.demo_state.demo.question.id,
+                                               "move": "trail 4D"}))
+        assert answered.code == 200

@@ -194,6 +194,22 @@
     input.focus();
   }
 
+  let xsrf = "";  // asked of the server: its XSRF cookie may be HttpOnly
+  async function xsrfToken(fresh) {
+    if (!xsrf || fresh) {
+      const mine = await D.request(prefix + "mine");
+      xsrf = (mine.ok && mine.data.xsrf) || D.cookie("_xsrf");
+    }
+    return xsrf;
+  }
+
+  async function post(body, fresh) {
+    return D.request(prefix + "answer", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-XSRFToken": await xsrfToken(fresh) },
+      body: body });
+  }
+
   async function send() {
     const status = q(".cd-answer-status");
     const question = state && state.question;
@@ -201,10 +217,9 @@
     const move = q(".cd-answer-text").value;
     status.className = "cd-answer-status";
     status.textContent = "Sending…";
-    const result = await D.request(prefix + "answer", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-XSRFToken": D.cookie("_xsrf") },
-      body: JSON.stringify({ question: question.id, move: move }) });
+    const body = JSON.stringify({ question: question.id, move: move });
+    let result = await post(body, false);
+    if (result.status === 403) result = await post(body, true);  // a token gone stale
     if (result.ok) {
       status.classList.add("cd-good");
       status.textContent = "Your answer: " + result.data.move + ". You can change it until your teacher reveals the answers.";

@@ -8,9 +8,10 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let refreshing = null;
+  let xsrf = "";  // from the teacher's state: the server may keep its cookie HttpOnly
 
   function headers() {
-    return { "Content-Type": "application/json", "X-Teacher-Token": token, "X-XSRFToken": D.cookie("_xsrf") };
+    return { "Content-Type": "application/json", "X-Teacher-Token": token, "X-XSRFToken": xsrf || D.cookie("_xsrf") };
   }
 
   async function load(path) {
@@ -125,7 +126,7 @@
 
   async function refresh() {
     const result = await load("teacher/state.json");
-    if (result.ok) draw(result.data);
+    if (result.ok) { xsrf = result.data.xsrf || xsrf; draw(result.data); }
   }
 
   function soon() {  // many answers arriving: one refresh at a time
