@@ -1,7 +1,8 @@
 // The learner's side of a class demonstration, for any class page: a banner while the teacher
 // shows a table ("Your teacher is showing a table — Follow"), and the followed table over the
 // page, kept in step by the server's event stream. Stop following closes it: the page beneath
-// is as the learner left it. Include demo_common.js, then this with data-prefix="{base}class/demo/".
+// is as the learner left it. Include demo_common.js, then this with data-prefix="{base}class/demo/"
+// (in the head or the body).
 "use strict";
 (function () {
   const D = window.CassinoDemo;
@@ -283,20 +284,25 @@
     stream.addEventListener("error", () => view.classList.add("cd-offline"));
   }
 
-  mount();
-  followButton.addEventListener("click", startFollowing);
-  q("#cd-unfollow").addEventListener("click", stopFollowing);
-  q(".cd-follow-table").addEventListener("click", (e) => {
-    const node = e.target.closest("[data-build]") || e.target.closest("[data-card]");
-    if (node) pick(node);
-  });
-  q(".cd-follow-table").addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    const node = e.target.closest("[data-build]") || e.target.closest("[data-card]");
-    if (node) { e.preventDefault(); pick(node); }
-  });
-  view.querySelectorAll(".cd-compose [data-verb]").forEach((b) => b.addEventListener("click", () => compose(b.dataset.verb)));
-  q(".cd-send").addEventListener("click", send);
-  q(".cd-answer-text").addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
-  listen();
+  function start() {
+    mount();
+    followButton.addEventListener("click", startFollowing);
+    q("#cd-unfollow").addEventListener("click", stopFollowing);
+    q(".cd-follow-table").addEventListener("click", (e) => {
+      const node = e.target.closest("[data-build]") || e.target.closest("[data-card]");
+      if (node) pick(node);
+    });
+    q(".cd-follow-table").addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const node = e.target.closest("[data-build]") || e.target.closest("[data-card]");
+      if (node) { e.preventDefault(); pick(node); }
+    });
+    view.querySelectorAll(".cd-compose [data-verb]").forEach((b) => b.addEventListener("click", () => compose(b.dataset.verb)));
+    q(".cd-send").addEventListener("click", send);
+    q(".cd-answer-text").addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
+    listen();
+  }
+
+  // included in a page's <head>: wait for its body
+  if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
 })();
