@@ -121,6 +121,15 @@ class DemoState:
         if self.demo.question is not None:
             self.store.save(self.demo.question.to_dict())
 
+    def end_class(self, archive: Path) -> None:
+        """The class has ended: its questions go to the archive, the table away."""
+        if self.store is not None:
+            self.store.archive_to(archive)
+        last = self.demo.version
+        self.demo = Demonstration()
+        self.demo.version = self.demo.table_version = last + 1  # followers see the change
+        IOLoop.current().add_callback(self.hub.changed)
+
     def restored(self) -> "DemoState":
         """The demonstration the store kept, if any (one that no longer fits the rules
         core is set aside with a warning: the class starts without a table)."""
@@ -147,9 +156,11 @@ def for_class(class_state: Any) -> DemoState:
     def roster() -> dict[str, str]:
         return {x.id: x.name for x in class_state.classroom.learners()}
 
-    return DemoState(teacher=token_checker(class_state.token), learner=learner, roster=roster,
+    demo = DemoState(teacher=token_checker(class_state.token), learner=learner, roster=roster,
                      store=DemoStore(class_state.classroom.folder),
                      base_url=class_state.base_url).restored()
+    class_state.on_end.append(demo.end_class)
+    return demo
 
 
 # ------------------------------------------------------------------------------ broadcasting

@@ -21,10 +21,10 @@ import hashlib
 import html
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tornado import web
 
@@ -48,6 +48,8 @@ class ClassState:
     classroom: Classroom
     token: str
     base_url: str = "/"
+    # called with the archive folder when the class ends (the demonstration archives its own)
+    on_end: list[Callable[[Path], None]] = field(default_factory=list, compare=False)
 
     @classmethod
     def from_environment(cls, folder: str, name: str | None, token: str,
@@ -342,6 +344,8 @@ class EndClass(_Teacher):
             self.finish("The class was not ended: the confirmation was missing.")
             return
         archive = self.state.classroom.end(datetime.now(timezone.utc))
+        for hook in self.state.on_end:
+            hook(archive)
         from urllib.parse import urlencode
 
         self.redirect(f"{self.state.base_url}class/teacher?"

@@ -93,6 +93,22 @@ class DemoStore:
                                  entry.get("mark") or "", reveal.get("best", "")])
         return out.getvalue()
 
+    def archive_to(self, folder: Path) -> Path:
+        """Copy everything into `folder`/demonstrations.sqlite (the class has ended), then
+        start empty."""
+        target = Path(folder) / FILE_NAME
+        with self._lock:
+            copy = sqlite3.connect(target)
+            try:
+                self._db.backup(copy)
+            finally:
+                copy.close()
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("DELETE FROM questions")
+            self._db.execute("DELETE FROM current")
+            self._db.execute("COMMIT")
+        return target
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

@@ -365,3 +365,26 @@ class TestStrictXsrfApp(DemoServer):
                               body=json.dumps({"question": self.demo_state.demo.question.id,
                                                "move": "trail 4D"}))
         assert answered.code == 200
+
+
+class TestEndOfClass(DemoServer):
+    def test_ending_the_class_archives_the_questions_and_clears_the_table(self) -> None:
+        ana = self.join("Ana")
+        self.asked()
+        assert self.answer(ana, "trail 4D").code == 200
+        self.teacher({"action": "reveal"})
+        page = self.fetch(f"/class/teacher?token={self.token}")
+        xsrf = SimpleCookie(page.headers.get("Set-Cookie", ""))["_xsrf"].value
+        ended = self.fetch("/class/teacher/end", method="POST", follow_redirects=False,
+                           headers={"Cookie": f"_xsrf={xsrf}"},
+                           body=urlencode({"_xsrf": xsrf, "token": self.token,
+                                           "confirm": "yes"}))
+        assert ended.code == 302
+        archive = next((self.folder / "archive").iterdir())
+        from cassino_learn.teaching.demo_store import DemoStore
+
+        kept = DemoStore(archive).questions()
+        assert len(kept) == 1 and kept[0]["answers"][0]["move"] == "trail 4D"
+        assert not self.demo_state.demo.on
+        assert self.demo_state.store.questions() == []
+        assert for_class(self.class_state).demo.on is False  # and after a restart
