@@ -210,3 +210,40 @@ def test_on_todays_class_server_the_teachers_page_opens_the_demonstration(browse
         assert table_cards(ana) == ["2S", "5D", "KC"]
     finally:
         server.stop()
+
+
+def test_a_lesson_stage_stepped_through_and_a_dealt_game_of_four(browser, server) -> None:
+    root, token = server
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(20_000)
+    teacher = context.new_page()
+    teacher.goto(f"{root}/class/demo/teacher?token={token}")
+    ana = learner(browser, root, "Ana")
+    ana.locator(".cd-banner").wait_for(state="attached")
+    assert not ana.locator(".cd-banner").is_visible()  # nothing shown yet: no banner
+    teacher.get_by_text("A lesson's stage").click()
+    teacher.get_by_label("Lesson").select_option(label="Building")
+    stage = teacher.get_by_label("Stage")
+    stage.select_option(index=0)
+    teacher.get_by_role("button", name="Show this stage").click()
+    teacher.get_by_role("heading", name="Building: Your card cannot catch anything now").wait_for()
+    ana.get_by_role("button", name="Follow").click()
+    ana.locator('#cd-follow-view [data-zone="table"] [data-card="5C"]').wait_for()
+    teacher.get_by_role("button", name="Next").click()
+    ana.get_by_text("You put your 3 on the 5 and announce eight").wait_for()
+    ana.locator('#cd-follow-view [data-zone="table"] [data-build]').wait_for()
+    teacher.get_by_text("Deal a new game").click()
+    teacher.get_by_label("Players", exact=True).select_option("4")
+    teacher.get_by_label("Partners (4 players)").check()
+    teacher.get_by_label("Variant").select_option(label="Royal Casino (V7)")
+    teacher.get_by_label("Deal number").fill("12")
+    teacher.get_by_role("button", name="Deal").click()
+    teacher.get_by_role("heading", name="A new game: 4 players, partners, values=royal").wait_for()
+    ana.get_by_role("heading", name="A new game: 4 players, partners, values=royal").wait_for()
+    # the three other seats' hands are face down for the class, face up for the teacher
+    assert ana.locator("#cd-follow-view .cl-other .cl-back").count() == 12
+    assert teacher.locator("#cd-table .cl-other [data-card]").count() == 12
+    teacher.get_by_label("Projector size").check()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    teacher.screenshot(path=str(SHOTS / "teacher-1920-deal-of-four.png"))
+    ana.screenshot(path=str(SHOTS / "learner-1280-deal-of-four.png"))
