@@ -18,7 +18,8 @@ teacher's token (as `?token=` or the X-Teacher-Token header), `DemoState.learner
 gives the cookie's learner (id, name) or None, and `DemoState.roster()` the class's names by id
 (for "who has not answered"). Every teacher URL without the token is 403; a learner's POST needs
 the XSRF token (Tornado's `_xsrf` cookie, sent back in the X-XSRFToken header), a JSON body of
-at most `MAX_BODY` bytes and the shape above.
+at most `MAX_BODY` bytes and the shape above; a learner sending more than
+`ANSWERS_PER_WINDOW` answers in `ANSWER_WINDOW` seconds is asked to wait (429).
 
 Followers keep one connection open (`stream`). Each change of the table is sent to all of them
 at once, coalesced so that a burst of changes costs one message; while a question is open the
@@ -37,6 +38,7 @@ import inspect
 import json
 import re
 import secrets
+import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +58,8 @@ __all__ = ["DemoState", "Follower", "Broadcaster", "demo_handlers", "token_check
            "MAX_BODY", "COUNT_EVERY", "HEARTBEAT_SECONDS", "ASSETS"]
 
 MAX_BODY = 4096
+ANSWERS_PER_WINDOW = 10      # a learner's answers (legal or not) within
+ANSWER_WINDOW = 10.0         # this many seconds; more are refused (429) unjudged
 COUNT_EVERY = 0.3
 HEARTBEAT_SECONDS = 20
 ASSETS = Path(__file__).parent / "demo_assets"
@@ -96,6 +100,7 @@ class DemoState:
     demo: Demonstration = field(default_factory=Demonstration)
     hub: "Broadcaster" = field(init=False)
     busy: asyncio.Lock = field(default_factory=asyncio.Lock, init=False)  # one action at a time
+    recent: dict[str, list[float]] = field(default_factory=dict, init=False)  # answers' times
 
     def __post_init__(self) -> None:
         self.hub = Broadcaster(self)
@@ -111,6 +116,15 @@ class DemoState:
     async def names(self) -> dict[str, str]:
         found = self.roster()
         return await found if inspect.isawaitable(found) else found  # type: ignore[return-value]
+
+    def too_fast(self, learner: str, now: float) -> bool:
+        """A learner's answer beyond `ANSWERS_PER_WINDOW` in `ANSWER_WINDOW` seconds."""
+        times = [t for t in self.recent.get(learner, ()) if now - t < ANSWER_WINDOW]
+        if len(times) >= ANSWERS_PER_WINDOW:
+            self.recent[learner] = times
+            return True
+        self.recent[learner] = times + [now]
+        return False
 
     def keep(self) -> None:
         """Save the demonstration and its current question (asked, answered, closed,
@@ -581,6 +595,9 @@ class AnswerHandler(_LearnerOnly):
             self.check_xsrf_cookie()
         except web.HTTPError:
             self.refuse(403, "the page's XSRF token is missing or wrong: reload the page")
+            return
+        if self.state.too_fast(self.follower.id, time.monotonic()):
+            self.refuse(429, "too many answers at once: wait a few seconds and send it again")
             return
         data = self.body_json()
         if data is None:

@@ -388,3 +388,17 @@ class TestEndOfClass(DemoServer):
         assert not self.demo_state.demo.on
         assert self.demo_state.store.questions() == []
         assert for_class(self.class_state).demo.on is False  # and after a restart
+
+
+class TestRateLimit(DemoServer):
+    def test_a_learner_sending_answers_too_fast_is_asked_to_wait_others_are_not(self) -> None:
+        from cassino_learn.serving.class_demo import ANSWERS_PER_WINDOW
+
+        ana, bo = self.join("Ana"), self.join("Bo")
+        self.asked()
+        codes = [self.answer(ana, "8S take 5D").code for _ in range(ANSWERS_PER_WINDOW)]
+        assert codes == [422] * ANSWERS_PER_WINDOW
+        assert self.answer(ana, "trail 4D").code == 429
+        assert self.answer(bo, "trail 4D").code == 200
+        bo_id = next(x.id for x in self.class_state.classroom.learners() if x.name == "Bo")
+        assert list(self.demo_state.demo.question.answers) == [bo_id]
