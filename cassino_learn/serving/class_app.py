@@ -1,6 +1,6 @@
 """Voila for a class (`cassino-learn serve --class NAME`): Voila with the class's pages added
-(the name page, the learner code, the teacher's page) and every lesson page opened only by a
-browser the class knows.
+(the name page, the learner code, the teacher's page, the class demonstration of
+serving/class_demo.py) and every lesson page opened only by a browser the class knows.
 
 Run as `python -m cassino_learn.serving.class_app` with Voila's own arguments; the class comes
 from the environment (CLASS_ENV: its folder; TOKEN_ENV: the teacher's token, taken out of the
@@ -17,6 +17,7 @@ from voila.app import Voila
 from voila.handler import VoilaHandler
 
 from ..pages.learner import CLASS_ENV
+from .class_demo import demo_handlers, for_class
 from .class_web import ClassState, class_handlers, join_url, learner_from_cookie
 from .voila import CLASS_NAME_ENV as NAME_ENV
 from .voila import (LEARNER_CODE_HEADER, LEARNER_HEADER, LEARNER_HEADERS, LEARNER_NAME_HEADER,
@@ -64,7 +65,7 @@ class ClassVoila(Voila):
                                  {**options, "class_state": state}))
             else:
                 handlers.append(handler)
-        return class_handlers(state) + handlers
+        return class_handlers(state) + demo_handlers(for_class(state)) + handlers
 
 
 def _lesson_handler_for(cls: type) -> type:

@@ -21,10 +21,10 @@ import hashlib
 import html
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tornado import web
 
@@ -48,6 +48,8 @@ class ClassState:
     classroom: Classroom
     token: str
     base_url: str = "/"
+    # called with the archive folder when the class ends (the demonstration archives its own)
+    on_end: list[Callable[[Path], None]] = field(default_factory=list, compare=False)
 
     @classmethod
     def from_environment(cls, folder: str, name: str | None, token: str,
@@ -291,6 +293,8 @@ class TeacherPage(_Teacher):
                                     xsrf=self.xsrf_form_html(),
                                     token=html.escape(self.state.token),
                                     end=f"{base}class/teacher/end",
+                                    demo=html.escape(f"{base}class/demo/teacher?token="
+                                                     f"{self.state.token}"),
                                     csv=html.escape(f"{base}class/teacher/class.csv?token="
                                                     f"{self.state.token}"))
         data = (f'<script type="application/json" id="cc-data">{_json_for_script(summary)}'
@@ -340,6 +344,8 @@ class EndClass(_Teacher):
             self.finish("The class was not ended: the confirmation was missing.")
             return
         archive = self.state.classroom.end(datetime.now(timezone.utc))
+        for hook in self.state.on_end:
+            hook(archive)
         from urllib.parse import urlencode
 
         self.redirect(f"{self.state.base_url}class/teacher?"
@@ -384,7 +390,8 @@ table.cc-table { border-collapse: collapse; width: 100%; font-size: 0.95em; }
 
 _TEACHER_BODY = """
 <div class="cc-head"><h1>Class <span class="cc-name">{name}</span></h1>
-<span class="cc-status" id="cc-status" role="status" aria-live="polite"></span></div>
+<span class="cc-status" id="cc-status" role="status" aria-live="polite"></span>
+<a class="cc-button cc-primary" id="cc-demo" href="{demo}">Show the class a table</a></div>
 {ended}
 <section class="cc-card"><div class="cc-actions"><h2 id="cc-learners-title">Learners</h2>
 <a class="cc-button" id="cc-csv" href="{csv}" download>Download the table (CSV)</a></div>
