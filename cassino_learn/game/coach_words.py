@@ -171,8 +171,16 @@ def does(facts: "MoveFacts", subject: str = "This move") -> list[str]:
             said.append("It clears the table: a sweep, worth 1 point (rule W1).")
         return said
     if move.kind == BUILD:
-        return [f"{subject} builds {move.value} with {card_words(move.card, own=True)}, "
+        said = [f"{subject} builds {move.value} with {card_words(move.card, own=True)}, "
                 f"to take it on a later turn."]
+        position = move.position
+        mine = position.side_of(position.turn)
+        for build in move.builds:
+            if build.owner is not None and position.side_of(build.owner) != mine:
+                owner = ("your opponent's" if position.players == 2
+                         else f"seat {build.owner}'s")
+                said.append(f"It makes {owner} build of {build.value} yours.")
+        return said
     return [f"{subject} puts {card_words(move.card, own=True)} on the table and takes "
             f"nothing."]
 
