@@ -5,8 +5,8 @@
     >>> h = hints(Position.parse("table: 5D 3C 6H 2S; hand: 8S 4D"))[0]
     >>> h.move_text, h.sweep
     ('8S take 2S+6H 3C+5D', True)
-    >>> h.words.split(". ")[0]
-    'This move uses your 8 of spades to take 5 cards, among them Little Casino (the 2 of spades)'
+    >>> h.words.split(". ")[:2]
+    ['This move uses your 8 of spades to take 4 cards', 'Among them is Little Casino (the 2 of spades)']
 
 Each `Hint` is data (cards and points taken, sweep, build kept safe or not, the best reply it
 leaves the next player) plus `words`, a few short sentences for the learner (`coach_words`,

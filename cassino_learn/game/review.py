@@ -21,7 +21,7 @@ both looks must find it, beyond the standard error of the gap. The budgets are f
 look is seeded by the move's place in the game, so reviewing the same game twice gives the same
 review.
 
-The marks, by loss in expected round points (K1: an ace or Little Casino is 1 point, Big Casino
+The marks, by the loss in points likely ahead at the round's end (K1: an ace or Little Casino is 1 point, Big Casino
 2, most cards 3, most spades 1, a sweep 1):
 
 - inaccuracy, at least 0.5: half a point, like an even chance of an ace changing hands, or a
@@ -399,9 +399,6 @@ def review_match(game: "Game", seat: int, **options: object) -> MatchReview:
 # ---------------------------------------------------------------------- why, in words
 
 def why(observation: Observation, played: MoveFacts, better: MoveFacts) -> tuple[str, ...]:
-    """Sentences saying why `better` is better than `played`, from the facts that differ
-    (`coach_words.why`: the words the hints use too)."""
-    if played.move.position is not observation.position and \
-            played.move.position != observation.position:
-        raise ValueError("the facts are not of this observation's position")
+    """Sentences saying why `better` is better than `played` (both played from `observation`'s
+    position), from the facts that differ (`coach_words.why`: the words the hints use too)."""
     return coach_words.why(played, better)

@@ -168,7 +168,7 @@ class ReviewPanel(w.VBox):
         """Show the rounds (latest first; an int is a round still being reviewed) and, once the
         match is over and every round is reviewed, the match's summary."""
         self.layout.display = None
-        parts = [f"<h4 class='cl-rv-title'>Your moves, reviewed</h4>"]
+        parts = ["<h4 class='cl-rv-title'>Your moves, reviewed</h4>"]
         if error:
             parts.append(f"<p class='cl-rv-error' role='status'>The review stopped: "
                          f"{html.escape(error)}</p>")
