@@ -171,9 +171,13 @@ def does(facts: "MoveFacts", subject: str = "This move") -> list[str]:
             said.append("It clears the table: a sweep, worth 1 point (rule W1).")
         return said
     if move.kind == BUILD:
-        said = [f"{subject} builds {move.value} with {card_words(move.card, own=True)}, "
-                f"to take it on a later turn."]
         position = move.position
+        hand = position.hands[position.turn - 1] or ()
+        taker = next((c for c in hand if c != move.card
+                      and move.value in position.rules.play_values(c)), None)
+        later = f"later with {card_words(taker, own=True)}" if taker else "on a later turn"
+        said = [f"{subject} builds {move.value} with {card_words(move.card, own=True)}, "
+                f"to take it {later}."]
         mine = position.side_of(position.turn)
         for build in move.builds:
             if build.owner is not None and position.side_of(build.owner) != mine:
