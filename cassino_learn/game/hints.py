@@ -5,33 +5,35 @@
     >>> h = hints(Position.parse("table: 5D 3C 6H 2S; hand: 8S 4D"))[0]
     >>> h.move_text, h.sweep
     ('8S take 2S+6H 3C+5D', True)
+    >>> h.words.split(". ")[:2]
+    ['This move uses your 8 of spades to take 4 cards', 'Among them is Little Casino (the 2 of spades)']
 
 Each `Hint` is data (cards and points taken, sweep, build kept safe or not, the best reply it
-leaves the next player) plus `text`, one sentence for the learner; the why comes from the
-engine's facts (`cassino_learn.game.assess`), so a hint never decides a rule itself.
+leaves the next player) plus `words`, a few short sentences for the learner (`coach_words`,
+the review's words too): what the move does, what it risks, and from a game in play the points
+the learner would likely be ahead at the round's end. The facts come from the engine
+(`cassino_learn.game.assess`), so a hint never decides a rule itself.
 
-The order: from an `Observation` (a game in play), the expert's (`ExpertPlayer.values`, at its
-own budget and seed, so the first hint is the move `make_player("expert")` plays),
-each hint with the expected lead in round points the search found. From a bare `Position`
-(no hand sizes or stock known) the greedy player's measure orders them.
+The order: from an `Observation` (a game in play), the coach's search (`coach.coach_values`, the
+expert's search at its own budget and seed, in round points; the review measures moves against
+the same first move). From a bare `Position` (no hand sizes or stock known) the greedy
+player's measure orders them, without points ahead.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Sequence
+from dataclasses import dataclass
 
-from ..core.cards import RANK_NAMES, Card, format_cards
-from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
+from ..core.cards import Card
+from ..core.movegen import BUILD, Move, legal_moves
 from ..core.position import Position
-from ..core.rules import Rules
 from .assess import Assessment, assess_all, unknown_cards
+from .coach import coach_values
+from .coach_words import Who, hint_words
 from .observation import Observation
-from .scoring import card_points
+from .review import facts_of
 
 __all__ = ["Hint", "hints"]
-
-LIKELY = 0.5  # a reply the next player holds the card for at least this often is "likely"
 
 
 @dataclass(frozen=True)
@@ -48,70 +50,39 @@ class Hint:
     reply: str | None           # the next player's most dangerous capture it leaves, in notation
     reply_chance: float         # how likely they hold the card for it
     score: float                # the greedy measure: worth taken or kept, less the danger
-    text: str
-    expected: float | None = None  # the expert's expected round-point lead after it
+    text: str                   # "<move_text>: <words>"
+    expected: float | None = None  # points likely ahead at the round's end (the search's)
+    words: str = ""             # the why in sentences, without the move's notation
 
     def __str__(self) -> str:
         return self.text
 
 
-def _points_words(cards: Sequence[Card], rules: Rules) -> str:
-    named = [c.name for c in cards if card_points(c, rules)]
-    return ", ".join(named)
-
-
-def _hint(a: Assessment) -> Hint:
+def _hint(a: Assessment, value: float | None = None) -> Hint:
     move = a.move
-    text_move = str(move)
-    threat = a.threats[0] if a.threats else None
+    facts = facts_of(a, 0.0 if value is None else value)
+    threat = facts.top_threat
     build_safe: bool | None = None
     if move.kind == BUILD:
         build_safe = not any(move.card in t.move.table_cards for t in a.threats)
-    parts: list[str] = []
-    if move.kind == CAPTURE:
-        what = f"takes {len(a.taken)} cards"
-        worth = _points_words(a.taken, move.position.rules)
-        if worth:
-            what += f" worth points ({worth})"
-        spades = sum(1 for c in a.taken if c.suit == "S")
-        if spades:
-            what += f", {spades} spade{'s' if spades > 1 else ''}"
-        parts.append(what)
-        if a.sweep:
-            parts.append("clears the table for a sweep")
-    elif move.kind == BUILD:
-        parts.append(f"builds {move.value} to capture next turn"
-                     + (" and no card they may hold can take it" if build_safe
-                        else ", though the next player might take it"))
-    else:
-        parts.append(f"puts {move.card} on the table"
-                     + (f" ({move.card.name}, a card worth points)"
-                        if card_points(move.card, move.position.rules) else ""))
-    if threat is None:
-        parts.append("leaves nothing the next player can take")
-    else:
-        chance = "likely" if threat.chance >= LIKELY else "possible"
-        taken = sorted(threat.move.table_cards)
-        rank = RANK_NAMES[threat.card.rank - 1]
-        article = "an" if rank[0] in "ae" else "a"
-        parts.append(f"leaves {format_cards(taken)} for {article} {rank} "
-                     f"({chance}, {round(threat.chance * 100)}%)")
-    text = f"{text_move}: " + "; ".join(parts) + "."
+    words = hint_words(facts, Who.next_after(move.position, move.position.turn), value)
     return Hint(
-        move=move, move_text=text_move, kind=move.kind, cards_taken=len(a.taken),
-        points_taken=a.points, spades_taken=sum(1 for c in a.taken if c.suit == "S"),
-        sweep=a.sweep, build_value=move.value if move.kind == BUILD else None,
-        build_safe=build_safe, reply=str(threat.move) if threat else None,
-        reply_chance=threat.chance if threat else 0.0, score=round(a.score, 3), text=text)
+        move=move, move_text=str(move), kind=move.kind, cards_taken=len(a.taken),
+        points_taken=a.points, spades_taken=facts.spades, sweep=a.sweep,
+        build_value=move.value if move.kind == BUILD else None, build_safe=build_safe,
+        reply=str(threat.move) if threat else None,
+        reply_chance=threat.chance if threat else 0.0, score=round(a.score, 3),
+        text=f"{move}: {words}", expected=value, words=words)
 
 
-def hints(where: Position | Observation, limit: int = 4, *, expert: bool = True
-          ) -> list[Hint]:
+def hints(where: Position | Observation, limit: int = 4, *, expert: bool = True,
+          iterations: int | None = None) -> list[Hint]:
     """The `limit` moves most worth considering for the player to move, best first.
 
     `where` is the mover's Position (other hands unknown) or an Observation of the seat to move
     (which also tells the next player's hand size and the stock); from an Observation the
-    expert's search orders them (unless `expert` is False), else the greedy measure.
+    coach's search orders them (unless `expert` is False; `iterations`: a smaller budget than
+    the expert's, for tests), else the greedy measure.
     """
     if isinstance(where, Observation):
         if not where.my_turn:
@@ -132,15 +103,6 @@ def hints(where: Position | Observation, limit: int = 4, *, expert: bool = True
     ranked = assess_all(position, moves, unknown, next_size, stock)
     if not (expert and isinstance(where, Observation) and len(moves) > 1):
         return [_hint(a) for a in ranked[:max(1, limit)]]
-    from .expert import ExpertPlayer
-
-    values = ExpertPlayer().values(where)  # its budget and seed: the first hint is its move
+    values = coach_values(where, iterations)  # the review measures against the same first move
     assessed = {a.move: a for a in ranked}
-    return [_expert_hint(assessed[v.move], v.value) for v in values[:max(1, limit)]]
-
-
-def _expert_hint(assessment: Assessment, value: float) -> Hint:
-    hint = _hint(assessment)
-    lead = f"{value:+.1f}".replace("-", "\u2212")
-    return replace(hint, expected=value,
-                   text=f"{hint.text[:-1]}; expected lead at the round's end: {lead} points.")
+    return [_hint(assessed[v.move], v.value) for v in values[:max(1, limit)]]

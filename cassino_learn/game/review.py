@@ -9,16 +9,19 @@ cost enough is marked, with the better move and why in words.
     >>> review = review_turns(learner_turns(game, seat=1))           # doctest: +SKIP
     >>> [str(m) for m in review.marked]                              # doctest: +SKIP
 
-What a move is worth is the expert's `move_values`: the mover's expected lead in round points
-(their side's points less the best other side's) at the end of the round, if that move is
-played. The loss of a move is the best move's value less its own, on the observation the
-player had (their hand, the table, what was captured, the hand sizes and the stock), never from
-hidden cards. A loss big enough to mark is measured again, twice, with the two moves side by
-side on the same deals of the hidden cards (`search.compare_moves`): both looks must find it,
-beyond the standard error of the gap. The budget is fixed and every call is seeded by the
-move's place in the game, so reviewing the same game twice gives the same review.
+What a move is worth is what the hints say of it (`coach.coach_values`, the expert's search
+over its candidate moves on the same deals): the points the mover's side is likely to be ahead
+(its points less the best other side's) at the end of the round, if that move is played. The
+best move is the one the first hint gives, so a move the first hint gave is never marked. The
+loss of a move is the best move's value less its own, on the observation the player had (their
+hand, the table, what was captured, the hand sizes and the stock), never from hidden cards. A
+loss big enough to mark (or a move outside the expert's candidates) is measured again, twice,
+with the two moves side by side on the same deals of the hidden cards (`search.compare_moves`):
+both looks must find it, beyond the standard error of the gap. The budgets are fixed and every
+look is seeded by the move's place in the game, so reviewing the same game twice gives the same
+review.
 
-The marks, by loss in expected round points (K1: an ace or Little Casino is 1 point, Big Casino
+The marks, by the loss in points likely ahead at the round's end (K1: an ace or Little Casino is 1 point, Big Casino
 2, most cards 3, most spades 1, a sweep 1):
 
 - inaccuracy, at least 0.5: half a point, like an even chance of an ace changing hands, or a
@@ -36,7 +39,8 @@ shares (26/11), and a lost spade worth 1 is an inaccuracy, not a mistake.
 The why is built from facts the engine computed: the cards and points each move takes
 (`Move.table_cards`, `scoring.card_points`), a sweep made or missed, and what each move leaves
 the next player within reach, with the chance they hold the card (`assess`: the threats of the
-next player, found by the legal-move generator), including builds left to be taken.
+next player, found by the legal-move generator), including builds left to be taken. The words
+are `coach_words`', the hints' own.
 """
 
 from __future__ import annotations
@@ -46,12 +50,12 @@ import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, Card, format_cards
+from ..core.cards import Card
 from ..core.movegen import BUILD, CAPTURE, Move
 from ..core.position import Build, Position
 from ..core.rules import Rules
-from ..core.words import count
-from .assess import Threat, assess
+from . import coach_words
+from .assess import Assessment, Threat, assess
 from .observation import Observation, observe
 from .scoring import card_points, round_total
 
@@ -62,18 +66,19 @@ if TYPE_CHECKING:
 __all__ = ["MARKS", "THRESHOLDS", "REVIEW_ITERATIONS", "Turn", "MoveFacts", "MoveReview",
            "RoundReview", "MatchReview", "Evaluate", "Confirm", "thresholds", "mark_for",
            "learner_turns", "turn_of", "standard_error", "review_turn", "review_turns", "review_round", "review_match",
-           "move_facts", "why", "odds"]
+           "move_facts", "facts_of", "why"]
 
 MARKS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's docstring
-# The expert's budget for each reviewed move: generous and fixed. In the browser (Pyodide, about
-# 4 times slower, and no worker thread, so a round's moves are reviewed when it ends) 500, so
-# that a round's review takes seconds rather than a minute; the side-by-side looks still guard
-# against marking a move for the search's noise.
+# The budget of each side-by-side look that confirms a loss: generous and fixed. In the browser
+# (Pyodide, about 4 times slower, and no worker thread, so a round's moves are reviewed when it
+# ends) 500, so that a round's review takes seconds rather than a minute; the two looks still
+# guard against marking a move for the search's noise.
 REVIEW_ITERATIONS = 500 if sys.platform == "emscripten" else 3000
 LOOKS = ("first look", "second look")  # side-by-side looks that must both find a loss
 Evaluate = Callable[..., "list[MoveValue]"]
-"""`move_values(observation, *, iterations=..., seed=...)`: every legal move valued, best first."""
+"""`move_values(observation, *, iterations=..., seed=...)`: every legal move valued, best first
+(a review's own evaluator; by default the review values moves as the hints do)."""
 Confirm = Callable[..., "list[MoveValue]"]
 """`compare_moves(observation, moves, *, iterations=..., seed=...)`: those moves valued side by
 side (on the same deals), best first."""
@@ -145,7 +150,7 @@ class MoveFacts:
 
     move: Move
     text: str
-    value: float                   # expected round-point lead after it (the expert's)
+    value: float                   # points likely ahead at the round's end after it
     taken: tuple[Card, ...]        # captured, the played card included (captures only)
     points: int                    # round points among them (card_points, K1 or V8)
     spades: int
@@ -168,6 +173,14 @@ def move_facts(observation: Observation, move: Move, value: float) -> MoveFacts:
     nxt = position.next_seat(observation.seat)
     judged = assess(position, move, sorted(observation.unseen), observation.hand_sizes[nxt - 1],
                     observation.stock_size)
+    return facts_of(judged, value)
+
+
+def facts_of(judged: Assessment, value: float) -> MoveFacts:
+    """The facts of an assessed move (`assess`), a build's owner holding its value."""
+    move = judged.move
+    position = move.position
+    nxt = position.next_seat(position.turn)
     rules = position.rules
     held = _values_held(move.play_from(position), nxt)
     threats = tuple(sorted((replace(t, chance=1.0) if t.move.value in held else t
@@ -226,8 +239,7 @@ class MoveReview:
         if self.mark is None or self.played is None or self.better is None:
             return f"Move {self.number}: {self.turn.move} (best or close to it)"
         return (f"Move {self.number} ({self.mark}): {self.played.text}; better "
-                f"{self.better.text} ({_lead(self.played.value)} against "
-                f"{_lead(self.better.value)}). {self.why}")
+                f"{self.better.text}. {self.why}")
 
 
 @dataclass(frozen=True)
@@ -272,17 +284,7 @@ class MatchReview:
 
 def _summary(marked: Sequence[MoveReview], counts: dict[str, int], moves: int,
              where: str) -> str:
-    if not marked:
-        return f"No mistakes {where}: {count(moves, 'move')} reviewed, none marked."
-    found = ", ".join(count(n, mark, "inaccuracies" if mark == "inaccuracy" else None)
-                      for mark, n in counts.items() if n)
-    return f"{found} {where}, in {count(moves, 'move')} reviewed."
-
-
-def _expert(observation: Observation, *, iterations: int, seed: int | str) -> list["MoveValue"]:
-    from .search import move_values
-
-    return move_values(observation, iterations=iterations, seed=seed)
+    return coach_words.summary(counts, moves, where)
 
 
 def _expert_pair(observation: Observation, moves: Sequence[Move], *, iterations: int,
@@ -295,38 +297,48 @@ def _expert_pair(observation: Observation, moves: Sequence[Move], *, iterations:
 def review_turn(turn: Turn, *, evaluate: Evaluate | None = None,
                 confirm: Confirm | None = None, iterations: int = REVIEW_ITERATIONS,
                 seed: int | str = "review") -> MoveReview:
-    """Value every move of `turn`'s position with the expert (seeded by `seed` and the move's
-    number) and review the move played against the best.
+    """Review the move played in `turn` against the best one.
 
-    A loss big enough to mark is confirmed before it is: `confirm` values the move played and
-    the best one side by side (the expert's `compare_moves`, on the same deals of the hidden
-    cards, at the same budget), in two looks on different deals. The smaller loss, less its
-    standard error, must reach the threshold. In one search tree the weaker move gets few
-    visits and a noisy value, and one look's tree still varies by a few tenths; a fair move
-    must not be marked for the noise. With an `evaluate` of your own, nothing is confirmed
-    unless `confirm` is also given."""
+    By default the best move is the first hint's (`coach.coach_values`, the search the hints
+    run, at the expert's budget and seed): that move is never marked, and a move the search
+    values within a mark's threshold of it is not either. A loss big enough to mark, or a move
+    outside the expert's candidates, is then measured by `confirm` with the move played and
+    the best side by side (the expert's `compare_moves`, on the same deals of the hidden cards,
+    `iterations` in each look, seeded by `seed` and the move's number), in two looks on
+    different deals: the smaller loss, less its standard error, must reach the threshold. In
+    one search the weaker move's value is noisy; a fair move must not be marked for the noise.
+
+    With an `evaluate` of your own (every legal move valued, best first), its best move is the
+    best, and nothing is confirmed unless `confirm` is also given."""
     observation, move = turn.observation, turn.move
     if len(observation.legal_moves()) == 1:
         return MoveReview(turn, 0.0, None)  # nothing else could be played
-    if evaluate is None:
-        evaluate, confirm = _expert, confirm or _expert_pair
     seeded = f"{seed}|{turn.number}"
-    values = evaluate(observation, iterations=iterations, seed=seeded)
+    rules = observation.position.rules
+    if evaluate is None:
+        from .coach import coach_values
+
+        values = coach_values(observation)
+        confirm = confirm or _expert_pair
+    else:
+        values = evaluate(observation, iterations=iterations, seed=seeded)
     if not values:
         raise ValueError(f"move {turn.number}: the evaluator valued no move")
     best = max(values, key=lambda v: v.value)
     played = next((v for v in values if v.move == move), None)
-    if played is None:
+    if played is None and evaluate is not None:
         raise ValueError(f"move {turn.number} ({move}) is not among the moves the evaluator "
                          f"valued")
-    rules = observation.position.rules
-    if best.move == move or mark_for(best.value - played.value, rules) is None:
+    if best.move == move:
+        return MoveReview(turn, 0.0, None)
+    if played is not None and mark_for(best.value - played.value, rules) is None:
         return MoveReview(turn, max(0.0, best.value - played.value), None)
     doubt = 0.0
     if confirm is not None:
         best, played, doubt = min(
             (_look(confirm, observation, best.move, move, iterations, f"{seeded}|{look}")
              for look in LOOKS), key=lambda one: one[0].value - one[1].value - one[2])
+    assert played is not None
     loss = max(0.0, best.value - played.value)
     mark = mark_for(loss - doubt, rules)
     if mark is None:
@@ -387,160 +399,6 @@ def review_match(game: "Game", seat: int, **options: object) -> MatchReview:
 # ---------------------------------------------------------------------- why, in words
 
 def why(observation: Observation, played: MoveFacts, better: MoveFacts) -> tuple[str, ...]:
-    """Sentences saying why `better` is better than `played`, from the facts that differ:
-    what each takes, a sweep made or missed, a build taken, made or left, and what each leaves
-    the next player."""
-    rules = observation.position.rules
-    said = [f"Your move {_does(played, rules)}; the better move {_does(better, rules)}."]
-    if better.sweep and not played.sweep:
-        said.append("The better move sweeps the table: a point of its own (W1), and the "
-                    "next player finds nothing to take.")
-    cited: set[tuple] = set()
-    said.extend(_builds_words(observation, played, better, cited))
-    said.extend(_left_words(played, better, rules, cited))
-    said.append(f"Expected round points: {_lead(played.value)} after your move, "
-                f"{_lead(better.value)} after the better one (a loss of "
-                f"{abs(better.value - played.value):.1f}).")
-    return tuple(said)
-
-
-def _does(facts: MoveFacts, rules: Rules) -> str:
-    """What a move does now: "takes 3 cards with Big Casino (10D), 1 spade"."""
-    move = facts.move
-    if move.kind == CAPTURE:
-        text = f"takes {count(len(facts.taken), 'card')}"
-        worth = _worth(facts.taken, rules)
-        text += f" worth {count(facts.points, 'point')} ({worth})" if worth else \
-            ", none worth a point"
-        if facts.spades:
-            text += f", {count(facts.spades, 'spade')}"
-        return f"({facts.text}) {text}"
-    if move.kind == BUILD:
-        return f"({facts.text}) builds {move.value} to take later"
-    worth = _worth((move.card,), rules)
-    return f"({facts.text}) trails the {move.card.name}" + (f", a card worth points"
-                                                           if worth else "") + ", taking nothing"
-
-
-def _worth(cards: Iterable[Card], rules: Rules) -> str:
-    """The cards among `cards` that score, named: "Big Casino (10D), the ace of hearts (AH)"."""
-    return ", ".join(_card_name(c) for c in sorted(cards, key=lambda c: -card_points(c, rules))
-                     if card_points(c, rules))
-
-
-def _card_name(card: Card) -> str:
-    if card is BIG_CASINO:
-        return "Big Casino (10D)"
-    if card is LITTLE_CASINO:
-        return "Little Casino (2S)"
-    return f"the {card.name} ({card})"
-
-
-def _rank_words(card: Card) -> str:
-    return f"any {RANK_NAMES[card.rank - 1]}"
-
-
-def odds(chance: float) -> str:
-    """A chance in words: "for certain", "about 3 times in 4", "about 1 time in 5"."""
-    if chance >= 0.995:
-        return "for certain"
-    if chance <= 0.005:
-        return "almost never"
-    best = min(((n, d) for d in range(2, 11) for n in range(1, d)),
-               key=lambda f: (abs(f[0] / f[1] - chance) > 0.03, f[1],
-                              abs(f[0] / f[1] - chance)))
-    n, d = best
-    if math.gcd(n, d) != 1:
-        n, d = n // math.gcd(n, d), d // math.gcd(n, d)
-    return f"about {n} {'time' if n == 1 else 'times'} in {d}"
-
-
-def _holds(threat: Threat, facts: MoveFacts) -> str:
-    """"seat 2 holds one about 1 time in 3", or why it surely does."""
-    if threat.move.value in facts.held:
-        return (f"seat {facts.next_seat} holds one for certain, as the owner of a build of "
-                f"{threat.move.value} (B2)")
-    return f"seat {facts.next_seat} holds one {odds(threat.chance)}"
-
-
-def _threat_words(threat: Threat, facts: MoveFacts, rules: Rules) -> str:
-    """"Big Casino (10D) and 2 more cards for any ten; seat 2 holds one about 3 times in 4"."""
-    cards = sorted(threat.move.table_cards, key=lambda c: (-card_points(c, rules), c.index))
-    named = [_card_name(c) for c in cards if card_points(c, rules)]
-    rest = len(cards) - len(named)
-    if named:
-        what = ", ".join(named) + (f" and {count(rest, 'more card')}" if rest else "")
-    else:
-        what = format_cards(cards)
-    sweep = ", a sweep" if threat.move.is_sweep and rules.sweeps else ""
-    return f"{what} for {_rank_words(threat.card)}{sweep}; {_holds(threat, facts)}"
-
-
-def _risk(facts: MoveFacts) -> float:
-    top = facts.top_threat
-    return top.gain * top.chance if top else 0.0
-
-
-def _left_words(played: MoveFacts, better: MoveFacts, rules: Rules,
-                cited: set[tuple]) -> list[str]:
-    """What each move leaves within the next player's reach, when that differs (a threat
-    already told with a build is not told again)."""
-    said = []
-    top, other = played.top_threat, better.top_threat
-    if top is not None and _risk(played) > _risk(better) + 0.05:
-        if _threat_key(top) not in cited:
-            said.append(f"Your move leaves {_threat_words(top, played, rules)}.")
-        if other is None:
-            said.append("The better move leaves the next player nothing to take.")
-        elif _threat_key(other) != _threat_key(top):
-            said.append(f"The better move leaves only {_threat_words(other, better, rules)}.")
-    elif top is None and other is not None and not better.sweep and _risk(better) > 0.05:
-        said.append(f"The better move does leave {_threat_words(other, better, rules)}, "
-                    f"but gains more than that.")
-    return said
-
-
-def _threat_key(threat: Threat) -> tuple:
-    return (threat.card.rank, threat.move.table_cards)
-
-
-def _builds_words(observation: Observation, played: MoveFacts, better: MoveFacts,
-                  cited: set[tuple]) -> list[str]:
-    """Builds: one of the opponents' taken by the better move only; the player's own build
-    left where the next player can take it; a build made that the next player can take."""
-    position = observation.position
-    side = observation.side
-    said = []
-    theirs_taken = [b for b in better.builds_taken if b not in played.builds_taken
-                    and b.owner is not None and position.side_of(b.owner) != side]
-    for build in theirs_taken:
-        said.append(f"The better move takes seat {build.owner}'s {build.describe()[4:]}, "
-                    f"{count(len(build.cards), 'card')} they meant to take themselves.")
-    mine = [b for b in position.builds if b.owner is not None
-            and position.side_of(b.owner) == side]
-    for build in mine:
-        if build in played.builds_taken or (played.move.kind == BUILD
-                                            and set(build.cards) <= played.move.table_cards):
-            continue
-        for threat in played.threats:
-            if set(build.cards) <= threat.move.table_cards:
-                said.append(f"Your move leaves your {build.describe()[4:]} to be taken by "
-                            f"{_rank_words(threat.card)}: {_holds(threat, played)}.")
-                cited.add(_threat_key(threat))
-                break
-    if played.move.kind == BUILD:
-        made = played.move.play_from(position)
-        new = next((b for b in made.builds if played.move.card in b.cards), None)
-        threat = next((t for t in played.threats
-                       if new is not None and set(new.cards) <= t.move.table_cards), None)
-        if new is not None and threat is not None:
-            said.append(f"Your {new.describe()[4:]} can be taken by {_rank_words(threat.card)}: "
-                        f"{_holds(threat, played)}.")
-            cited.add(_threat_key(threat))
-    return said
-
-
-def _lead(value: float) -> str:
-    """An expected lead in round points, signed: "+1.5", "-0.3", "0.0"."""
-    shown = round(value, 1)
-    return f"{shown:+.1f}" if shown else "0.0"
+    """Sentences saying why `better` is better than `played` (both played from `observation`'s
+    position), from the facts that differ (`coach_words.why`: the words the hints use too)."""
+    return coach_words.why(played, better)

@@ -1,6 +1,7 @@
 """The review panel of the game widget: the learner's marked moves of each finished round and of
 the match; a click on one shows its position on a card table (read only), the move played and
-the better one with their expected round points, and why.
+the better one drawn as cards with the points each would likely leave the learner ahead at the
+round's end, and why, in the hints' own words (`cassino_learn.game.coach_words`).
 
 The moves are valued by `cassino_learn.game.review` (the expert search at a fixed, seeded
 budget) on a worker thread, one move as soon as it is played, so that a round's review is
@@ -19,6 +20,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ..core.render import move_html
+from ..game.coach_words import SCALE, ahead_words, headline
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, MoveReview,
                            RoundReview, Turn, review_turn)
 from ._assets import asset
@@ -166,7 +168,7 @@ class ReviewPanel(w.VBox):
         """Show the rounds (latest first; an int is a round still being reviewed) and, once the
         match is over and every round is reviewed, the match's summary."""
         self.layout.display = None
-        parts = [f"<h4 class='cl-rv-title'>Your moves, reviewed</h4>"]
+        parts = ["<h4 class='cl-rv-title'>Your moves, reviewed</h4>"]
         if error:
             parts.append(f"<p class='cl-rv-error' role='status'>The review stopped: "
                          f"{html.escape(error)}</p>")
@@ -219,8 +221,8 @@ class ReviewPanel(w.VBox):
         else:
             self.table.position = observation.position
         self.table.hand_sizes = list(observation.hand_sizes)
-        self.table.say(f"Round {reviewed.round_number}, move {reviewed.number}: the position "
-                       f"you had, before your move.", "info")
+        self.table.say(f"Round {reviewed.round_number}, move {reviewed.number}: the cards you "
+                       f"saw, before your move.", "info")
         self.detail.value = detail_html(reviewed)
         self.shown = reviewed
         self._holder.children = (self.detail, self.table)
@@ -238,33 +240,26 @@ def _line(markup: str, kind: str = "") -> w.HTML:
 
 
 def detail_html(reviewed: MoveReview) -> str:
-    """One marked move: its mark, the move played and the better one (drawn, with expected
-    round points), the why, and the position in notation."""
+    """One marked move: its mark and what it cost, the move played and the better one (drawn
+    as cards, with the points each would likely leave the learner ahead at the round's end),
+    and why. The position itself is the panel's card table."""
     played, better = reviewed.played, reviewed.better
     assert played is not None and better is not None and reviewed.mark is not None
     mark = reviewed.mark
 
     def one(kind: str, label: str, facts) -> str:
         return (f"<div class='cl-rv-choice cl-rv-{kind}'><div class='cl-rv-label'>{label} "
-                f"<span class='cl-rv-points'>expected round points: "
-                f"{html.escape(_signed(facts.value))}</span></div>"
+                f"<span class='cl-rv-points' title='{html.escape(SCALE)}'>"
+                f"{html.escape(ahead_words(facts.value))}</span></div>"
                 f"{move_html(facts.move, size=None)}</div>")
 
     why = "".join(f"<li>{html.escape(reason)}</li>" for reason in reviewed.reasons)
     return (f"{_style()}<div class='cl-rv-detail' role='region' "
             f"aria-label='Move {reviewed.number} reviewed'>"
             f"<div class='cl-rv-head'><span class='cl-rv-mark cl-rv-{mark}'>"
-            f"{SYMBOLS[mark]} {_TITLES[mark]}</span> Round {reviewed.round_number}, move "
-            f"{reviewed.number}: it cost about {reviewed.loss:.1f} expected round "
-            f"{'point' if round(reviewed.loss, 1) == 1 else 'points'}.</div>"
+            f"{SYMBOLS[mark]} {_TITLES[mark]}</span> {html.escape(headline(reviewed))}</div>"
             f"<div class='cl-rv-choices'>{one('played', 'You played', played)}"
             f"{one('better', 'Better', better)}</div>"
             f"<ul class='cl-rv-why'>{why}</ul>"
-            f"<p class='cl-rv-position'>The position: <code>"
-            f"{html.escape(reviewed.position_text)}</code></p></div>")
-
-
-def _signed(value: float) -> str:
-    shown = round(value, 1)
-    return f"{shown:+.1f}".replace("-", "−") if shown else "0.0"
+            f"<p class='cl-rv-scale'>{html.escape(SCALE)}</p></div>")
 

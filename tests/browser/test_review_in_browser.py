@@ -1,7 +1,8 @@
 """The review of the learner's moves in a real browser: a learner plays a round by clicking
 cards (a pair when one lies on the table, else a trail), sees the review panel list their
-marked moves, clicks one and sees its position on a card table, the move played and the better
-one with their expected points, and why.
+marked moves, clicks one and sees its position on a card table (never as notation), the move
+played and the better one drawn as cards with the points each would likely leave them ahead at
+the round's end, and why, in plain words.
 
 The widget is seeded (tests/browser/notebooks/game_review.ipynb): every run plays the same
 round. Each wait is for a condition on the page, never a fixed time.
@@ -9,6 +10,7 @@ round. Each wait is for a condition on the page, never a fixed time.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -72,18 +74,25 @@ def test_a_learner_sees_the_review_of_a_round_and_a_marked_move(
     detail = page.locator(".cl-rv-detail")
     detail.wait_for()
     text = detail.inner_text()
-    assert "You played" in text and "Better" in text and "expected round points" in text
-    assert "Your move (" in text and "The position: table:" in text
+    assert "You played" in text and "Better" in text and "Points ahead:" in text
+    assert re.search(r"about (\S+ points? (ahead|behind)|even)", text), text
+    assert "Your move " in text and "this cost you about" in text
+    assert "table:" not in text and "expected" not in text.lower() and "%" not in text
+    assert detail.locator(".cl-rv-choice [data-card]").count() >= 2  # both moves as cards
     board = page.locator(".cl-rv-table")
     board.wait_for()
     assert "before your move" in board.inner_text()
     assert board.locator('[data-zone="hand"] [data-card]').count() >= 1  # the learner's hand
     assert board.locator('[data-zone="hand"] [aria-pressed]').count() == 0  # read only
     assert error_outputs(page) == []
-    for width, height in ((1280, 900), (1920, 1080)):
+    for width, height in ((1280, 900), (1920, 1080), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.locator(".cl-rv").scroll_into_view_if_needed()
         edge = detail.bounding_box()
         game = page.locator(".cl-quiz").first.bounding_box()
         assert edge["x"] + edge["width"] <= game["x"] + game["width"] + 1  # inside the game
-        screenshot(page, f"game_review_{width}x{height}")
+        shot = screenshot(page, f"game_review_{width}x{height}")
+        # the whole panel (taller than the window, which clips it): in a window that holds it
+        page.set_viewport_size({"width": width, "height": 2600})
+        page.locator(".cl-rv").screenshot(
+            path=str(shot.with_name(f"game_review_panel_{width}x{height}.png")))

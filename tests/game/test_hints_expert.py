@@ -1,5 +1,6 @@
-"""Hints in a game come from the expert: the first is the move the expert plays, each keeps the
-why built from the engine's facts and adds the expected lead the search found."""
+"""Hints in a game come from the expert's search: the first is the move the expert plays (early
+in a match, where it does not yet play for the match), each keeps the why built from the
+engine's facts and adds, in words, the points the search expects the learner to be ahead."""
 
 from __future__ import annotations
 
@@ -39,9 +40,14 @@ def test_an_expert_hint_says_why_in_the_engines_facts_and_what_it_expects():
     best = hints(seen)[0]
     assert best.move_text == "10C take 10D"
     assert best.cards_taken == 2 and best.points_taken == 2  # Big Casino, by the engine
-    assert best.text.startswith("10C take 10D: takes 2 cards worth points (ten of diamonds)")
-    assert best.expected is not None and f"{best.expected:+.1f}".lstrip("+-") in best.text
-    assert best.text.endswith(" points.")
+    assert best.text.startswith("10C take 10D: This move uses your 10 of clubs to take Big "
+                                "Casino (the 10 of diamonds). That wins you 2 points.")
+    assert "Your opponent can take nothing" in best.words  # 10S 8H cannot take the 5H left
+    assert best.expected is not None
+    # every card known: the exact search; side 2's pile holds the rest of the deck
+    assert round(best.expected * 2) / 2 == -7
+    assert best.words.endswith("You would likely end the round about 7 points behind.")
+    assert "%" not in best.text and "expected" not in best.text
 
 
 def test_without_the_expert_or_from_a_bare_position_the_greedy_measure_orders():

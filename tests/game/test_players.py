@@ -121,7 +121,11 @@ def test_hints_explain_the_best_moves():
     best = found[0]
     assert best.sweep and best.cards_taken == 5 and best.points_taken == 1  # the 2S
     assert best.move in legal_moves(pos) and best.reply is None
-    assert "sweep" in best.text and best.text.endswith(".") and best.text.count(".") == 1
+    assert best.text == f"{best.move_text}: {best.words}"
+    assert best.words.startswith("This move uses your 8 of spades to take 4 cards. Among them "
+                                 "is Little Casino (the 2 of spades).")
+    assert "It clears the table: a sweep" in best.words and best.words.endswith(".")
+    assert "ahead" not in best.words  # no search from a bare position: no points ahead
     assert [h.score for h in found] == sorted((h.score for h in found), reverse=True)
     assert len(found) == 4
 

@@ -15,6 +15,7 @@ from cassino_learn.core.rules import Rules
 from cassino_learn.game.bots import make_player
 from cassino_learn.game.observation import Observation
 from cassino_learn.game.scoring import card_points
+from cassino_learn.game.coach_words import ahead_words
 from cassino_learn.game.review import (MARKS, learner_turns, mark_for, review_match,
                                        review_round, review_turn, thresholds, turn_of)
 from last_deal import exact_move_values, exact_value, full_state, last_deal_observation
@@ -42,26 +43,33 @@ def evaluate(request):
 KNOWN = {
     "missed sweep": (
         "table: 5D 3C 6H 2H; hand: 8S 4D; hand 2: 7C KD; turn: 1",
-        "8S take 3C+5D", "8S take 2H+6H 3C+5D", "mistake", ["sweeps the table", "W1"]),
+        "8S take 3C+5D", "8S take 2H+6H 3C+5D", "mistake",
+        ["The better move uses your 8 of spades to take 4 cards.", "It clears the table: a "
+         "sweep, worth 1 point (rule W1)."]),
     "casino left to a certain capture": (
         "table: 10D 5H; hand: 10C 5S; hand 2: 10S 8H; turn: 1",
         "5S take 5H", "10C take 10D", "blunder",
-        ["Your move leaves Big Casino (10D)", "any ten", "seat 2 holds one for certain",
-         "takes 2 cards worth 2 points (Big Casino (10D))"]),
+        ["After your move, your opponent surely holds a 10. They would take Big Casino (the "
+         "10 of diamonds)", "The better move uses your 10 of clubs to take Big Casino (the 10 "
+         "of diamonds). That wins you 2 points.",
+         "The better move leaves your opponent nothing to take."]),
     "a build the opponent will take": (
         "table: AH 4C; hand: 3S 8D 5C; hand 2: 8C 5D; turn: 1",
         "3S build 8: 3S+AH+4C", "5C take AH+4C", "blunder",
-        ["Your build of 8 (AH 3S 4C) can be taken by any eight",
-         "seat 2 holds one for certain", "the ace of hearts (AH)"]),
+        ["Your build of 8 can be taken. Your opponent surely holds an 8. They would take "
+         "your build of 8", "to take the ace of hearts and the 4 of clubs. That wins you "
+         "1 point."]),
     "own build left to the opponent": (
         "table: [7@1: 3H 4C] 2D; hand: 7S 5C; hand 2: 9H 7D; turn: 1",
         "5C build 7: 5C+2D", "7S take [3H 4C]", "mistake",
-        ["Your move leaves your build of 7 (3H 4C) to be taken by any seven"]),
+        ["Your move leaves your build of 7 where your opponent can take it. Your opponent "
+         "surely holds a 7. They would take your 2 builds of 7"]),
     "the opponent's build not taken": (
         "table: [9@2: AH 8S] 6C; hand: 9C 6D; hand 2: 9D 2C; turn: 1",
         "6D take 6C", "9C take [AH 8S]", "mistake",
-        ["The better move takes seat 2's build of 9 (AH 8S)",
-         "seat 2 holds one for certain, as the owner of a build of 9 (B2)"]),
+        ["The better move takes your opponent's build of 9: 2 cards they meant to take",
+         "your opponent surely holds a 9, because they own a build of 9 (rule B2). They would "
+         "take their build of 9"]),
 }
 
 
@@ -83,7 +91,10 @@ def test_a_known_mistake_is_marked_with_the_right_better_move(name, evaluate):
     for part in words:
         assert part in reviewed.why, (part, reviewed.why)
     assert reviewed.position_text == seen.position.one_line()
-    assert "Expected round points" in reviewed.why
+    assert reviewed.reasons[-2:] == (  # one scale, the hints': points likely ahead, in halves
+        f"After your move you would likely end the round {ahead_words(reviewed.played.value)}.",
+        f"After the better move, {ahead_words(reviewed.better.value)}.")
+    assert "%" not in reviewed.why and "expected" not in reviewed.why.lower()
 
 
 @pytest.mark.parametrize("name", KNOWN)
@@ -108,7 +119,8 @@ def test_a_casino_left_to_a_builds_owner_is_marked_before_the_last_deal():
     reviewed = review_turn(turn_of(seen, "6S take 6H", 5), evaluate=expert)
     assert reviewed.mark in ("mistake", "blunder"), (reviewed.loss, reviewed.why)
     assert reviewed.better is not None and "10D" in reviewed.better.text
-    assert "seat 2 holds one for certain, as the owner of a build of 10 (B2)" in reviewed.why
+    assert "your opponent surely holds a 10, because they own a build of 10 (rule B2)" in \
+        reviewed.why
 
 
 # ------------------------------------------------------------------ the expert's own moves
@@ -219,7 +231,7 @@ def test_a_review_works_for_every_table_and_variant(players, partners, rules):
         assert one.mark in MARKS and one.loss >= thresholds(game.rules)[0] - 1e-9
         assert one.better.value > one.played.value
         assert one.better.move in one.turn.observation.legal_moves()
-        assert one.reasons[0].startswith("Your move (")
+        assert one.reasons[0].startswith("Your move ")
     again = review_match(game, 1, evaluate=expert, iterations=1200)
     assert [(m.number, m.mark, m.better.text) for m in again.marked] == \
         [(m.number, m.mark, m.better.text) for m in reviewed.marked]  # seeded: reproducible

@@ -1,14 +1,18 @@
 """The game widget's review of the learner's moves, driven as the front end drives it: after a
-round the panel lists the marked moves; a click on one shows its position on a card table, the
-move played and the better one with their expected points, and why."""
+round the panel lists the marked moves; a click on one shows its position on a card table (never
+as notation), the move played and the better one drawn as cards with the points each would
+likely leave the learner ahead, and why, in the hints' words."""
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
 
 import pytest
 
 from cassino_learn.game.assess import assess_all
+from cassino_learn.game.coach_words import SCALE, ahead_words, headline
 from cassino_learn.ui.game import GameWidget
 
 DEADLINE = 240.0  # seconds a round's review may take on a busy 2-core machine
@@ -62,9 +66,17 @@ def test_a_click_on_a_marked_move_shows_it(reviewed):
     assert panel.table.hand_sizes == seen.hand_sizes
     detail = panel.detail.value
     assert "You played" in detail and "Better" in detail
-    assert f"expected round points: {shown.played.value:+.1f}".replace("-", "−") in detail
-    assert shown.better.text in detail and shown.played.text in detail
-    assert "Your move (" in detail  # the why, from the engine's facts
+    assert ahead_words(shown.played.value) in detail and ahead_words(shown.better.value) in detail
+    assert html.escape(headline(shown)) in detail and html.escape(SCALE) in detail
+    # both moves drawn as cards, the position on the table: no notation in the words
+    for facts in (shown.played, shown.better):
+        for card in (facts.move.card, *facts.move.table_cards):
+            assert f'data-card="{card}"' in detail
+    assert shown.turn.observation.position.one_line() not in detail and "table:" not in detail
+    words = re.sub(r"<style>.*?</style>", "", detail, flags=re.S)
+    assert "expected" not in words.lower() and "%" not in words
+    assert html.escape(shown.reasons[0]) in detail  # the why, from the engine's facts
+    assert shown.reasons[0].startswith("Your move ")
     assert "cl-chosen" in made._dom_classes
     other = list(panel.move_buttons.values())[-1]
     other.click()
