@@ -36,6 +36,7 @@ from ..core.errors import IllegalMove, MoveSyntaxError, PositionError, shorten
 from ..core.movegen import Move
 from ..core.position import Position
 from ..core.rules import Rules
+from ..game.coach_words import ahead_words, points_words
 from ..game.dealing import HAND_SIZE, deals_per_round
 from ..game.expert import candidates
 from ..game.hints import hints
@@ -87,7 +88,8 @@ class RevealedMove:
     def to_dict(self) -> dict[str, Any]:
         return {"move": self.move, "value": round(self.value, 2), "count": self.count,
                 "names": list(self.names), "reason": self.reason, "loss": round(self.loss, 2),
-                "mark": self.mark, "compared": list(self.compared)}
+                "mark": self.mark, "compared": list(self.compared),
+                "ahead": ahead_words(self.value)}
 
 
 @dataclass(frozen=True)
@@ -590,7 +592,10 @@ class Demonstration:
                 data["comparison"] = {"move": entry.move, "value": round(entry.value, 2),
                                       "best": best.move, "best_value": round(best.value, 2),
                                       "loss": round(entry.loss, 2), "mark": entry.mark,
-                                      "reason": entry.reason, "why": list(entry.compared)}
+                                      "reason": entry.reason, "why": list(entry.compared),
+                                      "ahead": ahead_words(entry.value),
+                                      "best_ahead": ahead_words(best.value),
+                                      "cost": points_words(entry.loss)}
         return data
 
 
@@ -614,7 +619,7 @@ def reveal_answers(question: Question, *, iterations: int = REVEAL_ITERATIONS,
                     paired=compared, exact_nodes=REVEAL_EXACT_NODES,
                     world=(question.world, []) if question.world is not None else None)
     values = {str(v.move): v.value if math.isfinite(v.value) else 0.0 for v in valued}
-    reasons = {h.move_text: h.text for h in hints(position, limit=len(legal), expert=False)}
+    reasons = {h.move_text: h.words for h in hints(observation, limit=len(legal), expert=False)}
     best_text = max(values, key=lambda t: (values[t], t in by_move))
     best_facts = move_facts(observation, legal[best_text], values[best_text])
     shown = [t for t in values if t in by_move or t == best_text]

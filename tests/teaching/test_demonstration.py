@@ -177,8 +177,11 @@ def test_the_reveal_orders_moves_by_the_experts_value_with_counts_names_and_reas
     assert take.count == 2 and set(take.names) == {"Bo", "Cy"}
     assert trail.count == 1 and trail.names == ("Ana <script>",)
     assert trail.value < take.value  # trailing the 4 leaves a sweep (2S 3C 4D 5D 6H = 20)
-    assert "takes 3 cards" in take.reason and "puts 4D on the table" in trail.reason
-    assert trail.loss > 0 and trail.compared and "Expected round points" in trail.compared[-1]
+    assert "take Little Casino (the 2 of spades) and the 6 of hearts" in take.reason
+    assert "puts your 4 of diamonds on the table" in trail.reason
+    assert trail.loss > 0 and trail.compared and "After the better move" in trail.compared[-1]
+    assert "%" not in take.reason + trail.reason  # plain words, one scale (issue 31)
+    assert take.to_dict()["ahead"] == "about 1 point behind"
     mine = demo.mine(ANA)["comparison"]
     assert mine["move"] == "trail 4D" and mine["best"] == reveal.best and mine["loss"] > 0
     assert demo.mine("f" * 16)["move"] is None

@@ -47,7 +47,7 @@ window.CassinoDemo = (function () {
     if (entry.count === 0) count.textContent = "the expert's choice, chosen by nobody";
     head.appendChild(count);
     head.appendChild(document.createTextNode(" · "));
-    head.appendChild(el("span", "cd-value", "expert's value " + signed(entry.value) + " round points"));
+    head.appendChild(el("span", "cd-value", "the round likely ends " + entry.ahead));
     if (entry.move === best) head.appendChild(el("span", "cd-tag cd-tag-best", "best"));
     else if (entry.mark) head.appendChild(el("span", "cd-tag cd-tag-" + entry.mark, entry.mark));
     text.appendChild(head);

@@ -129,11 +129,11 @@
     if (!c) return;
     const head = D.el("p", "cd-compare-head");
     if (c.move === c.best) {
-      head.textContent = "Your move " + c.move + " is the expert's best (" + D.signed(c.value) + " round points).";
+      head.textContent = "Your move " + c.move + " is the expert's best: the round likely ends " + c.ahead + ".";
       head.classList.add("cd-good");
     } else {
-      head.textContent = "Your move " + c.move + ": " + D.signed(c.value) + " round points; the best, " + c.best +
-        ": " + D.signed(c.best_value) + (c.mark ? " (" + c.mark + ")" : "") + ".";
+      head.textContent = "Your move " + c.move + " costs about " + c.cost + " against the best, " + c.best +
+        (c.mark ? " (" + c.mark + ")" : "") + ".";
     }
     box.appendChild(head);
     c.why.forEach((line) => box.appendChild(D.el("p", "cd-why", line)));
