@@ -179,14 +179,9 @@ def _store(store: Any, learner_id: str, events: list[dict],
 
 def _check_progress(data: dict) -> None:
     """ValueError unless `data` reads as a progress file (the same checks as a file gets)."""
-    from ..teaching.progress import _parse  # noqa: PLC2701 - one reading of progress
+    from ..teaching.progress import from_json
 
-    try:
-        _parse(None, json.dumps(data).encode("utf-8"))  # type: ignore[arg-type]
-    except (TypeError, AttributeError, OverflowError, RecursionError) as error:
-        raise ValueError(f"progress: {error}") from None
-    except ValueError as error:
-        raise ValueError(f"progress: {error}") from None
+    from_json(data)
 
 
 def api_handlers(state: ClassState, limit: RateLimit | None = None) -> list[tuple]:

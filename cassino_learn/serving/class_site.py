@@ -15,6 +15,7 @@ import hashlib
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -27,7 +28,8 @@ COMPRESSIBLE = {".js", ".mjs", ".wasm", ".html", ".css", ".json", ".svg", ".map"
                 ".webmanifest", ".ttf", ".otf", ".eot", ".py", ".whl", ".zip", ".tar"}
 MIN_SIZE = 1024
 MIN_GAIN = 0.9
-NO_GAIN = ".nogz"  # beside a file whose compressed copy was not worth keeping
+NO_GAIN = ".nogz"
+KEEP_UNUSED = 14 * 24 * 3600  # seconds a cached build of another version is kept unused  # beside a file whose compressed copy was not worth keeping
 
 
 class SiteError(RuntimeError):
@@ -72,6 +74,7 @@ def class_site(folder: Path | None, report: Callable[[str], None]) -> Path:
     target = cache_dir() / f"class-site-{site_digest(root)}"
     if is_site(target) and (target / ".complete").exists():
         report(f"the in-browser edition: cached in {target}")
+        (target / ".complete").touch()  # in use: kept (see below)
         return target
     report(f"the in-browser edition: building it into {target} (once for this version; a few "
            "minutes)")
@@ -87,8 +90,12 @@ def class_site(folder: Path | None, report: Callable[[str], None]) -> Path:
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     (target / ".complete").write_text("built\n", encoding="utf-8")
-    for old in target.parent.glob("class-site-*"):  # earlier versions' builds
-        if old != target and old.is_dir():
+    for old in target.parent.glob("class-site-*"):  # other versions' builds, unused a while
+        try:
+            unused = time.time() - (old / ".complete").stat().st_mtime > KEEP_UNUSED
+        except OSError:
+            continue
+        if old != target and unused:
             shutil.rmtree(old, ignore_errors=True)
     return target
 
