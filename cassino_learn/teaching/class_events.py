@@ -15,26 +15,40 @@ A record is JSON lines, one event a line:
     {"at": ..., "kind": "visit", "lesson": ..., "stage": "one-card" or null}
 
 Recording never stops a lesson: a record that cannot be written is warned about once.
+
+The class server of the in-browser edition keeps events in its database (`class_store`): there
+the page sends them itself, each with an id it makes (`new_event_id`) so that sending twice
+counts once; `record_to(sink)` hands every recorded event to `sink` as such a dict, and
+`client_event` checks one that arrives.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import secrets
 import warnings
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import progress
 from .classroom import Classroom, ClassWarning, Learner, append_line
 from .filelock import locked
 
 __all__ = ["EventLog", "Event", "KINDS", "use_learner", "act_as", "leave", "current", "current_learner",
-           "record_try", "record_refusal", "record_visit", "read_events"]
+           "record_try", "record_refusal", "record_visit", "read_events", "EVENT_ID_PATTERN",
+           "NAME_PATTERN", "CLIENT_FIELDS", "client_event", "new_event_id", "record_to"]
 
 KINDS = ("try", "refusal", "visit")
 MAX_TEXT = 200  # lesson and stage ids and rule ids are short; anything longer is not ours
+#: The id a page gives an event it sends ("sending twice counts once").
+EVENT_ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: A lesson's slug, a stage's id or a rule's id as a page sends them.
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,%d}" % (MAX_TEXT - 1))
+#: The fields of an event a page sends; `at` and `kind` and `lesson` and `id` are required.
+CLIENT_FIELDS = ("id", "at", "kind", "lesson", "stage", "solved", "rule")
 
 
 @dataclass(frozen=True)
@@ -45,6 +59,7 @@ class Event:
     stage: str | None = None
     solved: bool = False
     rule: str = ""
+    id: str | None = None  # made by the page that sent it (the class store's events)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"at": self.at.isoformat(timespec="milliseconds"),
@@ -53,6 +68,8 @@ class Event:
             data["solved"] = self.solved
         if self.kind == "refusal":
             data["rule"] = self.rule
+        if self.id is not None:
+            data["id"] = self.id
         return data
 
     @classmethod
@@ -73,6 +90,71 @@ class Event:
         if data["kind"] == "refusal" and not rule:
             raise ValueError("a refusal names its rule")
         return cls(at, data["kind"], lesson, stage, solved, rule)
+
+
+def new_event_id() -> str:
+    """A fresh id for an event a page sends (22 characters of EVENT_ID_PATTERN)."""
+    return secrets.token_urlsafe(16)
+
+
+def client_event(data: Any) -> Event:
+    """The event a page sent, checked field by field: ValueError naming the field and what is
+    wrong with it. Times without a zone are UTC."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an event is a JSON object, not {type(data).__name__}")
+    unknown = sorted(str(key)[:40] for key in data if key not in CLIENT_FIELDS)
+    if unknown:
+        raise ValueError(f"field {unknown[0]!r}: not a field of an event (the fields are "
+                         f"{', '.join(CLIENT_FIELDS)})")
+    event_id = data.get("id")
+    if not isinstance(event_id, str) or not EVENT_ID_PATTERN.fullmatch(event_id):
+        raise ValueError(f"field 'id': {_shown(event_id)} is not an event id (8 to 64 letters, "
+                         f"digits, '-' or '_')")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"field 'kind': {_shown(kind)} is not one of {', '.join(KINDS)}")
+    at = _client_time(data.get("at"))
+    lesson = data.get("lesson")
+    if not _is_name(lesson):
+        raise ValueError(f"field 'lesson': {_shown(lesson)} is not a lesson's id")
+    stage = data.get("stage")
+    if stage is not None and not _is_name(stage):
+        raise ValueError(f"field 'stage': {_shown(stage)} is not a stage's id (or null)")
+    solved = data.get("solved", False)
+    if not isinstance(solved, bool):
+        raise ValueError(f"field 'solved': {_shown(solved)} is not true or false")
+    if solved and kind != "try":
+        raise ValueError(f"field 'solved': only a try is solved, not a {kind}")
+    rule = data.get("rule", "")
+    if kind == "refusal":
+        if not _is_name(rule):
+            raise ValueError(f"field 'rule': {_shown(rule)} is not a rule's id (a refusal "
+                             f"names the rule the move breaks)")
+    elif rule not in ("", None):
+        raise ValueError(f"field 'rule': only a refusal names a rule, not a {kind}")
+    return Event(at, kind, lesson, stage, solved, rule or "", event_id)
+
+
+def _is_name(value: Any) -> bool:
+    return isinstance(value, str) and NAME_PATTERN.fullmatch(value) is not None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _client_time(value: Any) -> datetime:
+    if not isinstance(value, str) or len(value) > 40:
+        raise ValueError(f"field 'at': {_shown(value)} is not a time (ISO 8601 text, e.g. "
+                         f"2026-11-24T11:05:03.120Z)")
+    text = value[:-1] + "+00:00" if value.endswith(("Z", "z")) else value
+    try:
+        at = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"field 'at': {_shown(value)} is not a time (ISO 8601 text, e.g. "
+                         f"2026-11-24T11:05:03.120Z)") from None
+    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at
 
 
 class EventLog:
@@ -127,6 +209,7 @@ def read_events(path: Path) -> list[Event]:
 
 _log: EventLog | None = None
 _learner: Learner | None = None
+_sink: Callable[[dict[str, Any]], None] | None = None
 
 
 def use_learner(classroom: Classroom, learner_id: str) -> Learner:
@@ -151,10 +234,10 @@ def act_as(classroom: Classroom, learner: Learner) -> Learner:
 
 
 def leave() -> None:
-    """Back to no class: progress in the data folder, nothing recorded."""
-    global _log, _learner
+    """Back to no class: progress in the data folder, nothing recorded (nor handed on)."""
+    global _log, _learner, _sink
     progress.use_path(None)
-    _log, _learner = None, None
+    _log, _learner, _sink = None, None, None
 
 
 def current() -> EventLog | None:
@@ -166,19 +249,56 @@ def current_learner() -> Learner | None:
     return _learner
 
 
+def record_to(sink: Callable[[dict[str, Any]], None] | None) -> None:
+    """Hand every event recorded from now on to `sink` as the dict a page sends to the class
+    server (with a fresh id; see `client_event`), besides any record in use; None stops it.
+    An error in `sink` is warned about once and never stops the lesson."""
+    global _sink, _sink_warned
+    _sink, _sink_warned = sink, False
+
+
+_sink_warned = False
+
+
+def _to_sink(kind: str, lesson: str, stage: str | None, solved: bool = False,
+             rule: str = "") -> None:
+    global _sink_warned
+    if _sink is None:
+        return
+    data: dict[str, Any] = {"id": new_event_id(),
+                            "at": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+                            "kind": kind, "lesson": str(lesson)[:MAX_TEXT],
+                            "stage": None if stage is None else str(stage)[:MAX_TEXT]}
+    if kind == "try":
+        data["solved"] = bool(solved)
+    if kind == "refusal":
+        data["rule"] = str(rule)[:MAX_TEXT]
+    try:
+        _sink(data)
+    except Exception as error:  # noqa: BLE001 - recording never stops a lesson
+        if not _sink_warned:
+            _sink_warned = True
+            warnings.warn(f"an event could not be handed on ({error!r}); the lesson goes on",
+                          ClassWarning, stacklevel=3)
+
+
 def record_try(lesson: str, stage: str, solved: bool) -> None:
     """A stage answered (a move played or an answer given): right or not."""
     if _log is not None:
         _log.add("try", lesson, stage, solved=solved)
+    _to_sink("try", lesson, stage, solved=solved)
 
 
 def record_refusal(lesson: str, stage: str | None, rule: str) -> None:
     """A move the rules refused, with the id of the rule it breaks."""
     if _log is not None and rule:
         _log.add("refusal", lesson, stage, rule=rule)
+    if rule:
+        _to_sink("refusal", lesson, stage, rule=rule)
 
 
 def record_visit(lesson: str, stage: str | None = None) -> None:
     """A lesson's page (or one of its stages) opened."""
     if _log is not None:
         _log.add("visit", lesson, stage)
+    _to_sink("visit", lesson, stage)

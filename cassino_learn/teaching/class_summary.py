@@ -1,9 +1,11 @@
 """What the teacher's page shows about a class: one row per learner, the course's stages from
-the hardest, and the rules the class broke most. Read from the learners' progress files and
-records of events (`classroom`, `class_events`); plain data, JSON-able, and a CSV of the
-learners' table.
+the hardest, and the rules the class broke most. Read from the class's database
+(`class_store.ClassStore`), or from the learners' progress files and records of events of a
+file-based class (`classroom`, `class_events`); plain data, JSON-able, and a CSV of the learners'
+table.
 
-- A learner's row: name, code, when last seen (their latest event or progress save), lessons
+- A learner's row: name, code, when last seen (by the class server's clock: the last time it
+  heard from them; in a file-based class their latest event or progress save), lessons
   done, stars per lesson, and the lesson and stage they are on now (from their latest event:
   the stage they opened, tried or were refused on; after a stage solved, the next unsolved
   stage of that lesson).
@@ -32,6 +34,7 @@ from typing import Any
 from . import progress
 from .catalog import LESSONS
 from .class_events import Event, read_events
+from .class_store import ClassStore
 from .classroom import Classroom, Learner
 from .stages import StageError, has_stages, load_stages
 
@@ -150,8 +153,25 @@ def _tries(events: list[Event]) -> dict[tuple[str, str], _Tries]:
     return out
 
 
-def summarize(classroom: Classroom, now: datetime) -> ClassSummary:
-    """The class as it is at `now` (a timezone-aware time; naive means UTC)."""
+_Record = tuple[Learner, progress.Progress, list[Event], "datetime | None"]
+
+
+def _records(klass: ClassStore | Classroom) -> list[_Record]:
+    """Each learner with their progress, events and when last seen."""
+    if isinstance(klass, ClassStore):
+        return klass.records()
+    out: list[_Record] = []
+    for learner in klass.learners():
+        path = klass.progress_path(learner.id)
+        events = read_events(klass.events_path(learner.id))
+        moments = [e.at for e in events] + [m for m in [_mtime(path)] if m is not None]
+        out.append((learner, progress.load(path), events, max(moments) if moments else None))
+    return out
+
+
+def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
+    """The class (a class store, or a file-based class) as it is at `now` (a timezone-aware
+    time; naive means UTC)."""
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)
     course = course_stages()
@@ -170,10 +190,7 @@ def summarize(classroom: Classroom, now: datetime) -> ClassSummary:
     refusers: dict[str, set[str]] = defaultdict(set)
     refused_at: dict[str, Counter[tuple[str, str | None]]] = defaultdict(Counter)
 
-    for learner in classroom.learners():
-        path = classroom.progress_path(learner.id)
-        record = progress.load(path)
-        events = read_events(classroom.events_path(learner.id))
+    for learner, record, events, seen in _records(classroom):
         answers = _tries(events)
         for key in where:
             stage = record.lesson(key[0]).stages.get(key[1])
@@ -198,7 +215,7 @@ def summarize(classroom: Classroom, now: datetime) -> ClassSummary:
                 refusals[event.rule] += 1
                 refusers[event.rule].add(learner.id)
                 refused_at[event.rule][(event.lesson, event.stage)] += 1
-        rows.append(_learner_row(learner, record, events, path, by_lesson, titles, now))
+        rows.append(_learner_row(learner, record, events, seen, by_lesson, titles, now))
 
     stage_rows = [StageRow(s.lesson, s.lesson_title, s.stage, s.number, tried[key],
                            solved[key], first[key],
@@ -237,15 +254,13 @@ def _hardness(row: StageRow, where: dict[tuple[str, str], CourseStage]) -> tuple
     return (0, row.first_try / row.tried, row.solved / row.tried, -median, order)
 
 
-def _learner_row(learner: Learner, record: progress.Progress, events: list[Event], path: Any,
-                 by_lesson: dict[str, list[CourseStage]], titles: dict[str, str],
-                 now: datetime) -> LearnerRow:
+def _learner_row(learner: Learner, record: progress.Progress, events: list[Event],
+                 seen: datetime | None, by_lesson: dict[str, list[CourseStage]],
+                 titles: dict[str, str], now: datetime) -> LearnerRow:
     stars = {slug: sum(record.lesson(slug).stages[s.stage].stars for s in stages
                        if s.stage in record.lesson(slug).stages)
              for slug, stages in by_lesson.items()}
     done = sum(1 for item in LESSONS if record.lesson(item.slug).done)
-    moments = [e.at for e in events] + [m for m in [_mtime(path)] if m is not None]
-    seen = max(moments) if moments else None
     lesson_now = stage_now = None
     number_now = None
     if events:

@@ -33,7 +33,8 @@ from .filelock import locked
 from .progress import ProgressWarning, data_dir
 
 __all__ = ["Classroom", "Learner", "ClassWarning", "class_slug", "ID_PATTERN", "CODE_ALPHABET",
-           "CODE_LENGTH", "MAX_NAME", "is_learner_id", "normal_code", "append_line"]
+           "CODE_LENGTH", "MAX_NAME", "is_learner_id", "normal_code", "append_line", "clean_name",
+           "new_code"]
 
 #: A learner's id: 16 lowercase hexadecimal digits (64 random bits).
 ID_PATTERN = re.compile(r"[0-9a-f]{16}")
@@ -87,7 +88,9 @@ def _visible(name: str) -> bool:
     return any(unicodedata.category(c)[0] not in "ZC" for c in name)
 
 
-def _clean_name(name: Any) -> str:
+def clean_name(name: Any) -> str:
+    """A typed name as kept: spaces around it dropped, cut to MAX_NAME characters; "" when it
+    shows nothing. TypeError for what is not text."""
     if name is None:
         return ""
     if not isinstance(name, str):
@@ -195,7 +198,7 @@ class Classroom:
     def join(self, name: str = "", now: datetime | None = None) -> Learner:
         """A new learner called `name` (spaces around it dropped, cut to MAX_NAME characters;
         "Learner <n>" when it shows nothing). Two joins with one name are two learners."""
-        name = _clean_name(name)
+        name = clean_name(name)
         with locked(self.roster_path):
             roster = self._roster(holding_lock=True)
             ids = {x.id for x in roster}
@@ -203,9 +206,9 @@ class Classroom:
             learner_id = secrets.token_hex(8)
             while learner_id in ids:
                 learner_id = secrets.token_hex(8)
-            code = _new_code()
+            code = new_code()
             while code in codes:
-                code = _new_code()
+                code = new_code()
             learner = Learner(learner_id, name or f"Learner {len(roster) + 1}", code,
                               now or _now())
             append_line(self.roster_path, learner.to_json())
@@ -265,7 +268,8 @@ class Classroom:
         return sorted(p for p in self.archive_dir.iterdir() if p.is_dir())
 
 
-def _new_code() -> str:
+def new_code() -> str:
+    """A fresh learner code (CODE_LENGTH characters of CODE_ALPHABET)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 

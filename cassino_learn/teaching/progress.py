@@ -483,3 +483,30 @@ def import_text(text: str, path: Path | None = None) -> Progress:
     imported = load(path)
     imported.replace_with(loaded)
     return imported
+
+
+__all__ += ["from_json", "merged"]  # for a class's server (teaching.class_store)
+
+
+def from_json(data: Any, path: Path | None = None) -> Progress:
+    """The progress in `data`, the JSON of a progress file (as a learner's browser sends it to
+    a class server), checked as a stored file is: ValueError saying what is wrong."""
+    try:
+        raw = json.dumps(data, allow_nan=True).encode("utf-8")
+        return _parse(path or Path(FILE_NAME), raw)
+    except (ValueError, TypeError, AttributeError, OverflowError, RecursionError) as error:
+        raise ValueError(f"not a progress file: {error}") from None
+
+
+def merged(stored: Progress, newer: Progress) -> Progress:
+    """`newer` (a copy that was just sent) merged with `stored` by the rules of `save`, losing no
+    solved stage, star or best score of either; where they differ otherwise `newer` wins. A copy
+    of a later generation (reset or imported since) is taken as it is; one of an earlier
+    generation brings none of its progress back: `stored` stays as it is."""
+    if newer.generation > stored.generation:
+        return from_json(newer.to_json(), stored.path)
+    if newer.generation < stored.generation:
+        return from_json(stored.to_json(), stored.path)
+    result = from_json(newer.to_json(), stored.path)
+    _merge_into(result, stored)
+    return result
