@@ -47,11 +47,18 @@ def site_digest(root: Path) -> str:
         base = root / part
         files = [base] if base.is_file() else sorted(
             p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-            and not p.name.endswith((".pyc", ".gz", NO_GAIN)))
+            and not p.name.endswith((".pyc", ".gz", NO_GAIN)) and not _server_only(root, p))
         for path in files:
             digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _server_only(root: Path, path: Path) -> bool:
+    """The class server's own modules: the browser's build leaves them out."""
+    parts = path.relative_to(root).parts
+    return parts[:2] == ("cassino_learn", "serving") and len(parts) == 3 \
+        or path.name == "class-client.js"
 
 
 def class_site(folder: Path | None, report: Callable[[str], None]) -> Path:
