@@ -3,7 +3,7 @@
     GET  {base}class/api/me     the cookie's learner: {"learner": {id, name, code},
                                 "progress": {...}, "xsrf": token}; 401 without a learner
     POST {base}class/api/sync   {"learner": id, "events": [...], "progress": {...}?}
-                                -> {"stored": n new events, "progress": merged}
+                                -> {"stored": n new events}
 
 Every request is checked before anything is stored, and a refused one changes nothing:
 413 for a body over MAX_BODY, 401 without a learner cookie of this class (signed, so it cannot
@@ -23,6 +23,7 @@ from typing import Any
 
 from tornado import web
 
+from ..teaching.class_events import client_event
 from .class_web import ClassState, cookie_learner_id
 
 __all__ = ["api_handlers", "RateLimit", "MAX_BODY", "MAX_EVENTS", "RATE_BURST",
@@ -154,34 +155,31 @@ class SyncHandler(_Api):
                 self.set_header("Retry-After", str(self.limit.wait(learner_id)))
                 raise Refused(429, "too many requests from this learner; wait a little")
             events, progress = check_sync(self.request.body, learner_id)
-            await self.learner(learner_id)
-            stored, merged = await self.state.store.call(
+            stored = await self.state.store.call(
                 lambda store: _store(store, learner_id, events, progress))
         except Refused as refused:
             self.answer(refused.status, {"error": refused.reason})
             return
-        self.answer(200, {"stored": stored, "progress": merged})
+        self.answer(200, {"stored": stored})
 
 
-def _store(store: Any, learner_id: str, events: list[dict],
-           progress: dict | None) -> tuple[int, dict]:
-    """Store the events and the progress, or neither (Refused 400 when the store refuses)."""
+def _store(store: Any, learner_id: str, events: list[dict], progress: dict | None) -> int:
+    """Store the events and the progress, or neither (Refused 400 when the store refuses;
+    401 for a learner the class no longer has). One call in the store's thread."""
+    if store.learner(learner_id) is None:
+        raise Refused(401, "this class has no such learner (the class may have been ended): "
+                           "open the class's address and give your name")
     try:
+        for index, event in enumerate(events):  # checked first: the progress is saved first
+            try:
+                client_event(event)
+            except ValueError as error:
+                raise ValueError(f"event {index}: {error}") from None
         if progress is not None:
-            _check_progress(progress)
-        stored = store.add_events(learner_id, events) if events else 0
-        merged = store.save_progress(learner_id, progress) if progress is not None \
-            else store.progress(learner_id)
+            store.save_progress(learner_id, progress)  # checks it before storing anything
+        return store.add_events(learner_id, events) if events else 0
     except ValueError as error:
         raise Refused(400, str(error)[:300]) from None
-    return stored, merged
-
-
-def _check_progress(data: dict) -> None:
-    """ValueError unless `data` reads as a progress file (the same checks as a file gets)."""
-    from ..teaching.progress import from_json
-
-    from_json(data)
 
 
 def api_handlers(state: ClassState, limit: RateLimit | None = None) -> list[tuple]:

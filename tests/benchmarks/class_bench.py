@@ -139,34 +139,67 @@ async def join(page, server: ClassServerProcess, name: str) -> None:
     await page.wait_for_function(READY, timeout=PATIENCE_MS)
 
 
-def sent_bytes(server: ClassServerProcess) -> int:
-    """Bytes the server's process has written (sockets above all; its database's few
-    writes are counted too)."""
-    return psutil.Process(server.process.pid).io_counters().write_chars
+class CountingProxy:
+    """A TCP proxy in front of the server that counts the bytes the server sends (what a
+    school's network carries to the learner)."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port, self.sent, self.port = target_port, 0, 0
+        self.server: asyncio.base_events.Server | None = None
+
+    async def start(self) -> "CountingProxy":
+        self.server = await asyncio.start_server(self._connection, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    async def _pipe(self, reader, writer, count: bool) -> None:
+        try:
+            while data := await reader.read(65536):
+                if count:
+                    self.sent += len(data)
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    async def _connection(self, reader, writer) -> None:
+        upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1",
+                                                                         self.target_port)
+        await asyncio.gather(self._pipe(reader, upstream_writer, False),
+                             self._pipe(upstream_reader, writer, True))
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
 
 
 async def real_browsers(browser, site: Path, args: argparse.Namespace, count: int = 10) -> None:
     folder = Path(tempfile.mkdtemp(prefix="cassino-bench-class-")) / "bench-class"
     lesson = f"voici/render/{FIRST}.html"
     with ClassServerProcess(folder, "Bench class", site) as server:
-        # One learner alone: the bytes of a first visit and of a later one.
+        # One learner alone, through a proxy counting the bytes: a first visit and a later one.
+        proxy = await CountingProxy(server.port).start()
+        through = ClassServerProcess(folder, "Bench class", site, port=proxy.port)
         context = await browser.new_context()
         context.set_default_timeout(PATIENCE_MS)
         page = await context.new_page()
-        before = sent_bytes(server)
-        await join(page, server, "Bytes")
-        await until_first_stage(page, server.url(lesson))
-        first = sent_bytes(server) - before
+        await join(page, through, "Bytes")
+        await until_first_stage(page, through.url(lesson))
+        await page.wait_for_function("() => window.__cassinoClassState().waiting === 0")
+        first = proxy.sent
         await page.close()
         page = await context.new_page()
-        before = sent_bytes(server)
-        await page.goto(server.url("voici/render/00_index.html"))
+        before = proxy.sent
+        await page.goto(through.url("voici/render/00_index.html"))
         await page.wait_for_function(READY, timeout=PATIENCE_MS)
-        await until_first_stage(page, server.url(lesson))
-        later = sent_bytes(server) - before
+        await until_first_stage(page, through.url(lesson))
+        later = proxy.sent - before
         await context.close()
-        print(f"\none learner's visit (name page, contents, lesson 1 to its first stage): "
-              f"first {first / 2**20:.1f} MiB sent by the server, a later visit in the same "
+        proxy.close()
+        print(f"\none learner's visit (name page, contents, lesson 1 to its first stage), bytes "
+              f"the server sent: first visit {first / 2**20:.1f} MiB, a later visit in the same "
               f"browser {later / 2**10:.0f} KiB")
 
         # Ten at once, cold then warm.
