@@ -5,14 +5,22 @@ stood in for)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
+import psutil
 import pytest
+from class_case import small_site
 
 from cassino_learn.pages import browser_class, learner
 from cassino_learn.serving import cli
 from cassino_learn.serving.class_site import SiteError, class_site
-from cassino_learn.serving.voila import VoilaServer
+from cassino_learn.serving.voila import VoilaServer, free_port
 from cassino_learn.teaching import class_events, progress
 
 
@@ -131,3 +139,46 @@ def test_offline_at_start_the_page_is_the_learner_known_last(browser):
 
     found = browser_class.ask_server(offline)
     assert found is not None and found.id == "0123456789abcdef" and found.progress is None
+
+
+def test_serve_class_starts_one_small_process_and_stops_cleanly(tmp_path):
+    """The real command on a given site: the banner, the learners' address answering, no
+    process under it, and SIGTERM stopping it with the class kept."""
+    site = small_site(tmp_path / "site")
+    port = free_port()
+    env = {**os.environ, "CASSINO_LEARN_DATA": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cassino_learn.serving.cli", "serve", "--class", "Year 9 <b>",
+         "--site", str(site), "--port", str(port), "--no-browser"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if line.startswith("Press Ctrl-C"):
+                break
+        text = "".join(lines)
+        assert "Class 'Year 9 <b>' is open." in text, text
+        assert f"Learners open:      http://localhost:{port}/" in text
+        token = text.split("class/teacher?token=")[1].split()[0]
+        opener = urllib.request.build_opener(NoRedirect)
+        with pytest.raises(urllib.error.HTTPError) as moved:
+            opener.open(f"http://127.0.0.1:{port}/")
+        assert moved.value.code == 302
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/class/teacher?token={token}") as page:
+            assert b"Year 9 &lt;b&gt;" in page.read()
+        assert psutil.Process(process.pid).children(recursive=True) == []
+        process.send_signal(signal.SIGTERM)
+        rest = process.communicate(timeout=30)[0]
+        assert process.returncode == 0
+        assert "the class is kept" in rest
+        assert (tmp_path / "data" / "classes" / "year-9-b" / "class.sqlite3").exists()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
