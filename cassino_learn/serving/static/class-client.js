@@ -27,6 +27,7 @@
   var sending = false;
   var failures = 0;
   var lastSent = null;
+  var soon = null;
 
   function key(kind, learner) { return "cassino-class:" + kind + ":" + learner; }
   function read(name, fallback) {
@@ -54,7 +55,9 @@
       write(key("progress", message.learner),
             {progress: message.progress, stamp: Date.now() + ":" + Math.random()});
     } else { return; }
-    setTimeout(flush, 300);  // a few records at once go in one request
+    if (!soon) {  // the records of a moment go in one request
+      soon = setTimeout(function () { soon = null; flush(); }, 300);
+    }
   }
 
   if (window.BroadcastChannel) {
@@ -150,6 +153,8 @@
         } else if (response.status === 403) {
           me = null; xsrf = null;  // another learner in this browser now, or a stale token
           failures += 1;
+        } else if (response.status === 429) {
+          // Sent too often: what waits goes with the next regular send, nothing is wrong.
         } else {
           failures += 1;
         }
