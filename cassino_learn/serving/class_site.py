@@ -40,30 +40,34 @@ def is_site(folder: Path) -> bool:
     return (folder / "voici" / "render" / "00_index.html").is_file()
 
 
-def site_digest(root: Path) -> str:
+def site_digest(root: Path, lessons: Path | None = None) -> str:
     """A digest of the sources a build is made of (package, widgets, lessons)."""
     digest = hashlib.sha256()
     for part in ("cassino_learn", "widgets", "lessons", "pyproject.toml"):
-        base = root / part
+        base = lessons if part == "lessons" and lessons is not None else root / part
         files = [base] if base.is_file() else sorted(
             p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts
             and not p.name.endswith((".pyc", ".gz", NO_GAIN)) and not _server_only(root, p))
         for path in files:
-            digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
+            digest.update(str(path.relative_to(base.parent)).encode("utf-8") + b"\0")
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
 def _server_only(root: Path, path: Path) -> bool:
     """The class server's own modules: the browser's build leaves them out."""
+    if root not in path.parents:
+        return False
     parts = path.relative_to(root).parts
     return parts[:2] == ("cassino_learn", "serving") and len(parts) == 3 \
         or path.name == "class-client.js"
 
 
-def class_site(folder: Path | None, report: Callable[[str], None]) -> Path:
+def class_site(folder: Path | None, report: Callable[[str], None],
+               lessons: Path | None = None) -> Path:
     """The site to serve: `folder` if given (it must be a build), else the cached build of this
-    checkout, built now if missing (a few minutes the first time)."""
+    checkout (with the lesson notebooks of `lessons`, default the checkout's), built now if
+    missing (a few minutes the first time)."""
     if folder is not None:
         folder = folder.expanduser().resolve()
         if not is_site(folder):
@@ -78,7 +82,9 @@ def class_site(folder: Path | None, report: Callable[[str], None]) -> Path:
         root = project_root()
     except BuildError as error:
         raise SiteError(str(error)) from None
-    target = cache_dir() / f"class-site-{site_digest(root)}"
+    if lessons is not None:
+        lessons = lessons.expanduser().resolve()
+    target = cache_dir() / f"class-site-{site_digest(root, lessons)}"
     if is_site(target) and (target / ".complete").exists():
         report(f"the in-browser edition: cached in {target}")
         (target / ".complete").touch()  # in use: kept (see below)
@@ -88,7 +94,7 @@ def class_site(folder: Path | None, report: Callable[[str], None]) -> Path:
     temp = Path(tempfile.mkdtemp(prefix="class-site-", dir=target.parent
                                  if target.parent.exists() else None))
     try:
-        build_site(temp / "site", report=report)
+        build_site(temp / "site", lessons=lessons, report=report)
         if target.exists():
             shutil.rmtree(target)
         os.replace(temp / "site", target)

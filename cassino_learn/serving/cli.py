@@ -244,7 +244,7 @@ def serve_class_command(args: argparse.Namespace, port: int) -> int:
         print(f"cassino-learn: {message}", file=sys.stderr, flush=True)
 
     try:
-        site = class_site(args.site, report=say)
+        site = class_site(args.site, report=say, lessons=args.lessons)
     except SiteError as error:
         raise SystemExit(f"cassino-learn: {error}") from None
     except KeyboardInterrupt:
