@@ -23,7 +23,6 @@ from typing import Any
 
 from tornado import web
 
-from ..teaching.class_events import client_event
 from .class_web import ClassState, cookie_learner_id
 
 __all__ = ["api_handlers", "RateLimit", "MAX_BODY", "MAX_EVENTS", "RATE_BURST",
@@ -164,22 +163,16 @@ class SyncHandler(_Api):
 
 
 def _store(store: Any, learner_id: str, events: list[dict], progress: dict | None) -> int:
-    """Store the events and the progress, or neither (Refused 400 when the store refuses;
-    401 for a learner the class no longer has). One call in the store's thread."""
+    """Store the events and the progress in one transaction, or neither (Refused 400 when the
+    store refuses; 401 for a learner the class no longer has). One call in the store's thread."""
     if store.learner(learner_id) is None:
         raise Refused(401, "this class has no such learner (the class may have been ended): "
                            "open the class's address and give your name")
     try:
-        for index, event in enumerate(events):  # checked first: the progress is saved first
-            try:
-                client_event(event)
-            except ValueError as error:
-                raise ValueError(f"event {index}: {error}") from None
-        if progress is not None:
-            store.save_progress(learner_id, progress)  # checks it before storing anything
-        return store.add_events(learner_id, events) if events else 0
+        stored, _ = store.sync(learner_id, events, progress)  # one transaction: both or neither
     except ValueError as error:
         raise Refused(400, str(error)[:300]) from None
+    return stored
 
 
 def api_handlers(state: ClassState, limit: RateLimit | None = None) -> list[tuple]:
