@@ -1,45 +1,31 @@
 """Whose page this is, in a class (`cassino-learn serve --class NAME`).
 
-The class server checks the browser's learner cookie before a page is rendered and passes the
-learner's id, name (percent-encoded) and code to the page's kernel as the request headers
-X-Cassino-Learner, -Name and -Code, which Voila hands to the kernel with the rest of the
-request (`VoilaConfiguration.http_header_envs`). The kernel never reads the class's roster, and
-opens only its own learner's files, named by the id (never by the typed name). A preheated kernel started before any learner came:
-it waits here, in the page's first cell, until a page has taken it and Voila has sent it the
-request (`voila.utils.wait_for_request`). Only then is progress pointed at this learner's own
-record; every page helper that reads or writes progress calls `identify()` first.
+A class's lessons run in the learner's browser (the static edition, handed out by the class's
+server, serving/class_server.py). When a page's Python starts, `identify()` asks the server
+who this browser is (pages/browser_class.py): in a class, progress is then the learner's own
+and what the lesson records goes to the server. The page shows the learner's name with
+"Not you?" and, on the contents page, the code to continue on another computer.
 
-Outside a class (one learner's own computer, JupyterHub, the static edition) there is no
-class folder in the environment and nothing changes.
+Outside a class (one learner's own computer, JupyterHub, a static site on any web host)
+`identify()` is None and nothing changes.
 """
 
 from __future__ import annotations
 
 import html
-import os
+import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from urllib.parse import unquote
 
 from ._html import Html
 
-__all__ = ["CLASS_ENV", "LEARNER_ENV", "NAME_ENV", "CODE_ENV", "Identity", "identify", "in_class", "name_line",
-           "code_line", "UnknownLearner"]
+__all__ = ["Identity", "identify", "in_class", "name_line", "code_line"]
 
-CLASS_ENV = "CASSINO_LEARN_CLASS"  # the class's folder, set by `serve --class`
-LEARNER_ENV = "HTTP_X_CASSINO_LEARNER"  # the header X-Cassino-Learner, as Voila passes it
-NAME_ENV = "HTTP_X_CASSINO_LEARNER_NAME"
-CODE_ENV = "HTTP_X_CASSINO_LEARNER_CODE"
-SWITCH_PATH = "class/join"  # the name page, under the server's base URL
-
-
-class UnknownLearner(LookupError):
-    """The page came without a learner this class knows."""
+SWITCH_PATH = "class/join"  # the name page, under the server's root
 
 
 @dataclass(frozen=True)
 class Identity:
-    """The learner of this kernel's page."""
+    """The learner of this page."""
 
     id: str
     name: str
@@ -47,39 +33,34 @@ class Identity:
 
 
 _identity: Identity | None = None
+_asked = False
+
+
+def in_browser() -> bool:
+    return sys.platform == "emscripten"
 
 
 def in_class() -> bool:
-    return bool(os.environ.get(CLASS_ENV))
+    return identify() is not None
 
 
 def identify() -> Identity | None:
-    """This page's learner (None outside a class), waiting for the page's request first if the
-    kernel was preheated. From then on this kernel's progress is the learner's own."""
-    global _identity
-    if _identity is not None or not in_class():
+    """This page's learner (None outside a class), asked of the page's server once. From then
+    on the page's progress is the learner's own."""
+    global _identity, _asked
+    if _asked or not in_browser():
         return _identity
-    from voila.utils import wait_for_request
+    _asked = True
+    from .browser_class import join_in_browser
 
-    wait_for_request()
-    learner_id = os.environ.get(LEARNER_ENV, "").strip()
-    if not learner_id:
-        raise UnknownLearner("this page came without a learner; open the class's address again")
-    from ..teaching.class_events import act_as
-    from ..teaching.classroom import Classroom, Learner, is_learner_id
-
-    if not is_learner_id(learner_id):
-        raise UnknownLearner("this class has no such learner; open the class's address again")
-    name = unquote(os.environ.get(NAME_ENV, ""))
-    code = os.environ.get(CODE_ENV, "").strip()
-    act_as(Classroom(os.environ[CLASS_ENV]),
-           Learner(learner_id, name, code, datetime.now(timezone.utc)))
-    _identity = Identity(learner_id, name, code)
+    found = join_in_browser()
+    if found is not None:
+        _identity = Identity(found.id, found.name, found.code)
     return _identity
 
 
 def _base_url() -> str:
-    return os.environ.get("VOILA_BASE_URL", "/")
+    return "/"
 
 
 def name_line() -> Html:

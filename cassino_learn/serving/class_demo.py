@@ -159,19 +159,20 @@ class DemoState:
 
 
 def for_class(class_state: Any) -> DemoState:
-    """The demonstration of a class of `serving.class_web` (today's class pages): its teacher's
-    token, its learners' cookie, its roster's names, its folder for the questions."""
+    """The demonstration of a class's server (`serving.class_web.ClassState`): its teacher's
+    token, its learners' signed cookie, its roster's names, its folder for the questions."""
     from .class_web import learner_from_cookie
 
-    def learner(handler: web.RequestHandler) -> Follower | None:
-        found = learner_from_cookie(handler, class_state)
+    async def learner(handler: web.RequestHandler) -> Follower | None:
+        found = await learner_from_cookie(handler, class_state)
         return Follower(found.id, found.name) if found is not None else None
 
-    def roster() -> dict[str, str]:
-        return {x.id: x.name for x in class_state.classroom.learners()}
+    async def roster() -> dict[str, str]:
+        return await class_state.store.call(
+            lambda store: {x.id: x.name for x in store.learners()})
 
     demo = DemoState(teacher=token_checker(class_state.token), learner=learner, roster=roster,
-                     store=DemoStore(class_state.classroom.folder),
+                     store=DemoStore(class_state.folder),
                      base_url=class_state.base_url).restored()
     class_state.on_end.append(demo.end_class)
     return demo

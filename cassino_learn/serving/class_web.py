@@ -1,4 +1,4 @@
-"""The class's own web pages, served by the class's Voila (serving/class_app.py):
+"""The class's own web pages, served by the class's server (serving/class_server.py):
 
     {base}                          the learners' address: on to the contents page
     {base}class/join                the name page (GET), joining with a name or none (POST)
@@ -8,10 +8,11 @@
     {base}class/teacher/class.csv?token=T      the learners' table as CSV
     {base}class/teacher/end         ending the class (POST, with the token and a confirmation)
 
-A browser is a learner by a cookie holding the learner's id (random, made by the class's
-roster); the typed name is data only, shown escaped, never part of a path. Every teacher URL
-without the right token is a plain "Not allowed" page (403). Pages load nothing from outside
-the server and allow no script but their own (Content-Security-Policy with a nonce).
+A browser is a learner by a signed cookie (HttpOnly, SameSite=Lax) holding the learner's id
+(random, made by the class's store); the typed name is data only, shown escaped, never part of
+a path. Every teacher URL without the right token is a plain "Not allowed" page (403). Forms
+carry tornado's XSRF field. Pages load nothing from outside the server and allow no script
+but their own (Content-Security-Policy with a nonce).
 """
 
 from __future__ import annotations
@@ -21,46 +22,66 @@ import hashlib
 import html
 import json
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from tornado import web
 
 from ..teaching import catalog
 from ..teaching.class_summary import summarize, to_csv
-from ..teaching.classroom import Classroom, Learner
-from .voila import LEARNER_HEADER  # the learner's id, from this server to the page's kernel
 
-__all__ = ["ClassState", "class_handlers", "learner_from_cookie", "join_url", "LEARNER_HEADER",
-           "teacher_url", "learners_url"]
+__all__ = ["ClassState", "StoreThread", "class_handlers", "learner_from_cookie", "join_url",
+           "teacher_url", "learners_url", "INDEX_PATH", "PAGES_PATH"]
 
 COOKIE_DAYS = 365
 POLL_SECONDS = 3
-INDEX_PATH = f"voila/render/{catalog.INDEX.notebook}"
+PAGES_PATH = "voici/render/"
+INDEX_PATH = f"{PAGES_PATH}{Path(catalog.INDEX.notebook).stem}.html"
+
+T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+class StoreThread:
+    """The class's store, used from one thread of its own: the server's loop never waits on
+    the disk, and the store's connection is used by the thread that opened it."""
+
+    def __init__(self, opener: Callable[[], Any]) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-store")
+        self.store = self._pool.submit(opener).result()
+
+    async def call(self, work: Callable[[Any], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work, self.store)
+
+    def run(self, work: Callable[[Any], T]) -> T:
+        """The same, from outside the server's loop (start and stop)."""
+        return self._pool.submit(work, self.store).result()
+
+    def close(self) -> None:
+        self.run(lambda store: store.close())
+        self._pool.shutdown()
+
+
+@dataclass
 class ClassState:
-    """What the class's handlers share: the class, the teacher's token, the base URL."""
+    """What the class's handlers share: the store, the class's name and folder, the teacher's
+    token, the base URL."""
 
-    classroom: Classroom
+    store: StoreThread
+    name: str
+    folder: Path
     token: str
     base_url: str = "/"
+    cookie_name: str = field(init=False)
     # called with the archive folder when the class ends (the demonstration archives its own)
     on_end: list[Callable[[Path], None]] = field(default_factory=list, compare=False)
 
-    @classmethod
-    def from_environment(cls, folder: str, name: str | None, token: str,
-                         base_url: str) -> "ClassState":
-        return cls(Classroom(Path(folder), name=name or None), token, base_url)
-
-    @property
-    def cookie_name(self) -> str:
-        """One cookie a class: a browser in two classes on one machine is two learners."""
-        folder = str(self.classroom.folder.resolve()).encode("utf-8")
-        return f"cassino_learner_{hashlib.sha256(folder).hexdigest()[:12]}"
+    def __post_init__(self) -> None:
+        # One cookie a class: a browser in two classes on one machine is two learners.
+        digest = hashlib.sha256(str(Path(self.folder).resolve()).encode("utf-8")).hexdigest()
+        self.cookie_name = f"cassino_learner_{digest[:12]}"
 
     def allowed(self, token: str | None) -> bool:
         return bool(token) and secrets.compare_digest(str(token).encode("utf-8"),
@@ -87,16 +108,34 @@ def join_url(base_url: str, after: str = "") -> str:
 def _safe_next(after: str | None, base_url: str) -> str:
     """Where to go after joining: a lesson page of this server, never another site."""
     default = f"{base_url}{INDEX_PATH}"
-    if not after or not after.startswith(f"{base_url}voila/render/") or "//" in after[1:] \
+    if not after or not after.startswith(f"{base_url}{PAGES_PATH}") or "//" in after[1:] \
             or "\\" in after or any(ord(c) < 32 for c in after):
         return default
     return after
 
 
-def learner_from_cookie(handler: web.RequestHandler, state: ClassState) -> Learner | None:
+def cookie_learner_id(handler: web.RequestHandler, state: ClassState) -> str | None:
+    """The learner id this browser's signed cookie holds (None: no cookie, or a forged one)."""
+    value = handler.get_signed_cookie(state.cookie_name, max_age_days=COOKIE_DAYS)
+    if not value:
+        return None
+    try:
+        return value.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+
+
+async def learner_from_cookie(handler: web.RequestHandler, state: ClassState) -> Any | None:
     """The class's learner this browser is (None: none, or one the class no longer has)."""
-    value = handler.get_cookie(state.cookie_name)
-    return state.classroom.learner(value) if value else None
+    learner_id = cookie_learner_id(handler, state)
+    if learner_id is None:
+        return None
+    return await state.store.call(lambda store: store.learner(learner_id))
+
+
+def set_learner_cookie(handler: web.RequestHandler, state: ClassState, learner_id: str) -> None:
+    handler.set_signed_cookie(state.cookie_name, learner_id, path=state.base_url,
+                              expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
 
 
 # -------------------------------------------------------------------------------- pages
@@ -175,29 +214,27 @@ class HomeHandler(_Page):
 class JoinHandler(_Page):
     """The name page, and joining the class with a name (or anonymously with Skip)."""
 
-    def get(self) -> None:
-        self.show(self.name_page(after=self.get_argument("next", ""),
-                                 switching=bool(self.get_argument("switch", ""))))
+    async def get(self) -> None:
+        self.show(await self.name_page(after=self.get_argument("next", ""),
+                                       switching=bool(self.get_argument("switch", ""))))
 
-    def post(self) -> None:
-        self.check_xsrf_cookie()
+    async def post(self) -> None:
         skip = bool(self.get_argument("skip", ""))
         name = "" if skip else self.get_argument("name", "", strip=False)
-        learner = self.state.classroom.join(name)
+        learner = await self.state.store.call(lambda store: store.join(name))
         self.become(learner)
 
-    def become(self, learner: Learner) -> None:
-        self.set_cookie(self.state.cookie_name, learner.id, path=self.state.base_url,
-                        expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
+    def become(self, learner: Any) -> None:
+        set_learner_cookie(self, self.state, learner.id)
         self.redirect(_safe_next(self.get_argument("next", ""), self.state.base_url))
 
-    def name_page(self, after: str, switching: bool, error: str = "",
-                  code_typed: str = "") -> str:
+    async def name_page(self, after: str, switching: bool, error: str = "",
+                        code_typed: str = "") -> str:
         state = self.state
-        now = learner_from_cookie(self, state)
+        now = await learner_from_cookie(self, state)
         xsrf = self.xsrf_form_html()
         after_field = f'<input type="hidden" name="next" value="{html.escape(after)}">'
-        title = html.escape(state.classroom.name)
+        title = html.escape(state.name)
         current = ""
         if now is not None:
             back = html.escape(_safe_next(after, state.base_url))
@@ -228,7 +265,7 @@ class JoinHandler(_Page):
                 f'{"autofocus" if error else ""}>'
                 f'<button class="cc-button" type="submit">Continue</button></div>'
                 f"{xsrf}{after_field}</form>")
-        return _page(f"{state.classroom.name} · Learn Cassino", body, self.nonce)
+        return _page(f"{state.name} · Learn Cassino", body, self.nonce)
 
 
 class CodeHandler(JoinHandler):
@@ -237,14 +274,13 @@ class CodeHandler(JoinHandler):
     def get(self) -> None:
         self.redirect(f"{self.state.base_url}class/join#code")
 
-    def post(self) -> None:
-        self.check_xsrf_cookie()
+    async def post(self) -> None:
         typed = self.get_argument("code", "")
-        learner = self.state.classroom.by_code(typed)
+        learner = await self.state.store.call(lambda store: store.by_code(typed))
         if learner is None:
             self.set_status(404)
             shown = typed.strip()[:40] or "(nothing)"
-            self.show(self.name_page(self.get_argument("next", ""), True,
+            self.show(await self.name_page(self.get_argument("next", ""), True,
                                      error=f"No learner of this class has the code {shown}. "
                                            "Check it on your contents page.",
                                      code_typed=typed[:40]))
@@ -271,10 +307,8 @@ class _Teacher(_Page):
             self.finish(NOT_ALLOWED)
 
     async def summary(self) -> Any:
-        # Reading thirty learners' files must not hold up their pages' connections.
         now = datetime.now(timezone.utc)
-        return await asyncio.get_running_loop().run_in_executor(
-            None, summarize, self.state.classroom, now)
+        return await self.state.store.call(lambda store: summarize(store, now))
 
 
 def _json_for_script(data: Any) -> str:
@@ -288,7 +322,7 @@ class TeacherPage(_Teacher):
     async def get(self) -> None:
         summary = (await self.summary()).to_json()
         base = self.state.base_url
-        body = _TEACHER_BODY.format(name=html.escape(self.state.classroom.name),
+        body = _TEACHER_BODY.format(name=html.escape(self.state.name),
                                     ended=_ended_note(self.get_argument("ended", "")),
                                     xsrf=self.xsrf_form_html(),
                                     token=html.escape(self.state.token),
@@ -302,7 +336,7 @@ class TeacherPage(_Teacher):
         script = (f"var POLL_MS = {POLL_SECONDS * 1000}; "
                   f"var SUMMARY_URL = {json.dumps(base + 'class/teacher/summary.json')};\n"
                   + _TEACHER_JS)
-        self.show(_page(f"{self.state.classroom.name} · teacher · Learn Cassino",
+        self.show(_page(f"{self.state.name} · teacher · Learn Cassino",
                         body.replace("<!--data-->", data), self.nonce, wide=True,
                         script=script, style=_TEACHER_CSS))
 
@@ -336,14 +370,14 @@ class ClassCsv(_Teacher):
 class EndClass(_Teacher):
     """End the class: asked twice on the page, and only with confirm=yes here."""
 
-    def post(self) -> None:
-        self.check_xsrf_cookie()
+    async def post(self) -> None:
         if self.get_argument("confirm", "") != "yes":
             self.set_status(400)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.finish("The class was not ended: the confirmation was missing.")
             return
-        archive = self.state.classroom.end(datetime.now(timezone.utc))
+        now = datetime.now(timezone.utc)
+        archive = await self.state.store.call(lambda store: store.end(now))
         for hook in self.state.on_end:
             hook(archive)
         from urllib.parse import urlencode

@@ -50,9 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lessons", type=Path, default=None,
                        help="folder of lesson notebooks (default: the installed lessons)")
     serve.add_argument("--class", dest="class_name", default=None, metavar="NAME",
-                       help="serve a class: every browser is a learner of its own (a name, "
-                            "no password), and a teacher's page shows the class; prints the "
-                            "learners' address and the teacher's")
+                       help="serve a class: the lessons run in each learner's browser, every "
+                            "browser is a learner of its own (a name, no password), and a "
+                            "teacher's page shows the class; prints the learners' address and "
+                            "the teacher's (no Voila, no kernels: a small machine serves a class)")
+    serve.add_argument("--site", type=Path, default=None, metavar="DIR",
+                       help="with --class: the in-browser edition to hand out, built with "
+                            "build-static (default: built once into the cache)")
 
     setup = commands.add_parser(
         "jupyter-setup", help="install the app's Voila template and settings into a Jupyter "
@@ -147,15 +151,16 @@ def serve(args: argparse.Namespace) -> int:
         port = check_port(args.port)
     except ValueError as error:
         raise SystemExit(f"cassino-learn: {error}") from None
+    if args.class_name is not None:
+        return serve_class_command(args, port)
+    if args.site is not None:
+        raise SystemExit("cassino-learn: --site goes with --class (one learner's lessons are "
+                         "served by Voila)")
     if not _voila_installed():
         raise SystemExit(VOILA_MISSING)
     folder = _lessons_folder(args.lessons)
-    classroom = _classroom(args.class_name)
     server = VoilaServer(folder, port=port, ip=args.ip, preheat=args.preheat,
                          cull_idle=args.cull_idle, quiet=False)
-    if classroom is not None:
-        server.class_folder, server.class_name = classroom.folder, classroom.name
-        server.teacher_token = secrets.token_urlsafe(24)
     stop_cleanly_on(("SIGTERM", "SIGHUP"))
     try:
         try:
@@ -164,11 +169,7 @@ def serve(args: argparse.Namespace) -> int:
             print(f"cassino-learn: could not start the server: {error}", file=sys.stderr)
             return 1
         url = server.url(catalog.INDEX.notebook)
-        if classroom is None:
-            print(f"\nThe lessons are at {url}\nPress Ctrl-C to stop.\n", flush=True)
-        else:
-            url = server.teacher_url  # the teacher started it
-            print(class_banner(server, classroom.folder), flush=True)
+        print(f"\nThe lessons are at {url}\nPress Ctrl-C to stop.\n", flush=True)
         if not args.no_browser and has_display():
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
         assert server.process is not None
@@ -211,24 +212,62 @@ def network_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def class_banner(server: VoilaServer, folder: Path) -> str:
+def class_banner(name: str, ip: str, port: int, token: str, folder: Path) -> str:
     """What `serve --class` prints: the learners' address, the teacher's (with its token),
     and where the class is kept."""
-    learners = server.base_url
-    if server.ip in ("0.0.0.0", "::", ""):
+    host = "localhost" if ip in ("localhost", "127.0.0.1", "::1") else ip
+    learners = f"http://{host}:{port}/"
+    if ip in ("0.0.0.0", "::", ""):
         here = network_address()
-        if here is not None:
-            learners = f"http://{here}:{server.port}/"
-    lines = ["", f"Class {server.class_name!r} is open.", "",
-             f"Learners open:      {learners}"]
-    if server.ip in ("localhost", "127.0.0.1", "::1"):
+        learners = f"http://{here or 'localhost'}:{port}/"
+    lines = ["", f"Class {name!r} is open.", "", f"Learners open:      {learners}"]
+    if ip in ("localhost", "127.0.0.1", "::1"):
         lines.append("  (this computer only; add --ip 0.0.0.0 to let the class's computers in)")
-    teacher = f"{learners}class/teacher?token={server.teacher_token}"
+    teacher = f"{learners}class/teacher?token={token}"
     lines += [f"Teacher's page:     {teacher}",
               "  (keep this address to yourself: it opens the class's progress; a new one is "
               "made at every start)",
               f"The class is kept in {folder}", "Press Ctrl-C to stop.", ""]
     return "\n".join(lines)
+
+
+def serve_class_command(args: argparse.Namespace, port: int) -> int:
+    """`serve --class NAME`: the class's server (serving/class_server.py) in this process."""
+    import asyncio
+
+    from .class_server import TOKEN_ENV, open_state, serve_class
+    from .class_site import SiteError, class_site
+
+    classroom = _classroom(args.class_name)
+
+    def say(message: str) -> None:
+        print(f"cassino-learn: {message}", file=sys.stderr, flush=True)
+
+    try:
+        site = class_site(args.site, report=say, lessons=args.lessons)
+    except SiteError as error:
+        raise SystemExit(f"cassino-learn: {error}") from None
+    except KeyboardInterrupt:
+        print("\ncassino-learn: stopped", file=sys.stderr)
+        return 130
+    token = os.environ.pop(TOKEN_ENV, "") or secrets.token_urlsafe(24)
+    state = open_state(classroom.folder, classroom.name, token)
+
+    def ready(bound: int) -> None:
+        print(class_banner(classroom.name, args.ip, bound, token, classroom.folder), flush=True)
+        if not args.no_browser and has_display():
+            url = f"http://localhost:{bound}/class/teacher?token={token}"
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    try:
+        asyncio.run(serve_class(state, site, port=port, ip=args.ip, ready=ready))
+    except OSError as error:
+        print(f"cassino-learn: could not start the class's server: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    print("\ncassino-learn: the class's server stopped; the class is kept.", file=sys.stderr)
+    return 0
 
 
 def _stop_quietly(server: VoilaServer) -> None:

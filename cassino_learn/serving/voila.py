@@ -22,25 +22,14 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..pages.learner import CLASS_ENV
 from ..teaching import catalog
 from .logs import logging_config
-
-# The page's learner, from the class server to the page's kernel (see class_app); kept here so
-# voila.py needs no tornado. The name is percent-encoded (a header is ASCII).
-LEARNER_HEADER = "X-Cassino-Learner"
-LEARNER_NAME_HEADER = "X-Cassino-Learner-Name"
-LEARNER_CODE_HEADER = "X-Cassino-Learner-Code"
-LEARNER_HEADERS = (LEARNER_HEADER, LEARNER_NAME_HEADER, LEARNER_CODE_HEADER)
 
 __all__ = ["TEMPLATE", "DEFAULT_PORT", "DEFAULT_CULL_IDLE", "data_dir", "voila_settings",
            "culling_settings", "kernel_encryption", "UNENCRYPTED_NOTE", "kernel_spec",
            "VoilaServer", "install_jupyter_files", "free_port", "index_path", "check_port"]
 
 TEMPLATE = "cassino"
-# A class's server (read by serving/class_app.py; CLASS_ENV also by the kernels, pages/learner.py)
-CLASS_NAME_ENV = "CASSINO_LEARN_CLASS_NAME"
-TOKEN_ENV = "CASSINO_LEARN_TEACHER_TOKEN"
 DEFAULT_PORT = 8866
 DEFAULT_CULL_IDLE = 180  # seconds a kernel with no page connected may sit idle
 PING_INTERVAL_MS = 30_000  # how often the server pings a page's connection
@@ -103,10 +92,8 @@ def kernel_encryption() -> dict:
     return {"transport_encryption": "auto"} if zmq.has("curve") else {}
 
 
-def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE,
-                   in_class: bool = False) -> dict:
-    """The Voila configuration of the app, as the contents of a voila.json file. `in_class`:
-    a class's server, whose pages pass their learner's id to their kernels."""
+def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE) -> dict:
+    """The Voila configuration of the app, as the contents of a voila.json file."""
     settings: dict = {
         "VoilaConfiguration": {
             "template": TEMPLATE,
@@ -142,11 +129,6 @@ def voila_settings(*, preheat: bool = True, cull_idle: float = DEFAULT_CULL_IDLE
         },
     }
     settings["VoilaConfiguration"]["multi_kernel_manager_class"] = KERNEL_MANAGER
-    if in_class:
-        # Set by the class's page handler after checking the browser's cookie (a header the
-        # browser sent itself is dropped first): the kernel gets its own learner's id, name
-        # and code, and never reads the class's roster.
-        settings["VoilaConfiguration"]["http_header_envs"] = list(LEARNER_HEADERS)
     if preheat:
         settings["VoilaConfiguration"].update(preheat_kernel=True, default_pool_size=1)
         settings["VoilaKernelManager"] = {"preheat_denylist": list(NOT_PREHEATED)}
@@ -259,15 +241,6 @@ def _child_pids(parent: int) -> list[int]:
     return children
 
 
-def _loopback_for(ip: str) -> str:
-    """The address this machine reaches a server listening on `ip` at."""
-    if ip in ("", "localhost", "0.0.0.0", "127.0.0.1"):
-        return "127.0.0.1"
-    if ip in ("::", "::1"):
-        return "::1"
-    return ip
-
-
 def _port_taken(ip: str, port: int) -> bool:
     with socket.socket() as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -291,9 +264,6 @@ class VoilaServer:
     quiet: bool = True
     extra_args: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)  # extra environment for Voila and kernels
-    class_folder: Path | None = None  # serve a class (see serving/class_app.py)
-    class_name: str = ""
-    teacher_token: str = ""  # the teacher's page's token (a class only)
     process: subprocess.Popen | None = field(default=None, init=False)
     _tmp: Path | None = field(default=None, init=False)
 
@@ -316,8 +286,7 @@ class VoilaServer:
         return self._tmp / "voila.log"
 
     def command(self) -> list[str]:
-        app = "cassino_learn.serving.class_app" if self.class_folder is not None else "voila"
-        return [sys.executable, "-m", app, str(self.root), "--no-browser",
+        return [sys.executable, "-m", "voila", str(self.root), "--no-browser",
                 f"--port={self.port}", f"--Voila.ip={self.ip}", "--Voila.port_retries=0",
                 *self.extra_args]
 
@@ -331,16 +300,7 @@ class VoilaServer:
             p for p in (str(self._tmp / "config"), env.get("JUPYTER_CONFIG_PATH", "")) if p)
         env["PYTHONUNBUFFERED"] = "1"
         env.update(self.env)
-        if self.class_folder is not None:
-            env.update({CLASS_ENV: str(self.class_folder), CLASS_NAME_ENV: self.class_name,
-                        TOKEN_ENV: self.teacher_token,
-                        # where a preheated kernel asks Voila for its page's request
-                        "VOILA_APP_IP": _loopback_for(self.ip)})
         return env
-
-    @property
-    def teacher_url(self) -> str:
-        return f"{self.base_url}class/teacher?token={self.teacher_token}"
 
     def start(self, timeout: float = 60) -> "VoilaServer":
         if not self.root.is_dir():
@@ -352,8 +312,7 @@ class VoilaServer:
         self._tmp = Path(tempfile.mkdtemp(prefix="cassino-voila-"))
         (self._tmp / "config").mkdir()
         (self._tmp / "config" / "voila.json").write_text(
-            json.dumps(voila_settings(preheat=self.preheat, cull_idle=self.cull_idle,
-                                      in_class=self.class_folder is not None)),
+            json.dumps(voila_settings(preheat=self.preheat, cull_idle=self.cull_idle)),
             encoding="utf-8")
         kernel_folder = self._tmp / "data" / "kernels" / "python3"
         kernel_folder.mkdir(parents=True)

@@ -39,7 +39,7 @@ from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
-           "use_path", "current_path"]
+           "use_path", "current_path", "from_json", "merged", "after_save"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -73,6 +73,13 @@ def data_dir() -> Path:
 
 
 _current: Path | None = None  # the learner's own file in a class (see use_path)
+_after_save: list[Callable[[dict[str, Any]], None]] = []
+
+
+def after_save(hook: Callable[[dict[str, Any]], None]) -> None:
+    """Call `hook` with the progress as saved, after every save (in a class in the browser,
+    it goes on to the class's server). A hook that fails is warned about; the save stands."""
+    _after_save.append(hook)
 
 
 def use_path(path: Path | None) -> None:
@@ -308,6 +315,19 @@ class Progress:
             _write(self.path, self.to_json())
         self._changes.clear()
         self._restart = False
+        for hook in list(_after_save):
+            try:
+                hook(self.to_json())
+            except Exception as error:  # noqa: BLE001 - a listener never undoes a save
+                warnings.warn(f"progress was saved, but passing it on failed: {error}",
+                              ProgressWarning, stacklevel=2)
+
+    def merge_json(self, data: dict[str, Any]) -> None:
+        """Add what another copy of this learner's progress holds (its JSON, e.g. from a
+        class's server), losing nothing either has earned, and save. ValueError (nothing
+        changes) for data that is not progress."""
+        other = _parse(self.path, json.dumps(data).encode("utf-8"))
+        self._change(lambda p: _merge_into(p, other))
 
     def _merge(self, disk: "Progress | None") -> None:
         """Become what is on disk with this copy's changes made again, and (unless a reset or

@@ -1,72 +1,21 @@
-"""The class's own pages (serving/class_web.py) on a tornado server of their own: the name page
-and joining, learner codes, and the teacher's page with its token."""
+"""The class's own pages (serving/class_web.py) on the class's server: the name page and
+joining, learner codes, and the teacher's page with its token."""
 
 from __future__ import annotations
 
 import json
 import re
-import secrets
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
-from tornado.testing import AsyncHTTPTestCase
-from tornado.web import Application
+from class_case import ClassServerCase as ClassServer
 
 from cassino_learn.serving import class_web
-from cassino_learn.serving.class_web import ClassState, class_handlers
-from cassino_learn.teaching import progress
-from cassino_learn.teaching.classroom import Classroom
 
 NASTY_NAMES = ["<img src=x onerror=alert(1)>", "مرحبا بالعالم", "🂡 Ace 🃏", "x" * 10_000,
                "../../etc/passwd", "</script><script>alert(2)</script>", "", "=1+2"]
 TEACHER_URLS = ["class/teacher", "class/teacher/summary.json", "class/teacher/class.csv",
                 "class/teacher/anything"]
-
-
-class ClassServer(AsyncHTTPTestCase):
-    """A tornado server with the class's handlers on a class in a temporary folder."""
-
-    folder: Path
-
-    def setUp(self) -> None:
-        import tempfile
-
-        self._tmp = tempfile.TemporaryDirectory()
-        self.folder = Path(self._tmp.name) / "classes" / "4b"
-        self.token = secrets.token_urlsafe(24)
-        self.state = ClassState(Classroom(self.folder, name="4B"), self.token, "/")
-        super().setUp()
-
-    def tearDown(self) -> None:
-        super().tearDown()
-        progress.use_path(None)
-        self._tmp.cleanup()
-
-    def get_app(self) -> Application:
-        return Application(class_handlers(self.state))
-
-    # -- helpers
-
-    def get(self, path: str, **kwargs):
-        return self.fetch(path, follow_redirects=False, **kwargs)
-
-    def form(self, path: str, fields: dict, cookies: str = "", with_xsrf: bool = True):
-        """POST a form as a browser that loaded the name page first (its _xsrf cookie)."""
-        page = self.get("/class/join")
-        jar = SimpleCookie(page.headers.get("Set-Cookie", ""))
-        xsrf = jar["_xsrf"].value
-        body = {**fields, **({"_xsrf": xsrf} if with_xsrf else {})}
-        cookie = "; ".join(x for x in (f"_xsrf={xsrf}", cookies) if x)
-        return self.fetch(path, method="POST", body=urlencode(body), follow_redirects=False,
-                          headers={"Cookie": cookie})
-
-    def learner_cookie(self, response) -> str:
-        jar = SimpleCookie()
-        for header in response.headers.get_list("Set-Cookie"):
-            jar.load(header)
-        return jar[self.state.cookie_name].value
 
 
 class TestTeacherToken(ClassServer):
@@ -81,10 +30,10 @@ class TestTeacherToken(ClassServer):
         ended = self.fetch("/class/teacher/end", method="POST", body="confirm=yes",
                            follow_redirects=False)
         assert ended.code == 403
-        assert self.state.classroom.archives() == []
+        assert self.db(lambda s: s.archives()) == []
 
     def test_with_the_token_the_teacher_page_and_its_data_open(self) -> None:
-        self.state.classroom.join("Ada")
+        self.db(lambda s: s.join("Ada"))
         page = self.get(f"/class/teacher?token={self.token}")
         assert page.code == 200
         assert page.headers["Content-Type"].startswith("text/html")
@@ -98,7 +47,7 @@ class TestTeacherToken(ClassServer):
 
     def test_the_csv_is_a_download_of_the_learners_table(self) -> None:
         for name in ("Ada", "=HYPERLINK(1)"):
-            self.state.classroom.join(name)
+            self.db(lambda s: s.join(name))
         response = self.get(f"/class/teacher/class.csv?token={self.token}")
         assert response.code == 200
         assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
@@ -109,15 +58,15 @@ class TestTeacherToken(ClassServer):
         assert lines[1].startswith("Ada,") and lines[2].startswith("'=HYPERLINK(1),")
 
     def test_ending_the_class_needs_the_confirmation_and_archives(self) -> None:
-        learner = self.state.classroom.join("Ada")
+        learner = self.db(lambda s: s.join("Ada"))
         refused = self.form("/class/teacher/end", {"token": self.token})
         assert refused.code == 400
-        assert self.state.classroom.learners() == [learner]
+        assert self.db(lambda s: s.learners()) == [learner]
         ended = self.form("/class/teacher/end", {"token": self.token, "confirm": "yes"})
         assert ended.code == 302 and "ended=" in ended.headers["Location"]
-        assert self.state.classroom.learners() == []
-        [archive] = self.state.classroom.archives()
-        assert learner.id in (archive / "roster.jsonl").read_text()
+        assert self.db(lambda s: s.learners()) == []
+        [archive] = self.db(lambda s: s.archives())
+        assert (archive / "class.sqlite3").stat().st_size > 0
 
 
 class TestNames(ClassServer):
@@ -130,7 +79,7 @@ class TestNames(ClassServer):
         embedded = re.search(r'<script type="application/json" id="cc-data">(.*?)</script>',
                              page, re.S).group(1)
         shown = [row["name"] for row in json.loads(embedded)["learners"]]
-        kept = [learner.name for learner in self.state.classroom.learners()]
+        kept = [learner.name for learner in self.db(lambda s: s.learners())]
         assert shown == kept and len(kept) == len(NASTY_NAMES)
         assert "<img src=x onerror=alert(1)>" in shown and "../../etc/passwd" in shown
         assert "مرحبا بالعالم" in shown and "🂡 Ace 🃏" in shown
@@ -141,19 +90,19 @@ class TestNames(ClassServer):
 
 class TestJoining(ClassServer):
     def test_the_name_page_asks_for_a_name_with_start_and_skip(self) -> None:
-        page = self.get("/class/join?next=/voila/render/02_pairing.ipynb")
+        page = self.get("/class/join?next=/voici/render/02_pairing.html")
         assert page.code == 200
         text = page.body.decode()
         assert 'name="name"' in text and ">Start</button>" in text and ">Skip</button>" in text
-        assert 'value="/voila/render/02_pairing.ipynb"' in text
+        assert 'value="/voici/render/02_pairing.html"' in text
 
     def test_joining_sets_the_learners_cookie_and_goes_on_to_the_page(self) -> None:
         response = self.form("/class/join", {"name": "Ada",
-                                             "next": "/voila/render/02_pairing.ipynb"})
+                                             "next": "/voici/render/02_pairing.html"})
         assert response.code == 302
-        assert response.headers["Location"] == "/voila/render/02_pairing.ipynb"
-        learner_id = self.learner_cookie(response)
-        learner = self.state.classroom.learner(learner_id)
+        assert response.headers["Location"] == "/voici/render/02_pairing.html"
+        learner_id = self.cookie_id(response)
+        learner = self.db(lambda s: s.learner(learner_id))
         assert learner is not None and learner.name == "Ada"
         assert "httponly" in response.headers["Set-Cookie"].lower()
 
@@ -161,32 +110,32 @@ class TestJoining(ClassServer):
         first = self.learner_cookie(self.form("/class/join", {"name": "Sam"}))
         second = self.learner_cookie(self.form("/class/join", {"name": "Sam"}))
         assert first != second
-        assert [x.name for x in self.state.classroom.learners()] == ["Sam", "Sam"]
+        assert [x.name for x in self.db(lambda s: s.learners())] == ["Sam", "Sam"]
 
     def test_skip_gives_an_anonymous_name(self) -> None:
         response = self.form("/class/join", {"name": "Typed anyway", "skip": "1"})
-        learner = self.state.classroom.learner(self.learner_cookie(response))
+        learner = self.db(lambda s: s.learner(self.cookie_id(response)))
         assert learner is not None and learner.name != "Typed anyway" and learner.name
 
     def test_joining_without_the_forms_xsrf_field_is_refused(self) -> None:
         response = self.form("/class/join", {"name": "Ada"}, with_xsrf=False)
         assert response.code == 403
-        assert self.state.classroom.learners() == []
+        assert self.db(lambda s: s.learners()) == []
 
     def test_after_joining_goes_only_to_this_servers_lessons(self) -> None:
         for after in ("//elsewhere.example/x", "http://elsewhere.example/",
-                      "/voila/render/..//x", "/class/teacher", "javascript:alert(1)"):
+                      "/voici/render/..//x", "/class/teacher", "javascript:alert(1)"):
             response = self.form("/class/join", {"name": "Ada", "next": after})
-            assert response.headers["Location"] == "/voila/render/00_index.ipynb", after
+            assert response.headers["Location"] == "/voici/render/00_index.html", after
 
     def test_a_learner_code_continues_as_that_learner(self) -> None:
-        ada = self.state.classroom.join("Ada")
+        ada = self.db(lambda s: s.join("Ada"))
         response = self.form("/class/code", {"code": ada.code.lower()})
         assert response.code == 302
-        assert self.learner_cookie(response) == ada.id
+        assert self.cookie_id(response) == ada.id
 
     def test_a_code_that_does_not_exist_says_so(self) -> None:
-        self.state.classroom.join("Ada")
+        self.db(lambda s: s.join("Ada"))
         for typed in ("ZZZZZZ", "<b>nope</b>", ""):
             response = self.form("/class/code", {"code": typed})
             assert response.code == 404
@@ -204,11 +153,11 @@ class TestJoining(ClassServer):
 
 
 @pytest.mark.parametrize("after, expected", [
-    ("/voila/render/03_combining.ipynb", "/voila/render/03_combining.ipynb"),
-    ("/voila/render/03_combining.ipynb?x=1", "/voila/render/03_combining.ipynb?x=1"),
-    ("", "/voila/render/00_index.ipynb"),
-    ("https://elsewhere.example/voila/render/x", "/voila/render/00_index.ipynb"),
-    ("/voila/render/x\r\nSet-Cookie: a=b", "/voila/render/00_index.ipynb"),
+    ("/voici/render/03_combining.html", "/voici/render/03_combining.html"),
+    ("/voici/render/03_combining.html?x=1", "/voici/render/03_combining.html?x=1"),
+    ("", "/voici/render/00_index.html"),
+    ("https://elsewhere.example/voici/render/x", "/voici/render/00_index.html"),
+    ("/voici/render/x\r\nSet-Cookie: a=b", "/voici/render/00_index.html"),
 ])
 def test_where_a_learner_goes_after_joining(after: str, expected: str) -> None:
     assert class_web._safe_next(after, "/") == expected

@@ -7,10 +7,18 @@
    lessons in turn, answer a quiz question, then leave. Kernels alive and the server's memory
    are sampled during the lesson and for two minutes after (target: kernels back to the pool
    size and memory within 10% of the idle server within 2 minutes; no page error);
-3. named: the same with `serve --class`: each learner first gives a name on the class's name
-   page, every other learner solves the first stage of lesson 1, and at the end each checks
-   that their contents page shows their own stars and nobody else's; then the teacher's page
-   must list every learner with the right stars.
+3. server: the class's server of `serve --class` (one Tornado process, the lessons in the
+   learners' browsers) under 30, 300 and 1,000 simulated learners (class_load.py: HTTP clients
+   posting what a lesson's page posts, a stage every 20 to 60 s divided by --speedup, the
+   contents page reloaded now and then): the server's memory idle and at its peak, the
+   progress API's latency (median, 99th percentile), events lost (made by a learner but not
+   in the database at the end: must be 0) and the teacher's summary right for every learner;
+4. faults: 30 simulated learners, the server killed (SIGKILL) mid-class and started again:
+   events lost;
+5. browsers: the bytes of a learner's first visit (name page, contents, lesson 1) and of a
+   later one; 10 learners in Chromium at once: the time from opening lesson 1 to its first
+   stage, cold (a new browser) and warm (the same browser again); one browser offline for
+   --offline seconds while solving a stage: nothing lost.
 
 The learners' Chromium runs niced (`--browser-nice`, default 10): in a classroom their browsers
 are on their own computers.
@@ -26,7 +34,6 @@ import asyncio
 import json
 import os
 import re
-import secrets
 import shutil
 import signal
 import statistics
@@ -47,7 +54,6 @@ sys.path.insert(0, str(ROOT))
 from cassino_learn.serving.voila import VoilaServer, free_port  # noqa: E402
 from cassino_learn.teaching import catalog  # noqa: E402
 from cassino_learn.pages.lesson import QUIZ_BUTTON  # noqa: E402
-from cassino_learn.teaching.classroom import Classroom  # noqa: E402
 from cassino_learn.teaching.stages import load_stages, most_stars  # noqa: E402
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
 
@@ -151,9 +157,8 @@ async def measure_start(browser, lessons: Path, progress: Path, preheat: bool = 
 
 async def learner(browser, server: VoilaServer, number: int, delay: float, bank: dict,
                   times: list[float], errors: list[str], reloads: list[int],
-                  failures: Path | None = None, wrong_stars: list[str] | None = None) -> None:
-    """One learner's visit; in a class (`wrong_stars` given) with a name, a solved stage for
-    every other learner, and the check of their own stars at the end."""
+                  failures: Path | None = None) -> None:
+    """One learner's visit."""
     await asyncio.sleep(delay)
     context = await browser.new_context()
     # Patient: 30 pages and the server share 2 cores; a slow page is a figure, not an error.
@@ -168,12 +173,6 @@ async def learner(browser, server: VoilaServer, number: int, delay: float, bank:
     page.on("framenavigated", lambda f: navigations.append(f.url) if f == page.main_frame else None)
     opened = 0
     try:
-        if wrong_stars is not None:
-            await join_class(page, server, number)
-            opened += 2  # the name page and the contents page it leads to
-            if number % 2 == 0:
-                await solve_first_stage(page, server)
-                opened += 1
         for name in [catalog.INDEX.notebook, *LESSONS]:
             opened += 1
             times.append(await until_interactive(page, server.url(name)))
@@ -182,9 +181,6 @@ async def learner(browser, server: VoilaServer, number: int, delay: float, bank:
                 errors.append(f"learner {number}: {shown} error output(s) on {name}")
             if name == LESSONS[0]:
                 await answer_first_question(page, bank)
-        if wrong_stars is not None:
-            await check_own_stars(page, server, number, wrong_stars)
-            opened += 1
         opened += 1
         await page.goto("about:blank")  # leaving the last lesson
     except Exception as error:  # a page that never became usable is the figure, not a crash
@@ -250,89 +246,12 @@ async def sample(server: VoilaServer, samples: list, stop: asyncio.Event) -> Non
             pass
 
 
-def learner_name(number: int) -> str:
-    """The name learner `number` types: unique, with the characters a class really types."""
-    return f"Learner {number:02d} <b>é ♠"
-
-
-async def join_class(page, server: VoilaServer, number: int) -> None:
-    """Give the class's name page a name and Start; the contents page follows."""
-    await page.goto(server.base_url, wait_until="commit", timeout=PATIENCE_MS)
-    await page.wait_for_url("**/class/join**", timeout=PATIENCE_MS)
-    await page.get_by_label("Your name").fill(learner_name(number))
-    await page.get_by_role("button", name="Start").click()
-    await page.wait_for_url("**/00_index.ipynb", timeout=PATIENCE_MS)
-
-
-async def solve_first_stage(page, server: VoilaServer) -> None:
-    """The first stage of lesson 1 (which card scores), answered as the rules core says."""
-    stage = load_stages(FIRST).stages[0]
-    await until_interactive(page, server.url(f"{FIRST}.ipynb"))
-    runner = page.locator(".cl-stage-runner")
-    await runner.locator(".cl-stage-task").wait_for()
-    await runner.locator(f'.cl-stage-choice[data-value="{stage.solutions()[0]}"]').click()
-    await runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
-
-
-def own_stars(number: int) -> str:
-    """What learner `number`'s contents page shows on lesson 1's tile, and the teacher's row."""
-    return "★ 3" if number % 2 == 0 else "★ 0"
-
-
-async def check_own_stars(page, server: VoilaServer, number: int, wrong: list[str]) -> None:
-    await until_interactive(page, server.url(catalog.INDEX.notebook))
-    tile = page.locator(f'.cl-tile[data-lesson="{FIRST}"] .cl-tile-stars')
-    expected = f"{own_stars(number)} of {FIRST_STARS}"
-    try:
-        await page.wait_for_function(
-            "([sel, text]) => document.querySelector(sel)?.innerText.trim() === text",
-            arg=[f'.cl-tile[data-lesson="{FIRST}"] .cl-tile-stars', expected], timeout=60_000)
-    except Exception:  # noqa: BLE001 - the figure is what it showed
-        wrong.append(f"learner {number}: lesson 1 shows {await tile.inner_text()!r}, "
-                     f"not {expected!r}")
-
-
-async def check_teacher(browser, server: VoilaServer, learners: int) -> tuple[int, list[str]]:
-    """The teacher's page: every learner listed once, with their own stars on lesson 1."""
-    context = await browser.new_context(viewport={"width": 1920, "height": 1080})
-    context.set_default_timeout(PATIENCE_MS)
-    page = await context.new_page()
-    await page.goto(server.teacher_url)
-    rows = page.locator("tr.cc-learner")
-    try:
-        await page.wait_for_function(
-            "n => document.querySelectorAll('tr.cc-learner').length === n", arg=learners,
-            timeout=60_000)
-    except Exception:  # noqa: BLE001
-        pass
-    listed = await rows.count()
-    wrong = []
-    for number in range(learners):
-        row = rows.filter(has=page.locator("td.cc-name", has_text=learner_name(number)))
-        if await row.count() != 1:
-            wrong.append(f"learner {number}: {await row.count()} rows")
-            continue
-        stars = (await row.locator("td").nth(3).inner_text()).strip()
-        if stars != own_stars(number):
-            wrong.append(f"learner {number}: the teacher sees {stars!r}, not "
-                         f"{own_stars(number)!r}")
-    await context.close()
-    return listed, wrong
-
-
 async def measure_class(browser, lessons: Path, progress: Path, learners: int,
-                        spacing: float, after: float, failures: Path | None = None,
-                        named: bool = False) -> None:
+                        spacing: float, after: float, failures: Path | None = None) -> None:
     bank = json.loads((lessons / catalog.lesson("02_pairing").quiz_bank).read_text())
     pooled = sum(1 for item in catalog.LESSONS if (lessons / item.notebook).exists())
-    classroom = Classroom.for_name("Bench class", root=progress)
-    if named:
-        classroom.folder.mkdir(parents=True, exist_ok=True)
-    wrong_stars: list[str] = []
-    class_options = dict(class_folder=classroom.folder, class_name="Bench class",
-                         teacher_token=secrets.token_urlsafe(24)) if named else {}
     with VoilaServer(lessons, ip="127.0.0.1", preheat=True,
-                     env={"CASSINO_LEARN_DATA": str(progress)}, **class_options) as server:
+                     env={"CASSINO_LEARN_DATA": str(progress)}) as server:
         deadline = time.monotonic() + 600
         while server.log().count("Kernel pool of") < pooled and time.monotonic() < deadline:
             await asyncio.sleep(1)
@@ -347,7 +266,7 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
         sampler = asyncio.create_task(sample(server, samples, stop))
         started = time.perf_counter()
         await asyncio.gather(*(learner(browser, server, n, n * spacing, bank, times, errors,
-                                       reloads, failures, wrong_stars if named else None)
+                                       reloads, failures)
                                for n in range(learners)))
         lesson_time = time.perf_counter() - started
         during = [s for s in samples]
@@ -391,14 +310,6 @@ async def measure_class(browser, lessons: Path, progress: Path, learners: int,
             print(f"    {count} x {kind}")
         for error in errors[:10]:
             print(f"    {error}")
-        if named:
-            listed, wrong_rows = await check_teacher(browser, server, learners)
-            print(f"  own stars on their contents page: {learners - len(wrong_stars)} of "
-                  f"{learners} learners right")
-            print(f"  teacher's page: {listed} learners listed, {learners - len(wrong_rows)} "
-                  f"of {learners} with the right stars")
-            for wrong in (wrong_stars + wrong_rows)[:10]:
-                print(f"    {wrong}")
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -415,9 +326,10 @@ async def main_async(args: argparse.Namespace) -> None:
             if "class" in args.parts:
                 await measure_class(browser, lessons, progress, args.learners, args.spacing,
                                     args.after, args.failures)
-            if "named" in args.parts:
-                await measure_class(browser, lessons, progress, args.learners, args.spacing,
-                                    args.after, args.failures, named=True)
+            if {"server", "faults", "browsers"} & set(args.parts.split(",")):
+                from class_bench import measure_class_server
+
+                await measure_class_server(browser, args)
             await browser.close()
     finally:
         shutil.rmtree(progress, ignore_errors=True)
@@ -435,8 +347,17 @@ def main() -> int:
                         help="seconds between two learners arriving")
     parser.add_argument("--after", type=float, default=120.0,
                         help="seconds to watch the server after the last learner left")
-    parser.add_argument("--parts", default="start,named",
-                        help="start, class (no names), named (serve --class), comma-separated")
+    parser.add_argument("--parts", default="start,server,faults,browsers",
+                        help="start, class (Voila, no names), server, faults, browsers (the "
+                             "class's server of serve --class), comma-separated")
+    parser.add_argument("--sizes", default="30,300,1000",
+                        help="simulated learners of the server part, comma-separated")
+    parser.add_argument("--speedup", type=float, default=10.0,
+                        help="the simulated class runs this many times faster than a real one")
+    parser.add_argument("--stages", type=int, default=6,
+                        help="stages each simulated learner plays")
+    parser.add_argument("--offline", type=float, default=120.0,
+                        help="seconds one browser stays offline in the browsers part")
     parser.add_argument("--failures", type=Path, default=None,
                         help="a folder for each failing learner's screenshot and console, "
                              "and the server's log")

@@ -6,11 +6,14 @@
  * (JupyterLite's fetched every file again behind its cache on every page load, which cost a
  * warm lesson its whole start-up in downloads and cache writes). A new build has a new
  * BUILD_ID, so browsers install this worker again, and it drops the previous build's files.
+ * A class's server (cassino-learn serve --class) has pages of its own under class/ (the name
+ * page, the teacher's, the progress API): those always go to the network.
  */
 "use strict";
 const CACHE = "cassino-learn-BUILD_ID";
 const broadcast = new BroadcastChannel("/sw-api.v1");
 const enableCache = new URL(location.href).searchParams.get("enableCache") === "true";
+const classPages = new URL("class/", location.href).pathname;
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -31,7 +34,7 @@ self.addEventListener("fetch", (event) => {
              (url.pathname.includes("/api/drive") || url.pathname.includes("/api/stdin/"))) {
     event.respondWith(broadcastOne(request, url));
   } else if (enableCache && request.method === "GET" && url.origin === location.origin &&
-             !url.pathname.includes("/api/")) {
+             !url.pathname.includes("/api/") && !url.pathname.startsWith(classPages)) {
     event.respondWith(fromCacheFirst(event));
   }
   // Anything else goes to the network as if there were no worker.

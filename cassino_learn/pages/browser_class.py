@@ -1,0 +1,136 @@
+"""A lesson running in the learner's browser (Pyodide), handed out by a class's server
+(`cassino-learn serve --class NAME`, serving/class_server.py).
+
+When a page starts, its Python asks the server who this browser is (GET class/api/me, with the
+learner's cookie; a plain static site answers 404 and nothing here happens). In a class:
+
+- the learner's progress is kept in a file of its own in the browser's storage, and what the
+  server holds (the learner's progress from another computer) is merged into it first, so the
+  contents page shows every star the learner has earned anywhere;
+- every event the lesson records (`teaching.class_events.record_*`) and every progress save is
+  posted, as JSON text, on the browser's channel CHANNEL; the page's class client
+  (serving/static/class-client.js) keeps it in an outbox in the browser's storage and sends it
+  to the server every few seconds, again after a dropped connection, until the server has it.
+
+Python here runs in a web worker: it has no localStorage, but it may make synchronous requests
+and talk to the page through a BroadcastChannel. Without a connection at start the learner
+known last in this browser is used, so nothing done offline is lost.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+__all__ = ["CHANNEL", "ME_PATH", "BrowserIdentity", "ask_server", "join_in_browser"]
+
+CHANNEL = "cassino-learn-class"
+ME_PATH = "/class/api/me"
+#: The browser's storage (JupyterLite's drive); memory elsewhere is lost with the page.
+STORAGE = Path("/drive/cassino-learn/class")
+LAST_LEARNER = STORAGE / "learner.json"
+
+
+@dataclass(frozen=True)
+class BrowserIdentity:
+    id: str
+    name: str
+    code: str
+    progress: dict[str, Any] | None = None  # the server's copy (None: the server not reached)
+
+
+Fetch = Callable[[str], tuple[int, str]]
+
+
+def _fetch(path: str) -> tuple[int, str]:
+    """(status, text) of a GET to this site's server; OSError when it cannot be reached."""
+    import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
+
+    request = js.XMLHttpRequest.new()
+    try:
+        request.open("GET", f"{js.location.origin}{path}", False)  # a worker may wait
+        request.setRequestHeader("Accept", "application/json")
+        request.send(None)
+    except Exception as error:  # a JsException: offline, or the server is down
+        raise OSError(f"the class's server cannot be reached ({error})") from None
+    return int(request.status), str(request.responseText)
+
+
+def _post(message: dict[str, Any]) -> None:
+    import js  # type: ignore[import-not-found]
+
+    global _channel
+    if _channel is None:
+        _channel = js.BroadcastChannel.new(CHANNEL)
+    _channel.postMessage(json.dumps(message))
+
+
+_channel: Any = None
+
+
+def ask_server(fetch: Fetch = _fetch) -> BrowserIdentity | None:
+    """This browser's learner as the server says (None: no class here, or not joined yet);
+    the learner known last when the server cannot be reached (None if there is none)."""
+    try:
+        status, text = fetch(ME_PATH)
+    except OSError:
+        return _last_learner()
+    if status != 200:
+        return None  # 404: a static site with no class; 401: not joined (the page asks)
+    try:
+        data = json.loads(text)
+        learner = data["learner"]
+        identity = BrowserIdentity(str(learner["id"]), str(learner["name"]),
+                                   str(learner["code"]), data.get("progress") or {})
+    except (ValueError, KeyError, TypeError):
+        return None
+    _remember(identity)
+    return identity
+
+
+def _remember(identity: BrowserIdentity) -> None:
+    try:
+        STORAGE.mkdir(parents=True, exist_ok=True)
+        LAST_LEARNER.write_text(json.dumps({"id": identity.id, "name": identity.name,
+                                            "code": identity.code}), encoding="utf-8")
+    except OSError:
+        pass  # only the offline start needs it
+
+
+def _last_learner() -> BrowserIdentity | None:
+    try:
+        data = json.loads(LAST_LEARNER.read_text(encoding="utf-8"))
+        return BrowserIdentity(str(data["id"]), str(data["name"]), str(data["code"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def join_in_browser(fetch: Fetch = _fetch,
+                    post: Callable[[dict[str, Any]], None] = _post) -> BrowserIdentity | None:
+    """Make this page a class's learner if the server says it is one (see the module's text):
+    progress in the learner's own file, merged with the server's copy, and every event and
+    save passed on to the page's outbox. None, and nothing changed, outside a class."""
+    from ..teaching import class_events, progress
+
+    identity = ask_server(fetch)
+    if identity is None:
+        return None
+    progress.use_path(STORAGE / identity.id / progress.FILE_NAME)
+    store = progress.load()
+    if identity.progress:
+        try:
+            store.merge_json(identity.progress)
+        except ValueError:
+            pass  # the server's copy is not progress: keep this browser's
+    learner = identity.id
+    class_events.record_to(lambda event: post({"type": "event", "learner": learner,
+                                               "event": event}))
+
+    def send(data: dict[str, Any]) -> None:
+        post({"type": "progress", "learner": learner, "progress": data})
+
+    progress.after_save(send)
+    send(progress.load().to_json())  # what was done here offline, or before the class
+    return identity

@@ -1,0 +1,142 @@
+"""A class's server (`cassino-learn serve --class NAME`): one small Tornado process that hands
+out the in-browser edition of the course (every lesson runs in the learner's browser) and keeps
+the class: the name page, the learner code, the teacher's page, and the progress API the pages
+send their records to. No Jupyter server and no kernel: a class of thirty fits a small machine.
+
+    {base}...                 the site's files (serving/site_files.py)
+    {base}class/...           the class's pages (serving/class_web.py)
+    {base}class/api/...       the progress API (serving/class_api.py)
+
+The class is kept in its folder (`<data folder>/classes/<slug>/`) by the class's store, with
+the secret that signs the learners' cookies (`cookie-secret`, made once), so a restarted
+server knows every browser again.
+
+    python -m cassino_learn.serving.class_server --folder F --name N --site S --port P
+runs one without the command's set-up (what the tests and benchmarks start and kill).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import secrets
+import signal
+import sys
+from pathlib import Path
+from typing import Callable
+
+from tornado import httpserver, web
+
+from .class_api import RateLimit, api_handlers
+from .class_demo import demo_handlers, for_class
+from .class_site import precompress
+from .class_web import ClassState, StoreThread, class_handlers
+from .site_files import SiteFiles, client_script
+
+__all__ = ["make_app", "cookie_secret", "open_state", "serve_class", "TOKEN_ENV", "main"]
+
+SECRET_FILE = "cookie-secret"
+#: A teacher's token fixed from outside (scripts, tests); otherwise a new one at every start.
+TOKEN_ENV = "CASSINO_LEARN_TEACHER_TOKEN"
+MAX_BODY_SIZE = 1024 * 1024
+
+
+def cookie_secret(folder: Path) -> str:
+    """The class's secret for signing cookies: made once, readable by its owner only."""
+    path = folder / SECRET_FILE
+    try:
+        secret = path.read_text(encoding="ascii").strip()
+        if len(secret) >= 32:
+            return secret
+    except (OSError, UnicodeDecodeError):
+        pass
+    secret = secrets.token_urlsafe(48)
+    temp = folder / f".{SECRET_FILE}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(secret + "\n")
+    os.replace(temp, path)
+    return secret
+
+
+def open_state(folder: Path, name: str, token: str, base_url: str = "/") -> ClassState:
+    from ..teaching.class_store import ClassStore
+
+    folder.mkdir(parents=True, exist_ok=True)
+    store = StoreThread(lambda: ClassStore.open(folder, name))
+    return ClassState(store, name, folder, token, base_url)
+
+
+def make_app(state: ClassState, site: Path, *, limit: RateLimit | None = None) -> web.Application:
+    base = state.base_url
+    handlers = [*api_handlers(state, limit), *class_handlers(state),
+                *demo_handlers(for_class(state)),
+                (f"{base}(.*)", SiteFiles, {"state": state, "site": site.resolve(),
+                                            "client": client_script()})]
+    return web.Application(
+        handlers, cookie_secret=cookie_secret(state.folder), xsrf_cookies=True,
+        xsrf_cookie_kwargs={"httponly": True, "samesite": "Lax", "path": base},
+        compress_response=False, log_function=_quiet_log)
+
+
+def _quiet_log(handler: web.RequestHandler) -> None:
+    """Only errors: a class's requests are many and of no interest to the teacher."""
+    if handler.get_status() >= 500:
+        import logging
+
+        logging.getLogger("tornado.access").error("%d %s", handler.get_status(),
+                                                  handler._request_summary())
+
+
+async def serve_class(state: ClassState, site: Path, *, port: int, ip: str,
+                      ready: Callable[[int], None] = lambda port: None) -> None:
+    """Serve until cancelled (Ctrl-C, SIGTERM)."""
+    precompress(site, report=lambda message: print(f"cassino-learn: {message}",
+                                                  file=sys.stderr, flush=True))
+    app = make_app(state, site)
+    server = httpserver.HTTPServer(app, max_body_size=MAX_BODY_SIZE, xheaders=False)
+    sockets = _bind(port, ip)
+    server.add_sockets(sockets)
+    ready(sockets[0].getsockname()[1])
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            loop.add_signal_handler(number, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        server.stop()
+        await server.close_all_connections()
+        state.store.close()
+
+
+def _bind(port: int, ip: str) -> list:
+    from tornado.netutil import bind_sockets
+
+    address = "" if ip in ("0.0.0.0", "") else ip
+    return bind_sockets(port, address or None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cassino_learn.serving.class_server")
+    parser.add_argument("--folder", type=Path, required=True)
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--site", type=Path, required=True)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--ip", default="127.0.0.1")
+    args = parser.parse_args(argv)
+    token = os.environ.pop(TOKEN_ENV, "") or secrets.token_urlsafe(24)
+    state = open_state(args.folder, args.name, token)
+
+    def ready(port: int) -> None:
+        print(f"listening on http://{args.ip}:{port}/", flush=True)
+
+    asyncio.run(serve_class(state, args.site, port=args.port, ip=args.ip, ready=ready))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
