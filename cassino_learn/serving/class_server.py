@@ -29,7 +29,7 @@ from typing import Callable
 from tornado import httpserver, web
 
 from .class_api import RateLimit, api_handlers
-from .class_demo import demo_handlers, for_class
+from .class_demo import DemoState, demo_handlers, for_class
 from .class_site import precompress
 from .class_web import ClassState, StoreThread, class_handlers
 from .site_files import SiteFiles, client_script
@@ -68,10 +68,11 @@ def open_state(folder: Path, name: str, token: str, base_url: str = "/") -> Clas
     return ClassState(store, name, folder, token, base_url)
 
 
-def make_app(state: ClassState, site: Path, *, limit: RateLimit | None = None) -> web.Application:
+def make_app(state: ClassState, site: Path, *, limit: RateLimit | None = None,
+             demo: DemoState | None = None) -> web.Application:
     base = state.base_url
     handlers = [*api_handlers(state, limit), *class_handlers(state),
-                *demo_handlers(for_class(state)),
+                *demo_handlers(demo if demo is not None else for_class(state)),
                 (f"{base}(.*)", SiteFiles, {"state": state, "site": site.resolve(),
                                             "client": client_script()})]
     return web.Application(

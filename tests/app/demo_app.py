@@ -1,5 +1,7 @@
-"""A class server small enough for tests: today's class pages (serving/class_web.py: joining,
-the teacher's page) and the demonstration's handlers, on one Tornado app.
+"""The class's server (serving/class_server.py) for the demonstration's browser tests and
+benchmark: the real application, on a class in `--folder`, handing out the small stand-in for
+the in-browser edition of tests/app/class_case.py (its pages carry the class client and the
+demonstration's banner as the real site's do).
 
     python tests/app/demo_app.py --port 8899 --folder /tmp/class --token T
 
@@ -10,19 +12,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
+import tempfile
 from pathlib import Path
 
 from tornado.web import Application
 
-from cassino_learn.serving.class_demo import DemoState, demo_handlers, for_class
-from cassino_learn.serving.class_web import ClassState, class_handlers
-from cassino_learn.teaching.classroom import Classroom
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from class_case import small_site  # noqa: E402  (this folder)
+
+from cassino_learn.serving.class_server import make_app as class_app  # noqa: E402
+from cassino_learn.serving.class_server import open_state  # noqa: E402
 
 
-def make_app(folder: Path, token: str, name: str = "4B") -> tuple[Application, DemoState]:
-    state = ClassState(Classroom(folder, name=name), token, "/")
-    demo = for_class(state)
-    return Application(demo_handlers(demo) + class_handlers(state)), demo
+def make_app(folder: Path, token: str, name: str = "4B") -> Application:
+    site = small_site(Path(tempfile.mkdtemp(prefix="demo-site-")) / "site")
+    return class_app(open_state(folder, name, token), site)
 
 
 async def main() -> None:
@@ -31,8 +37,7 @@ async def main() -> None:
     parser.add_argument("--folder", type=Path, required=True)
     parser.add_argument("--token", required=True)
     options = parser.parse_args()
-    app, _ = make_app(options.folder, options.token)
-    app.listen(options.port, "127.0.0.1")
+    make_app(options.folder, options.token).listen(options.port, "127.0.0.1")
     print("ready", flush=True)
     await asyncio.Event().wait()
 

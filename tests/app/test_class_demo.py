@@ -1,6 +1,7 @@
-"""The demonstration's handlers (serving/class_demo.py) on a Tornado server of their own with
-today's class pages: only the teacher's token drives, learners answer once each with the
-page's XSRF token, bad input is refused and changes nothing, the stream sends the table."""
+"""The demonstration's handlers (serving/class_demo.py) on the class's server
+(serving/class_server.py, XSRF checked on every POST): only the teacher's token drives,
+learners answer once each with the page's XSRF token, bad input is refused and changes
+nothing, the stream sends the table."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application
 
+from class_case import small_site  # this folder
 from cassino_learn.serving.class_demo import MAX_BODY, demo_handlers, for_class
-from cassino_learn.serving.class_web import ClassState, class_handlers
+from cassino_learn.serving.class_server import make_app, open_state
 from cassino_learn.teaching import progress
-from cassino_learn.teaching.classroom import Classroom
 
 POSITION = "table: 5D 3C 6H 2S KC; hand: 8S 4D 9C; hand 2: 9H KD 2D; turn: 1"
 TEACHER_ACTIONS = [{"action": "position", "text": POSITION},
@@ -35,23 +36,34 @@ class DemoServer(AsyncHTTPTestCase):
 
         self._tmp = tempfile.TemporaryDirectory()
         self.folder = Path(self._tmp.name) / "classes" / "4b"
+        self.site = small_site(Path(self._tmp.name) / "site")
         self.token = secrets.token_urlsafe(24)
-        self.class_state = ClassState(Classroom(self.folder, name="4B"), self.token, "/")
+        self.class_state = open_state(self.folder, "4B", self.token)
         self.demo_state = for_class(self.class_state)
+        self._teacher_xsrf: tuple[str, str] | None = None
         super().setUp()
 
     def tearDown(self) -> None:
         super().tearDown()
+        self.class_state.store.close()
         progress.use_path(None)
         self._tmp.cleanup()
 
     def get_app(self) -> Application:
-        return Application(demo_handlers(self.demo_state) + class_handlers(self.class_state))
+        return make_app(self.class_state, self.site, demo=self.demo_state)
+
+    def learner_ids(self) -> dict[str, str]:
+        return self.class_state.store.run(lambda store: {x.name: x.id for x in store.learners()})
 
     # -- helpers
 
     def teacher(self, payload, token: str | None = "right", raw: bytes | None = None):
-        headers = {"Content-Type": "application/json"}
+        if self._teacher_xsrf is None:  # the teacher's page's XSRF cookie and token
+            page = self.fetch(f"/class/demo/teacher/state.json?token={self.token}")
+            cookie = SimpleCookie(page.headers.get("Set-Cookie", ""))["_xsrf"].value
+            self._teacher_xsrf = (cookie, json.loads(page.body)["xsrf"])
+        headers = {"Content-Type": "application/json", "Cookie": f"_xsrf={self._teacher_xsrf[0]}",
+                   "X-XSRFToken": self._teacher_xsrf[1]}
         if token is not None:
             headers["X-Teacher-Token"] = self.token if token == "right" else token
         return self.fetch("/class/demo/teacher/do", method="POST", headers=headers,
@@ -203,8 +215,16 @@ class TestAnswers(DemoServer):
 
 class TestStream(DemoServer):
     def learner_cookie(self, name: str) -> str:
-        learner = self.class_state.classroom.join(name)
-        return f"{self.class_state.cookie_name}={learner.id}"
+        """A learner of the class and the signed cookie the name page would give them (made
+        here: a test on the event loop cannot fetch the name page)."""
+        from tornado.web import create_signed_value
+
+        from cassino_learn.serving.class_server import cookie_secret
+
+        learner = self.class_state.store.run(lambda store: store.join(name))
+        value = create_signed_value(cookie_secret(self.folder), self.class_state.cookie_name,
+                                    learner.id).decode("ascii")
+        return f"{self.class_state.cookie_name}={value}"
 
     @gen_test(timeout=20)
     async def test_a_follower_gets_the_table_at_once_then_each_move(self) -> None:
@@ -335,12 +355,8 @@ class TestAwaitableLookups(AsyncHTTPTestCase):
 
 
 class TestStrictXsrfApp(DemoServer):
-    """An app that checks XSRF on every POST with an HttpOnly cookie (as the coming class
-    server does): the pages get the token from the JSON they load."""
-
-    def get_app(self) -> Application:
-        return Application(demo_handlers(self.demo_state) + class_handlers(self.class_state),
-                           xsrf_cookies=True, xsrf_cookie_kwargs={"httponly": True})
+    """The class's server checks XSRF on every POST with an HttpOnly cookie: the pages get the
+    token from the JSON they load."""
 
     def test_the_teacher_and_a_learner_use_the_token_they_were_given(self) -> None:
         page = self.fetch(f"/class/demo/teacher/state.json?token={self.token}")
@@ -355,8 +371,7 @@ class TestStrictXsrfApp(DemoServer):
                           body=json.dumps({"action": "position", "text": POSITION}))
         assert done.code == 200
         self.demo_state.demo.open_question()
-        learner = self.class_state.classroom.join("Ana")
-        cookies = f"{self.class_state.cookie_name}={learner.id}"
+        cookies = self.join("Ana").split("; _xsrf=")[0]  # the learner's cookie alone
         mine = self.fetch("/class/demo/mine", headers={"Cookie": cookies})
         own = SimpleCookie(mine.headers.get("Set-Cookie", ""))["_xsrf"].value
         answered = self.fetch("/class/demo/answer", method="POST",
@@ -400,5 +415,5 @@ class TestRateLimit(DemoServer):
         assert codes == [422] * ANSWERS_PER_WINDOW
         assert self.answer(ana, "trail 4D").code == 429
         assert self.answer(bo, "trail 4D").code == 200
-        bo_id = next(x.id for x in self.class_state.classroom.learners() if x.name == "Bo")
+        bo_id = self.learner_ids()["Bo"]
         assert list(self.demo_state.demo.question.answers) == [bo_id]

@@ -42,12 +42,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from cassino_learn.core.position import Position  # noqa: E402
-from cassino_learn.serving.class_web import ClassState  # noqa: E402
-from cassino_learn.teaching.classroom import Classroom  # noqa: E402
+from cassino_learn.serving.class_server import cookie_secret, open_state  # noqa: E402
 
 APP = ROOT / "tests" / "app" / "demo_app.py"
 POSITION = "table: 5D 3C 6H 2S KC 7H; hand: 8S 4D 9C 7S; hand 2: 9H KD 2D AC; turn: 1"
 MOVES = ["9C take 3C 6H", "trail 4D", "8S take 2S 6H"]
+TEACHER_XSRF = secrets.token_hex(8)  # the class's server checks XSRF on every POST
 
 
 def uptime() -> str:
@@ -113,7 +113,9 @@ class Follower:
 async def teacher(client: AsyncHTTPClient, root: str, token: str, payload: dict) -> dict:
     response = await client.fetch(f"{root}/class/demo/teacher/do", method="POST",
                                   headers={"X-Teacher-Token": token,
-                                           "Content-Type": "application/json"},
+                                           "Content-Type": "application/json",
+                                           "Cookie": f"_xsrf={TEACHER_XSRF}",
+                                           "X-XSRFToken": TEACHER_XSRF},
                                   body=json.dumps(payload), request_timeout=120,
                                   raise_error=False)
     if response.code != 200:
@@ -139,11 +141,17 @@ def percentile(values: list[float], q: float) -> float:
 
 async def bench(args: argparse.Namespace) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="bench-demo-")) / "class"
-    classroom = Classroom(folder, name="Bench")
-    learners = [classroom.join(f"Learner {i + 1}") for i in range(args.followers)]
+    from tornado.web import create_signed_value
+
+    state = open_state(folder, "Bench", "unused")
+    learners = state.store.run(lambda store: [store.join(f"Learner {i + 1}")
+                                              for i in range(args.followers)])
+    state.store.close()
+    secret = cookie_secret(folder)
     token = secrets.token_urlsafe(16)
-    cookie_name = ClassState(classroom, token, "/").cookie_name
-    cookies = [f"{cookie_name}={x.id}" for x in learners]
+    cookie_name = state.cookie_name
+    cookies = [f"{cookie_name}={create_signed_value(secret, cookie_name, x.id).decode()}"
+               for x in learners]
     port = free_port()
     server = subprocess.Popen([sys.executable, str(APP), "--port", str(port), "--folder",
                                str(folder), "--token", token], stdout=subprocess.PIPE,

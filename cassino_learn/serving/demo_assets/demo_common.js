@@ -48,6 +48,7 @@ window.CassinoDemo = (function () {
     head.appendChild(count);
     head.appendChild(document.createTextNode(" · "));
     head.appendChild(el("span", "cd-value", "the round likely ends " + entry.ahead));
+    head.appendChild(document.createTextNode(" "));
     if (entry.move === best) head.appendChild(el("span", "cd-tag cd-tag-best", "best"));
     else if (entry.mark) head.appendChild(el("span", "cd-tag cd-tag-" + entry.mark, entry.mark));
     text.appendChild(head);
