@@ -364,7 +364,22 @@ class ClassCsv(_Teacher):
         self.set_header("Content-Disposition",
                         f'attachment; filename="class-{stamp}.csv"')
         # A byte-order mark: spreadsheets then read the names' accents and scripts right.
-        self.finish("\ufeff" + to_csv(summary))
+        self.finish("\ufeff" + to_csv(summary) + _questions_csv(self.state.folder))
+
+
+def _questions_csv(folder: Path) -> str:
+    """The questions asked in demonstrations (one row an answer), after a blank line, when
+    the class has any."""
+    from ..teaching.demo_store import FILE_NAME, DemoStore
+
+    if not (Path(folder) / FILE_NAME).exists():
+        return ""
+    store = DemoStore(folder)
+    try:
+        return "\r\nQuestions asked in demonstrations\r\n" + store.csv_text() \
+            if store.questions() else ""
+    finally:
+        store.close()
 
 
 class EndClass(_Teacher):

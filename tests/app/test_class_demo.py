@@ -417,3 +417,20 @@ class TestRateLimit(DemoServer):
         assert self.answer(bo, "trail 4D").code == 200
         bo_id = self.learner_ids()["Bo"]
         assert list(self.demo_state.demo.question.answers) == [bo_id]
+
+
+class TestClassCsv(DemoServer):
+    def test_the_class_csv_lists_each_question_with_its_answers_after_the_learners(self) -> None:
+        assert b"Questions asked" not in self.fetch(
+            f"/class/teacher/class.csv?token={self.token}").body  # none asked yet
+        ana = self.join("Ana <b>")
+        self.asked()
+        assert self.answer(ana, "trail 4D").code == 200
+        self.teacher({"action": "reveal"})
+        text = self.fetch(f"/class/teacher/class.csv?token={self.token}").body.decode("utf-8-sig")
+        learners, questions = text.split("Questions asked in demonstrations")
+        assert "Ana <b>" in learners
+        rows = questions.strip().splitlines()
+        assert len(rows) == 2 and "trail 4D" in rows[1] and "Ana <b>" in rows[1]
+        assert rows[1].endswith("8S take 2S+6H")  # the best move, from the reveal
+        assert self.fetch("/class/teacher/class.csv?token=wrong").code == 403
