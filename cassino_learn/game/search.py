@@ -39,7 +39,7 @@ import random
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Generator, Sequence
 
 from ..core.cards import Card
 from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
@@ -52,7 +52,8 @@ from .exact import ExactSearch, OutOfBudget, solvable
 from .observation import Observation
 from .scoring import card_points
 
-__all__ = ["MoveValue", "move_values", "compare_moves", "search", "known_world",
+__all__ = ["MoveValue", "move_values", "compare_moves", "search", "searching", "run",
+           "move_values_steps", "compare_moves_steps", "known_world",
            "DEFAULT_ITERATIONS", "EXACT_NODES"]
 
 DEFAULT_ITERATIONS = 1000
@@ -217,6 +218,28 @@ def search(observation: Observation, *, iterations: int | None = None,
     in it (`evaluate.match_utility`); `world` gives the true state and stock (a cheating
     search that sees every hand, for the benchmark's upper bound); `paired` values only those
     moves, in turn and on the same deals of the hidden cards (see `compare_moves`)."""
+    return run(searching(observation, iterations=iterations, seconds=seconds, seed=seed,
+                         match=match, world=world, exact_nodes=exact_nodes, paired=paired))
+
+
+def run(steps: Generator[None, None, list[MoveValue]]) -> list[MoveValue]:
+    """Run a search given in steps (`searching`) to its end, at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def searching(observation: Observation, *, iterations: int | None = None,
+              seconds: float | None = None, seed: int | str = 0, match: bool = False,
+              world: tuple[Position, list[Card]] | None = None,
+              exact_nodes: int = EXACT_NODES,
+              paired: Sequence[Move] | None = None
+              ) -> Generator[None, None, list[MoveValue]]:
+    """`search` in steps: a generator that yields after each iteration and returns the
+    values (the same as `search`'s, for the same arguments), so a caller without threads can
+    spread a search over time and do other work between steps."""
     if not observation.my_turn:
         raise ValueError(f"it is seat {observation.turn}'s turn, not seat {observation.seat}'s"
                          if not observation.over else "the match is over")
@@ -318,6 +341,7 @@ def search(observation: Observation, *, iterations: int | None = None,
             n.total += result[n.side - 1]
         root.visits += 1
         count += 1
+        yield
     mean = sum(c.total for c in root.children.values()) / max(1, root.visits)
     prior = 0.0 if paired is not None else PRIOR  # paired moves have equal visits
     out = [MoveValue(m, (c.total + prior * mean) / (c.visits + prior), c.visits,
@@ -355,7 +379,14 @@ def move_values(observation: Observation, *, iterations: int | None = None,
     move is played (exact when every card is known); `visits` the iterations behind it. Budget:
     `iterations` (deterministic for a seed) or `seconds` (by the clock), default
     DEFAULT_ITERATIONS. Raises ValueError when it is not the observing seat's turn."""
-    return search(observation, iterations=iterations, seconds=seconds, seed=seed)
+    return run(move_values_steps(observation, iterations=iterations, seconds=seconds, seed=seed))
+
+
+def move_values_steps(observation: Observation, *, iterations: int | None = None,
+                      seconds: float | None = None, seed: int | str = 0
+                      ) -> Generator[None, None, list[MoveValue]]:
+    """`move_values` in steps (see `searching`)."""
+    return searching(observation, iterations=iterations, seconds=seconds, seed=seed)
 
 
 def compare_moves(observation: Observation, moves: Sequence[Move], *, iterations: int,
@@ -366,4 +397,10 @@ def compare_moves(observation: Observation, moves: Sequence[Move], *, iterations
     less noisy than two values from one tree, where the search spends little on the weaker
     move; the review uses it to confirm a loss before it marks a move. Exact when every card
     is known."""
-    return search(observation, iterations=iterations, seed=f"paired|{seed}", paired=moves)
+    return run(compare_moves_steps(observation, moves, iterations=iterations, seed=seed))
+
+
+def compare_moves_steps(observation: Observation, moves: Sequence[Move], *, iterations: int,
+                        seed: int | str = 0) -> Generator[None, None, list[MoveValue]]:
+    """`compare_moves` in steps (see `searching`)."""
+    return searching(observation, iterations=iterations, seed=f"paired|{seed}", paired=moves)
