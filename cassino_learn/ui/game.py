@@ -217,6 +217,7 @@ class GameWidget(w.VBox):
         self._thinking = False
         self.turns = []
         self.reviewer.reset()
+        self._show_reviewing()
         self.review_panel.clear()
         self._bots_play([])
 
@@ -263,6 +264,7 @@ class GameWidget(w.VBox):
             turn = turn_of(seen, happened[0][1], len(self.game.history))  # type: ignore[index]
             self.turns.append(turn)
             self.reviewer.add(turn)
+            self._show_reviewing()
         self.hint_box.value = ""
         drawn = set(self.game.state.hands[self.LEARNER - 1] or ()) - held
         self._bots_play(happened, rounds, self._drawn_words(drawn, rounds))
@@ -496,10 +498,18 @@ class GameWidget(w.VBox):
     def _move_reviewed(self, number: int) -> None:
         """A move was reviewed (on the worker thread, or in a slice on the kernel's loop), or
         the review stopped (`number` 0): refresh the panel if its round is over."""
+        self._show_reviewing()
         finished = len(self.round_ends)
         if (number == 0 and finished) or any(t.number == number and t.round_number <= finished
                                               for t in self.turns):
             self.show_review()
+
+    def _show_reviewing(self) -> None:
+        """The class `cl-reviewing` on the game while some of the learner's moves wait for
+        their review (a page, or a test, can tell the review has caught up)."""
+        busy = bool(self.reviewer.pending([t.number for t in self.turns])) \
+            and not self.reviewer.error
+        (self.add_class if busy else self.remove_class)("cl-reviewing")
 
     def review_html(self) -> str:
         """The review: the match result (once over), each finished round, the moves played."""
