@@ -55,7 +55,7 @@ class ReviewPanel(w.VBox):
                      error: str = "") -> None:
         """Show the rounds (latest first; an int is a round still being reviewed) and, once the
         match is over and every round is reviewed, the match's summary."""
-        self.layout.display = None
+        self.layout.display = ""  # not None: the in-browser kernel drops a None it sends
         parts = [f"<h4 class='cl-rv-title'>Your moves, reviewed</h4>"]
         if error:
             parts.append(f"<p class='cl-rv-error' role='status'>The review stopped: "

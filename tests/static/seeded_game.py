@@ -25,6 +25,7 @@ PAGE = f"voici/render/{LESSON}.html"
 GAME_CELL = "game(players=2, start_button='Deal a game against the computer')"
 HAND = '[data-zone="hand"] [data-card][aria-pressed]'
 LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
+MATCH_OVER = "The match is over"
 REVIEWED = ("() => { const r = document.querySelector('.cl-rv-round');"
             " return r && !document.querySelector('.cl-rv-busy') && r.innerText.includes('reviewed'); }")
 
@@ -114,7 +115,9 @@ def learner_move(page, timings: Timings, think: float = 0.0) -> bool:
         over = time.perf_counter()  # the round's end is on the page
         page.wait_for_function(REVIEWED, timeout=240_000)
         timings.round_ends.append(time.perf_counter() - over)
-        page.wait_for_selector(HAND, timeout=120_000)  # the next round's first turn
+        page.wait_for_function(  # the next round's first turn, or the match's end
+            f"() => document.querySelector('{HAND}') || "
+            f"document.body.innerText.includes('{MATCH_OVER}')", timeout=120_000)
         return True
     timings.thinking.append(time.perf_counter() - shown)
     return False
