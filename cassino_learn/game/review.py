@@ -67,9 +67,9 @@ __all__ = ["MARKS", "THRESHOLDS", "REVIEW_ITERATIONS", "Turn", "MoveFacts", "Mov
 MARKS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's docstring
 # The expert's budget for each reviewed move: generous and fixed. In the browser (Pyodide, about
-# 4 times slower, and no worker thread, so a round's moves are reviewed when it ends) 500, so
-# that a round's review takes seconds rather than a minute; the side-by-side looks still guard
-# against marking a move for the search's noise.
+# 4 times slower, and no worker thread: the moves are reviewed in short slices between clicks,
+# `review_queue`) 500, so that a round's review takes seconds rather than a minute; the
+# side-by-side looks still guard against marking a move for the search's noise.
 REVIEW_ITERATIONS = 500 if sys.platform == "emscripten" else 3000
 LOOKS = ("first look", "second look")  # side-by-side looks that must both find a loss
 Evaluate = Callable[..., "list[MoveValue]"]

@@ -188,8 +188,9 @@ def known_world(observation: Observation) -> Position | None:
 
 
 def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
-           ) -> list[MoveValue] | None:
-    """Each move's exact value, or None past `max_nodes` positions."""
+           ) -> Generator[None, None, list[MoveValue] | None]:
+    """Each move's exact value, or None past `max_nodes` positions; in steps (a generator
+    yielding after each position the exact search expands)."""
     search = ExactSearch(dealer, max_nodes)
     rules = state.rules
     side = state.side_of(state.turn) - 1
@@ -202,7 +203,7 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
         for move in moves:
             before = search.nodes
             child = move.play_from(state)
-            value = base + search.gain(state, move) - search.value(child)
+            value = base + search.gain(state, move) - (yield from search.value_steps(child))
             out.append(MoveValue(move, value, max(1, search.nodes - before)))
     except OutOfBudget:
         return None
@@ -257,7 +258,7 @@ def searching(observation: Observation, *, iterations: int | None = None,
         return [MoveValue(moves[0], 0.0, 0)]  # nothing to compare
     known = world[0] if world is not None and not world[1] else known_world(observation)
     if known is not None and solvable(known, 0):
-        exact = _exact(known, observation.dealer, moves, exact_nodes)
+        exact = yield from _exact(known, observation.dealer, moves, exact_nodes)
         if exact is not None:
             exact.sort(key=lambda mv: -mv.value)
             return _stable(exact, moves)

@@ -201,6 +201,12 @@ def play_match(playwright, url: str, temp: Path, label: str, think: float,
           f"thinking after {timings.said_thinking} moves"
           + (f"; the learner thought a median {statistics.median(timings.thought):.1f} s"
              if timings.thought else ""), flush=True)
+    for kind in ("hand", "table", "action"):
+        some = [c for c, k in zip(clicks, timings.kinds) if k == kind]
+        if some:
+            print(f"  {kind} clicks ({len(some)}): median {statistics.median(some) * 1000:.0f} "
+                  f"ms, p99 {percentile(some, 0.99) * 1000:.0f} ms, worst {max(some) * 1000:.0f} "
+                  f"ms", flush=True)
     return timings
 
 

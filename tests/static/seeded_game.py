@@ -54,17 +54,19 @@ class Timings:
     """Seconds, from the learner's clicks on the page."""
 
     clicks: list[float] = field(default_factory=list)     # click to the kernel's answer shown
+    kinds: list[str] = field(default_factory=list)        # each click's: hand, table, action
     thinking: list[float] = field(default_factory=list)   # the table shown to learner's turn
     round_ends: list[float] = field(default_factory=list)  # round over to its review shown
     thought: list[float] = field(default_factory=list)    # the learner's own thinking
     said_thinking: int = 0  # moves after which the table said the computer was thinking
 
 
-def _timed_click(page, locator, answered: str, timings: Timings, arg=None) -> None:
+def _timed_click(page, locator, answered: str, timings: Timings, kind: str, arg=None) -> None:
     started = time.perf_counter()
     locator.click()
-    page.wait_for_function(answered, arg=arg, timeout=120_000)
+    page.wait_for_function(answered, arg=arg, timeout=120_000, polling=10)
     timings.clicks.append(time.perf_counter() - started)
+    timings.kinds.append(kind)
 
 
 def deal(page) -> None:
@@ -94,17 +96,17 @@ def learner_move(page, timings: Timings, think: float = 0.0) -> bool:
     card = pair[0] if pair else hand[0]
     rounds = page.locator(".cl-rv-round").count()
     _timed_click(page, page.locator(f'[data-zone="hand"] [data-card="{card}"]'),
-                 "() => document.querySelector('.cl-action')", timings)
+                 "() => document.querySelector('.cl-action')", timings, "hand")
     if pair:
         _timed_click(page, page.locator(f'{LOOSE}[data-card="{pair[1]}"].cl-usable'),
                      "() => document.querySelector('.cl-action[data-action=\"Take\"]:not(.cl-try)')",
-                     timings)
+                     timings, "table")
         action = page.locator('.cl-action[data-action="Take"]:not(.cl-try)')
     else:
         action = page.locator('.cl-action[data-action="Trail"]:not(.cl-try)')
     _timed_click(page, action,
                  "card => !document.querySelector(`[data-zone=\"hand\"] [data-card=\"${card}\"]`)",
-                 timings, arg=card)
+                 timings, "action", arg=card)
     shown = time.perf_counter()
     if "thinking…" in page.locator(".cl-quiz").first.inner_text():
         timings.said_thinking += 1
