@@ -55,8 +55,9 @@ def coach_values_steps(observation: Observation, iterations: int | None = None
         seconds = None
     values = yield from expert_values_steps(observation, iterations=iterations,
                                             seconds=seconds, match=False)
-    with _lock:
-        _kept[key] = values
+    with _lock:  # values kept meanwhile (another thread's) win: hints and review see the same
+        values = _kept.setdefault(key, values)
+        _kept.move_to_end(key)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return values
