@@ -68,8 +68,9 @@ class GameWidget(w.VBox):
 
     A Hint button lists the moves worth considering (from the learner's observation only), and
     a review shows each finished round item by item, the match result and the moves played.
-    With `review` (the default) the learner's moves are also reviewed by the expert search
-    (`cassino_learn.game.review`, at `review_iterations` a move, or by `review_evaluate`),
+    With `review` (the default) the learner's moves are also reviewed against the hints' own
+    search (`cassino_learn.game.review`: a loss confirmed in looks of `review_iterations`, or
+    by `review_evaluate`),
     each soon after it is played and in the background (`review_runner`: a thread, or short
     slices on the kernel's loop where there are no threads; `review_mode` chooses): after each
     round and for the match a panel lists the marked moves, and a click shows one.
