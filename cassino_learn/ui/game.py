@@ -275,6 +275,7 @@ class GameWidget(w.VBox):
         """Whether a computer player is to move and will on the kernel's loop (the table then
         says it is thinking)."""
         return self._thinking
+
     def _drawn_words(self, drawn: set, rounds: int) -> str:
         """V9: the card the learner drew from the stock after their play, in words."""
         if self.game.rules.deal != "draw" or not drawn or len(self.game.rounds) > rounds:
