@@ -7,11 +7,13 @@ steps is the one the hints ran (kept, and reused by the review)."""
 from __future__ import annotations
 
 import random
+import types
 
 import pytest
 
 from cassino_learn import Game
 from cassino_learn.game import coach
+from cassino_learn.game import search as search_module
 from cassino_learn.game.assess import assess_all
 from cassino_learn.game.hints import hints
 from cassino_learn.game.review import learner_turns, review_turn, review_turns
@@ -108,6 +110,30 @@ def test_a_search_in_steps_returns_the_search_at_once():
     pair = [stepped[0].move, stepped[-1].move]
     assert run(compare_moves_steps(seen, pair, iterations=40, seed=1)) == \
         compare_moves(seen, pair, iterations=40, seed=1)
+
+
+def test_a_clock_budget_counts_the_time_searched_not_the_pauses_between_steps(monkeypatch):
+    """In the browser the coach's budget is also a clock's: a search spread over a game must
+    get the search time a search at once gets, however long the pauses between its steps."""
+    clock = types.SimpleNamespace(now=0.0)
+
+    def perf_counter() -> float:  # each reading of the clock: about a millisecond of searching
+        clock.now += 1 / 1024  # (binary fractions: the sums are exact)
+        return clock.now
+
+    monkeypatch.setattr(search_module, "time", types.SimpleNamespace(perf_counter=perf_counter))
+    seen = Game(players=2, seed=4).observation()
+    at_once = search_module.search(seen, seconds=0.25)
+    steps = search_module.searching(seen, seconds=0.25)
+    try:
+        while True:
+            next(steps)
+            clock.now += 4.0  # the learner thinks, the computer plays: not the search's time
+    except StopIteration as done:
+        stepped = done.value
+    assert sum(v.visits for v in at_once) > 2 * len(at_once)  # the clock allowed a search
+    assert [(v.move, v.value, v.visits) for v in stepped] == \
+        [(v.move, v.value, v.visits) for v in at_once]
 
 
 def test_the_coach_search_in_steps_returns_the_coach_search_at_once_and_keeps_it():
