@@ -210,16 +210,19 @@ class GameWidget(w.VBox):
         self.table.play(text)
 
     def _start(self) -> None:
-        self.seats: list[int] = []            # who played each move of game.history
-        self.round_ends: list[int] = []       # len(history) when each round ended
-        self.hint_box.value = ""
-        self.review.value = ""
-        self._review_shown = (0, False)
-        self._thinking = False
-        self.turns = []
-        self.reviewer.reset()
-        self._show_reviewing()
-        self.review_panel.clear()
+        # under the review's lock: a move of the last game whose review ends meanwhile (on the
+        # worker thread) shows that game's review before this clears it, never after
+        with self._review_lock:
+            self.seats: list[int] = []            # who played each move of game.history
+            self.round_ends: list[int] = []       # len(history) when each round ended
+            self.hint_box.value = ""
+            self.review.value = ""
+            self._review_shown = (0, False)
+            self._thinking = False
+            self.turns = []
+            self.reviewer.reset()
+            self._show_reviewing()
+            self.review_panel.clear()
         self._bots_play([])
 
     def _play(self, move: object) -> list[Played]:
@@ -463,9 +466,9 @@ class GameWidget(w.VBox):
     def show_review(self) -> None:
         """The review panel: each finished round's marked moves (or "reviewing" while the
         search is at it), and the match's once it is over and fully reviewed."""
-        if not self._reviewing or not self.round_ends:
-            return
         with self._review_lock:
+            if not self._reviewing or not self.round_ends:
+                return
             finished = len(self.round_ends)
             by_round: dict[int, list[int]] = {n: [] for n in range(1, finished + 1)}
             for turn in self.turns:
