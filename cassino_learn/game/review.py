@@ -21,8 +21,8 @@ both looks must find it, beyond the standard error of the gap. The budgets are f
 look is seeded by the move's place in the game, so reviewing the same game twice gives the same
 review.
 
-The marks, by the loss in points likely ahead at the round's end (K1: an ace or Little Casino is 1 point, Big Casino
-2, most cards 3, most spades 1, a sweep 1):
+The marks, by the loss in points likely ahead at the round's end (K1: an ace or Little Casino
+is 1 point, Big Casino 2, most cards 3, most spades 1, a sweep 1):
 
 - inaccuracy, at least 0.5: half a point, like an even chance of an ace changing hands, or a
   sizeable share of "most cards"; worth a look, small enough to be a matter of style. Below it

@@ -123,8 +123,8 @@ class ReviewQueue:
 
     def step(self, budget: float = 0.03, numbers: Iterable[int] | None = None) -> list[int]:
         """Review for about `budget` seconds (at least one search iteration), the moves in
-        `numbers` first if given (stopping when they are done), and return the numbers of the moves finished meanwhile. A
-        review that raises stops the queue: `error` says why."""
+        `numbers` first if given (stopping when they are done), and return the numbers of the
+        moves finished meanwhile. A review that raises stops the queue: `error` says why."""
         finished: list[int] = []
         deadline = time.perf_counter() + budget
         first = sorted(set(numbers or ()) & set(self._waiting))
