@@ -10,19 +10,21 @@ points of the round.
 
 The values of the latest positions are kept: the review of a move reuses the search the hint
 ran on the same position (and so agrees with it even where the budget is a clock's, in the
-browser).
+browser). `coach_values_steps` is the same search in steps, for the review spread over the
+game (`review_queue`); it keeps and reuses the same values.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Generator
 
-from .expert import default_budget, expert_values
+from .expert import default_budget, expert_values_steps
 from .observation import Observation
-from .search import MoveValue
+from .search import MoveValue, run
 
-__all__ = ["coach_values", "forget", "KEPT"]
+__all__ = ["coach_values", "coach_values_steps", "forget", "KEPT"]
 
 KEPT = 64  # positions whose values are kept (a match has about 50 of the learner's)
 _kept: "OrderedDict[tuple[Observation, int | None], list[MoveValue]]" = OrderedDict()
@@ -33,6 +35,15 @@ def coach_values(observation: Observation, iterations: int | None = None) -> lis
     """The seat to move's candidate moves, best first, each with the points it is likely to be
     ahead at the round's end. `iterations`: a smaller budget than the expert's (tests and
     measurements); by default the expert's own budget and seed."""
+    return run(coach_values_steps(observation, iterations))
+
+
+def coach_values_steps(observation: Observation, iterations: int | None = None
+                       ) -> Generator[None, None, list[MoveValue]]:
+    """`coach_values` in steps: a generator that yields between two iterations of the search
+    and returns the same values (the review spread over a game, `review_queue`). Values kept
+    from an earlier call (a hint's) come back at once, without a step; values found here are
+    kept for the next call, at once or in steps."""
     key = (observation, iterations)
     with _lock:
         if key in _kept:
@@ -42,9 +53,11 @@ def coach_values(observation: Observation, iterations: int | None = None) -> lis
         iterations, seconds = default_budget()
     else:
         seconds = None
-    values = expert_values(observation, iterations=iterations, seconds=seconds, match=False)
-    with _lock:
-        _kept[key] = values
+    values = yield from expert_values_steps(observation, iterations=iterations,
+                                            seconds=seconds, match=False)
+    with _lock:  # values kept meanwhile (another thread's) win: hints and review see the same
+        values = _kept.setdefault(key, values)
+        _kept.move_to_end(key)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return values

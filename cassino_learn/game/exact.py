@@ -21,6 +21,8 @@ each side's card and spade counts, which is the table's key.
 
 from __future__ import annotations
 
+from typing import Generator
+
 from ..core.movegen import CAPTURE, Move, legal_moves
 from ..core.position import Position
 from .dealing import close_round
@@ -89,6 +91,17 @@ class ExactSearch:
 
     def value(self, position: Position, alpha: float = -INF, beta: float = INF) -> float:
         """The lead still to gain for the side to move, with best play by both sides."""
+        steps = self.value_steps(position, alpha, beta)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def value_steps(self, position: Position, alpha: float = -INF, beta: float = INF
+                    ) -> Generator[None, None, float]:
+        """`value` in steps: a generator that yields after each position it expands and
+        returns the value (a caller without threads can do other work between steps)."""
         if not any(position.hands):
             return self._end(position)
         key = self._key(position)
@@ -113,9 +126,9 @@ class ExactSearch:
             child = move.play_from(position)
             same_side = position.side_of(child.turn) == position.side_of(position.turn)
             if same_side:  # cannot happen with two sides alternating, but be exact anyway
-                v = gain + self.value(child, a - gain, beta - gain)
+                v = gain + (yield from self.value_steps(child, a - gain, beta - gain))
             else:
-                v = gain - self.value(child, -(beta - gain), -(a - gain))
+                v = gain - (yield from self.value_steps(child, -(beta - gain), -(a - gain)))
             if v > best:
                 best = v
             if best > a:
@@ -124,6 +137,7 @@ class ExactSearch:
                 break
         flag = _EXACT if alpha < best < beta else (_LOWER if best >= beta else _UPPER)
         self.table[key] = (flag, best)
+        yield
         return best
 
 

@@ -18,20 +18,20 @@ stock (a yardstick for the benchmarks, never a learner's opponent).
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generator
 
 from ..core.cards import Card
 from ..core.movegen import Move, legal_moves
 from ..core.position import Position
 from .assess import assess_seen
 from .observation import Observation
-from .search import DEFAULT_ITERATIONS, MoveValue, known_world, search
+from .search import DEFAULT_ITERATIONS, MoveValue, known_world, run, searching
 
 if TYPE_CHECKING:
     from .match import Game
 
 __all__ = ["ExpertPlayer", "CheatingExpert", "default_budget", "candidates", "expert_values",
-           "BROWSER_SECONDS", "CANDIDATES"]
+           "expert_values_steps", "BROWSER_SECONDS", "CANDIDATES"]
 
 BROWSER_SECONDS = 0.8  # the expert's clock budget a move in the browser (the search's own)
 CANDIDATES = 10  # moves weighed by the search (a hand of 4 on a crowded table has dozens)
@@ -61,8 +61,18 @@ def expert_values(observation: Observation, *, iterations: int | None = None,
                   world: tuple[Position, list[Card]] | None = None) -> list[MoveValue]:
     """The expert's candidate moves valued on common deals, best first (what it plays and
     what the hints show)."""
-    return search(observation, iterations=iterations, seconds=seconds, seed=seed,
-                  match=match, world=world, paired=candidates(observation))
+    return run(expert_values_steps(observation, iterations=iterations, seconds=seconds,
+                                   seed=seed, match=match, world=world))
+
+
+def expert_values_steps(observation: Observation, *, iterations: int | None = None,
+                        seconds: float | None = None, seed: int | str = 0, match: bool = True,
+                        world: tuple[Position, list[Card]] | None = None
+                        ) -> Generator[None, None, list[MoveValue]]:
+    """`expert_values` in steps (`search.searching`: a generator that yields between two
+    iterations and returns the same values)."""
+    return searching(observation, iterations=iterations, seconds=seconds, seed=seed,
+                     match=match, world=world, paired=candidates(observation))
 
 
 class ExpertPlayer:

@@ -21,8 +21,8 @@ both looks must find it, beyond the standard error of the gap. The budgets are f
 look is seeded by the move's place in the game, so reviewing the same game twice gives the same
 review.
 
-The marks, by the loss in points likely ahead at the round's end (K1: an ace or Little Casino is 1 point, Big Casino
-2, most cards 3, most spades 1, a sweep 1):
+The marks, by the loss in points likely ahead at the round's end (K1: an ace or Little Casino
+is 1 point, Big Casino 2, most cards 3, most spades 1, a sweep 1):
 
 - inaccuracy, at least 0.5: half a point, like an even chance of an ace changing hands, or a
   sizeable share of "most cards"; worth a look, small enough to be a matter of style. Below it
@@ -65,15 +65,15 @@ if TYPE_CHECKING:
 
 __all__ = ["MARKS", "THRESHOLDS", "REVIEW_ITERATIONS", "Turn", "MoveFacts", "MoveReview",
            "RoundReview", "MatchReview", "Evaluate", "Confirm", "thresholds", "mark_for",
-           "learner_turns", "turn_of", "standard_error", "review_turn", "review_turns", "review_round", "review_match",
-           "move_facts", "facts_of", "why"]
+           "learner_turns", "turn_of", "standard_error", "review_turn", "judge_turn",
+           "review_turns", "review_round", "review_match", "move_facts", "facts_of", "why"]
 
 MARKS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's docstring
 # The budget of each side-by-side look that confirms a loss: generous and fixed. In the browser
-# (Pyodide, about 4 times slower, and no worker thread, so a round's moves are reviewed when it
-# ends) 500, so that a round's review takes seconds rather than a minute; the two looks still
-# guard against marking a move for the search's noise.
+# (Pyodide, about 4 times slower, and no worker thread: the moves are reviewed in short slices
+# between clicks, `review_queue`) 500, so that a round's review takes seconds rather than a
+# minute; the two looks still guard against marking a move for the search's noise.
 REVIEW_ITERATIONS = 500 if sys.platform == "emscripten" else 3000
 LOOKS = ("first look", "second look")  # side-by-side looks that must both find a loss
 Evaluate = Callable[..., "list[MoveValue]"]
@@ -310,23 +310,35 @@ def review_turn(turn: Turn, *, evaluate: Evaluate | None = None,
 
     With an `evaluate` of your own (every legal move valued, best first), its best move is the
     best, and nothing is confirmed unless `confirm` is also given."""
-    observation, move = turn.observation, turn.move
+    observation = turn.observation
     if len(observation.legal_moves()) == 1:
         return MoveReview(turn, 0.0, None)  # nothing else could be played
-    seeded = f"{seed}|{turn.number}"
-    rules = observation.position.rules
     if evaluate is None:
         from .coach import coach_values
 
-        values = coach_values(observation)
-        confirm = confirm or _expert_pair
-    else:
-        values = evaluate(observation, iterations=iterations, seed=seeded)
+        return judge_turn(turn, coach_values(observation), confirm=confirm or _expert_pair,
+                          iterations=iterations, seed=seed)
+    values = evaluate(observation, iterations=iterations, seed=f"{seed}|{turn.number}")
+    return judge_turn(turn, values, confirm=confirm, iterations=iterations, seed=seed,
+                      every_move=True)
+
+
+def judge_turn(turn: Turn, values: Sequence["MoveValue"], *, confirm: Confirm | None,
+               iterations: int = REVIEW_ITERATIONS, seed: int | str = "review",
+               every_move: bool = False) -> MoveReview:
+    """`review_turn`'s judgement once the position's moves are valued (`values`, the coach's
+    or an evaluator's): the best of them against the move played, a loss confirmed by
+    `confirm` if given. `every_move`: the values cover every legal move (an evaluator's), so
+    the move played must be among them; the coach's cover its candidates only. The review
+    spread over a game (`review_queue`) runs the searches in steps and then judges here."""
+    observation, move = turn.observation, turn.move
+    seeded = f"{seed}|{turn.number}"
+    rules = observation.position.rules
     if not values:
         raise ValueError(f"move {turn.number}: the evaluator valued no move")
     best = max(values, key=lambda v: v.value)
     played = next((v for v in values if v.move == move), None)
-    if played is None and evaluate is not None:
+    if played is None and every_move:
         raise ValueError(f"move {turn.number} ({move}) is not among the moves the evaluator "
                          f"valued")
     if best.move == move:

@@ -39,7 +39,7 @@ import random
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Generator, Sequence
 
 from ..core.cards import Card
 from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
@@ -52,7 +52,8 @@ from .exact import ExactSearch, OutOfBudget, solvable
 from .observation import Observation
 from .scoring import card_points
 
-__all__ = ["MoveValue", "move_values", "compare_moves", "search", "known_world",
+__all__ = ["MoveValue", "move_values", "compare_moves", "search", "searching", "run",
+           "move_values_steps", "compare_moves_steps", "known_world",
            "DEFAULT_ITERATIONS", "EXACT_NODES"]
 
 DEFAULT_ITERATIONS = 1000
@@ -187,8 +188,9 @@ def known_world(observation: Observation) -> Position | None:
 
 
 def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
-           ) -> list[MoveValue] | None:
-    """Each move's exact value, or None past `max_nodes` positions."""
+           ) -> Generator[None, None, list[MoveValue] | None]:
+    """Each move's exact value, or None past `max_nodes` positions; in steps (a generator
+    yielding after each position the exact search expands)."""
     search = ExactSearch(dealer, max_nodes)
     rules = state.rules
     side = state.side_of(state.turn) - 1
@@ -201,7 +203,7 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
         for move in moves:
             before = search.nodes
             child = move.play_from(state)
-            value = base + search.gain(state, move) - search.value(child)
+            value = base + search.gain(state, move) - (yield from search.value_steps(child))
             out.append(MoveValue(move, value, max(1, search.nodes - before)))
     except OutOfBudget:
         return None
@@ -217,6 +219,28 @@ def search(observation: Observation, *, iterations: int | None = None,
     in it (`evaluate.match_utility`); `world` gives the true state and stock (a cheating
     search that sees every hand, for the benchmark's upper bound); `paired` values only those
     moves, in turn and on the same deals of the hidden cards (see `compare_moves`)."""
+    return run(searching(observation, iterations=iterations, seconds=seconds, seed=seed,
+                         match=match, world=world, exact_nodes=exact_nodes, paired=paired))
+
+
+def run(steps: Generator[None, None, list[MoveValue]]) -> list[MoveValue]:
+    """Run a search given in steps (`searching`) to its end, at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def searching(observation: Observation, *, iterations: int | None = None,
+              seconds: float | None = None, seed: int | str = 0, match: bool = False,
+              world: tuple[Position, list[Card]] | None = None,
+              exact_nodes: int = EXACT_NODES,
+              paired: Sequence[Move] | None = None
+              ) -> Generator[None, None, list[MoveValue]]:
+    """`search` in steps: a generator that yields after each iteration and returns the
+    values (the same as `search`'s, for the same arguments), so a caller without threads can
+    spread a search over time and do other work between steps."""
     if not observation.my_turn:
         raise ValueError(f"it is seat {observation.turn}'s turn, not seat {observation.seat}'s"
                          if not observation.over else "the match is over")
@@ -234,7 +258,7 @@ def search(observation: Observation, *, iterations: int | None = None,
         return [MoveValue(moves[0], 0.0, 0)]  # nothing to compare
     known = world[0] if world is not None and not world[1] else known_world(observation)
     if known is not None and solvable(known, 0):
-        exact = _exact(known, observation.dealer, moves, exact_nodes)
+        exact = yield from _exact(known, observation.dealer, moves, exact_nodes)
         if exact is not None:
             exact.sort(key=lambda mv: -mv.value)
             return _stable(exact, moves)
@@ -251,12 +275,15 @@ def search(observation: Observation, *, iterations: int | None = None,
         root.children[m] = _Node(observation.side)
     results: dict[_Node, list[float]] = {child: [] for child in root.children.values()}
     order = sorted(range(len(moves)), key=lambda i: (-_quick_score(moves[i], rules), i))
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    # the clock counts the time spent searching, not the pauses between steps (a search in
+    # steps spread over a game gets the budget a search at once gets)
+    spent, resumed = 0.0, time.perf_counter()
     count = 0
     while True:
         if iterations is not None and count >= max(iterations, len(moves)):
             break
-        if deadline is not None and count >= len(moves) and time.perf_counter() >= deadline \
+        if seconds is not None and count >= len(moves) \
+                and spent + time.perf_counter() - resumed >= seconds \
                 and (paired is None or count % len(moves) == 0):  # paired: whole deals only
             break
         if world is not None:
@@ -318,6 +345,9 @@ def search(observation: Observation, *, iterations: int | None = None,
             n.total += result[n.side - 1]
         root.visits += 1
         count += 1
+        spent += time.perf_counter() - resumed
+        yield
+        resumed = time.perf_counter()
     mean = sum(c.total for c in root.children.values()) / max(1, root.visits)
     prior = 0.0 if paired is not None else PRIOR  # paired moves have equal visits
     out = [MoveValue(m, (c.total + prior * mean) / (c.visits + prior), c.visits,
@@ -355,7 +385,14 @@ def move_values(observation: Observation, *, iterations: int | None = None,
     move is played (exact when every card is known); `visits` the iterations behind it. Budget:
     `iterations` (deterministic for a seed) or `seconds` (by the clock), default
     DEFAULT_ITERATIONS. Raises ValueError when it is not the observing seat's turn."""
-    return search(observation, iterations=iterations, seconds=seconds, seed=seed)
+    return run(move_values_steps(observation, iterations=iterations, seconds=seconds, seed=seed))
+
+
+def move_values_steps(observation: Observation, *, iterations: int | None = None,
+                      seconds: float | None = None, seed: int | str = 0
+                      ) -> Generator[None, None, list[MoveValue]]:
+    """`move_values` in steps (see `searching`)."""
+    return searching(observation, iterations=iterations, seconds=seconds, seed=seed)
 
 
 def compare_moves(observation: Observation, moves: Sequence[Move], *, iterations: int,
@@ -366,4 +403,10 @@ def compare_moves(observation: Observation, moves: Sequence[Move], *, iterations
     less noisy than two values from one tree, where the search spends little on the weaker
     move; the review uses it to confirm a loss before it marks a move. Exact when every card
     is known."""
-    return search(observation, iterations=iterations, seed=f"paired|{seed}", paired=moves)
+    return run(compare_moves_steps(observation, moves, iterations=iterations, seed=seed))
+
+
+def compare_moves_steps(observation: Observation, moves: Sequence[Move], *, iterations: int,
+                        seed: int | str = 0) -> Generator[None, None, list[MoveValue]]:
+    """`compare_moves` in steps (see `searching`)."""
+    return searching(observation, iterations=iterations, seed=f"paired|{seed}", paired=moves)

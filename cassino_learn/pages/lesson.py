@@ -19,7 +19,6 @@ from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.listing import first_moves
 from ..core.position import Position
 from ..core.words import count as _count
-from ..game.levels import GENTLE
 from ..teaching import progress as _progress
 from ..teaching.catalog import INDEX, LESSONS, Lesson, lesson, neighbours
 from ..teaching.stages import has_stages, load_stages
@@ -224,18 +223,21 @@ def sandbox(text: str | None = None) -> Any:
     return SandboxWidget(text) if text else SandboxWidget()
 
 
-def game(players: int = 2, partners: bool = False, level: str = GENTLE,
+def game(players: int = 2, partners: bool = False, level: str | None = None,
          seed: int | None = None, rules: str | None = None,
          start_button: str | None = None) -> Any:
-    """A game against the computer, at `level` (a lesson's starts gently; the learner chooses
-    another for the next game); `rules` (like "values=royal") are the first game's. With
-    `start_button`, the table is dealt when the button is pressed (a page whose game is not its
-    main exercise opens without it)."""
-    from ..ui.game import GameWidget
+    """A game against the computer, at `level` (by default `levels.GENTLE`: a lesson's starts
+    gently; the learner chooses another for the next game); `rules` (like "values=royal") are
+    the first game's. With `start_button`, the table is dealt when the button is pressed (a
+    page whose game is not its main exercise opens without it, and without importing the game,
+    the computer players and the review until then)."""
 
     def build() -> Any:
-        return GameWidget(players=players, partners=partners, level=level, seed=seed,
-                          rules=rules)
+        from ..game.levels import GENTLE
+        from ..ui.game import GameWidget
+
+        return GameWidget(players=players, partners=partners, level=level or GENTLE,
+                          seed=seed, rules=rules)
 
     return on_demand(start_button, build) if start_button else build()
 

@@ -22,7 +22,9 @@ from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
 from .quiz_widgets import button, note_html, row, styled
-from .review_panel import Reviewer, ReviewPanel
+from .review_panel import ReviewPanel
+from .review_runner import SpreadReviewer
+from .soon import kernel_loop, soon
 from .table import CardTable, Played, played_words
 
 __all__ = ["GameWidget", "VARIANTS", "variant_name", "with_variants"]
@@ -66,14 +68,21 @@ class GameWidget(w.VBox):
 
     A Hint button lists the moves worth considering (from the learner's observation only), and
     a review shows each finished round item by item, the match result and the moves played.
-    With `review` (the default) the learner's moves are also reviewed by the expert search
-    (`cassino_learn.game.review`, at `review_iterations` a move, or by `review_evaluate`):
-    after each round and for the match a panel lists the marked moves, and a click shows one.
+    With `review` (the default) the learner's moves are also reviewed against the hints' own
+    search (`cassino_learn.game.review`: a loss confirmed in looks of `review_iterations`, or
+    by `review_evaluate`),
+    each soon after it is played and in the background (`review_runner`: a thread, or short
+    slices on the kernel's loop where there are no threads; `review_mode` chooses): after each
+    round and for the match a panel lists the marked moves, and a click shows one.
     `rules` (a Rules or its text, like "values=royal") are the first game's; boxes under the
     table choose Royal, Spade and Draw Casino (V7-V9) for the next New game, and the status
     line names the game in play (and the stock under Draw Casino). `level` is the computer's
     (`cassino_learn.game.levels`); a menu chooses the level of the next New game, so a game in
     play is never lost to it.
+
+    In a kernel a move is answered at once: the table shows it, then the computer players
+    think ("Seat 2 is thinking…") one move per callback on the kernel's loop. Called directly
+    (no loop), `play` returns when it is the learner's turn again.
     """
 
     LEARNER = 1
@@ -81,7 +90,7 @@ class GameWidget(w.VBox):
     def __init__(self, players: int = 2, partners: bool = False, level: str = "casual",
                  seed: int | None = None, rules: Rules | str | None = None, *,
                  review: bool = True, review_iterations: int = REVIEW_ITERATIONS,
-                 review_evaluate: Evaluate | None = None) -> None:
+                 review_evaluate: Evaluate | None = None, review_mode: str = "auto") -> None:
         from ..game.match import Game
 
         self._Game = Game
@@ -105,8 +114,8 @@ class GameWidget(w.VBox):
         self.turns: list[Turn] = []  # the learner's moves, each with the observation it had
         self._reviewing = review
         self._review_lock = threading.RLock()
-        self.reviewer = Reviewer(self._move_reviewed, evaluate=review_evaluate,
-                                 iterations=review_iterations)
+        self.reviewer = SpreadReviewer(self._move_reviewed, evaluate=review_evaluate,
+                                       iterations=review_iterations, mode=review_mode)
         self.review_panel = ReviewPanel()
         self.variant_boxes = {rule: w.Checkbox(value=getattr(self.rules, field) == value,
                                                description=f"{name} ({rule})", indent=False,
@@ -201,13 +210,19 @@ class GameWidget(w.VBox):
         self.table.play(text)
 
     def _start(self) -> None:
-        self.seats: list[int] = []            # who played each move of game.history
-        self.round_ends: list[int] = []       # len(history) when each round ended
-        self.hint_box.value = ""
-        self.review.value = ""
-        self.turns = []
-        self.reviewer.reset()
-        self.review_panel.clear()
+        # under the review's lock: a move of the last game whose review ends meanwhile (on the
+        # worker thread) shows that game's review before this clears it, never after
+        with self._review_lock:
+            self.seats: list[int] = []            # who played each move of game.history
+            self.round_ends: list[int] = []       # len(history) when each round ended
+            self.hint_box.value = ""
+            self.review.value = ""
+            self._review_shown = (0, False)
+            self._thinking = False
+            self.turns = []
+            self.reviewer.reset()
+            self._show_reviewing()
+            self.review_panel.clear()
         self._bots_play([])
 
     def _play(self, move: object) -> list[Played]:
@@ -253,9 +268,16 @@ class GameWidget(w.VBox):
             turn = turn_of(seen, happened[0][1], len(self.game.history))  # type: ignore[index]
             self.turns.append(turn)
             self.reviewer.add(turn)
+            self._show_reviewing()
         self.hint_box.value = ""
         drawn = set(self.game.state.hands[self.LEARNER - 1] or ()) - held
         self._bots_play(happened, rounds, self._drawn_words(drawn, rounds))
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a computer player is to move and will on the kernel's loop (the table then
+        says it is thinking)."""
+        return self._thinking
 
     def _drawn_words(self, drawn: set, rounds: int) -> str:
         """V9: the card the learner drew from the stock after their play, in words."""
@@ -268,10 +290,32 @@ class GameWidget(w.VBox):
     def _bots_play(self, happened: list[Played], rounds: int | None = None,
                    drew: str = "") -> None:
         """Let the computer players move until it is the learner's turn, then show it all in
-        the order it happened: marked on the table, listed under it and said in words."""
+        the order it happened: marked on the table, listed under it and said in words. On a
+        kernel's loop, what happened so far is shown first, with who is thinking, and each
+        computer move is played in a callback of its own."""
         rounds = len(self.game.rounds) if rounds is None else rounds
+        if not self.game.over and self.game.turn != self.LEARNER and kernel_loop() is not None:
+            self._thinking = True
+            self._show_play(happened, rounds, drew,
+                            f"Seat {self.game.turn} is thinking…")
+            game = self.game
+            soon(lambda: self._bot_moves(game, happened, rounds, drew))
+            return
         while not self.game.over and self.game.turn != self.LEARNER:
             happened.extend(self._play(self.bot.choose(self.game.observation())))
+        self._thinking = False
+        self._show_play(happened, rounds, drew)
+
+    def _bot_moves(self, game: object, happened: list[Played], rounds: int, drew: str) -> None:
+        """One computer move, on the kernel's loop (none if a new game began meanwhile)."""
+        if game is not self.game or self.game.over or self.game.turn == self.LEARNER:
+            return
+        happened.extend(self._play(self.bot.choose(self.game.observation())))
+        self._bots_play(happened, rounds, drew)
+
+    def _show_play(self, happened: list[Played], rounds: int, drew: str,
+                   thinking: str = "") -> None:
+        """Show what happened since the learner's last move (and who is thinking, if one is)."""
         said = [e if isinstance(e, str) else played_words("You" if e[0] == self.LEARNER
                                                           else f"Seat {e[0]}", e[1])
                 for e in happened]
@@ -279,6 +323,8 @@ class GameWidget(w.VBox):
             said.insert(1, drew)
         if self.game.over:
             said.append(self._result_words() + " Press New game to play again.")
+        if thinking:
+            said.append(thinking)
         with self.table.hold_sync():
             self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened,
                                   " ".join(said))
@@ -288,9 +334,16 @@ class GameWidget(w.VBox):
         if self.game.over:
             self.table.finish(self._result_words())
         self._show_status()
-        if len(self.game.rounds) > rounds or self.game.over:
+        if (len(self.game.rounds) > rounds or self.game.over) and not self._review_is_shown():
             self.review.value = self.review_html()
             self.show_review()
+
+    def _review_is_shown(self) -> bool:
+        """Whether the review of the rounds played so far is already shown (a computer move
+        shown after a round's end, while thinking, needs no second one)."""
+        shown = self._review_shown
+        self._review_shown = (len(self.game.rounds), self.game.over)
+        return shown == self._review_shown
 
     def _new_deal_words(self) -> str:
         last = " (the last deal of the round)" if self.game.last_deal else ""
@@ -413,9 +466,9 @@ class GameWidget(w.VBox):
     def show_review(self) -> None:
         """The review panel: each finished round's marked moves (or "reviewing" while the
         search is at it), and the match's once it is over and fully reviewed."""
-        if not self._reviewing or not self.round_ends:
-            return
         with self._review_lock:
+            if not self._reviewing or not self.round_ends:
+                return
             finished = len(self.round_ends)
             by_round: dict[int, list[int]] = {n: [] for n in range(1, finished + 1)}
             for turn in self.turns:
@@ -448,10 +501,20 @@ class GameWidget(w.VBox):
         return done
 
     def _move_reviewed(self, number: int) -> None:
-        """A move was reviewed (on the worker thread): refresh the panel if its round is over."""
+        """A move was reviewed (on the worker thread, or in a slice on the kernel's loop), or
+        the review stopped (`number` 0): refresh the panel if its round is over."""
+        self._show_reviewing()
         finished = len(self.round_ends)
-        if any(t.number == number and t.round_number <= finished for t in self.turns):
+        if (number == 0 and finished) or any(t.number == number and t.round_number <= finished
+                                              for t in self.turns):
             self.show_review()
+
+    def _show_reviewing(self) -> None:
+        """The class `cl-reviewing` on the game while some of the learner's moves wait for
+        their review (a page, or a test, can tell the review has caught up)."""
+        busy = bool(self.reviewer.pending([t.number for t in self.turns])) \
+            and not self.reviewer.error
+        (self.add_class if busy else self.remove_class)("cl-reviewing")
 
     def review_html(self) -> str:
         """The review: the match result (once over), each finished round, the moves played."""

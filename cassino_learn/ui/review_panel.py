@@ -3,138 +3,28 @@ the match; a click on one shows its position on a card table (read only), the mo
 the better one drawn as cards with the points each would likely leave the learner ahead at the
 round's end, and why, in the hints' own words (`cassino_learn.game.coach_words`).
 
-The moves are valued by `cassino_learn.game.review` (the expert search at a fixed, seeded
-budget) on a worker thread, one move as soon as it is played, so that a round's review is
-usually ready when the round ends and no click waits for the search. Where no thread can be
-started (the in-browser edition), a round is reviewed when it ends.
+The moves are valued by `cassino_learn.game.review` (the coach's search, the hints' own, and
+side-by-side looks at a fixed, seeded budget) in the background as they are played (`review_runner`), so that a round's review is
+usually ready when the round ends and no click waits for the search.
 """
 
 from __future__ import annotations
 
 import html
-import queue
-import threading
-import time
-from typing import Callable
 
 import ipywidgets as w
 
 from ..core.render import move_html
 from ..game.coach_words import SCALE, ahead_words, headline
-from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, MoveReview,
-                           RoundReview, Turn, review_turn)
+from ..game.review import MatchReview, MoveReview, RoundReview
 from ._assets import asset
 from .quiz_widgets import button, row
 from .table import CardTable
 
-__all__ = ["ReviewPanel", "Reviewer", "SYMBOLS"]
+__all__ = ["ReviewPanel", "SYMBOLS"]
 
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # as chess notation marks them
 _TITLES = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
-
-
-class Reviewer:
-    """Reviews turns in the background, in the order given; `on_done(turn_number)` is called
-    (on the worker thread) after each. Falls back to reviewing when asked (`finish`) where no
-    thread can be started."""
-
-    def __init__(self, on_done: Callable[[int], None], *, evaluate: Evaluate | None = None,
-                 iterations: int = REVIEW_ITERATIONS, seed: int | str = "review") -> None:
-        self._on_done = on_done
-        self._options = {"evaluate": evaluate, "iterations": iterations, "seed": seed}
-        self._jobs: queue.Queue[tuple[int, Turn] | None] = queue.Queue()
-        self._lock = threading.Lock()
-        self._done: dict[int, MoveReview] = {}
-        self._waiting: dict[int, Turn] = {}
-        self._generation = 0
-        self._thread: threading.Thread | None = None
-        self._threads = True
-        self.error: str = ""
-
-    def add(self, turn: Turn) -> None:
-        """Queue `turn` for review."""
-        with self._lock:
-            self._waiting[turn.number] = turn
-            generation = self._generation
-        if self._start():
-            self._jobs.put((generation, turn))
-
-    def reset(self) -> None:
-        """Forget every review (a new game); a review under way is dropped when it ends."""
-        with self._lock:
-            self._generation += 1
-            self._done.clear()
-            self._waiting.clear()
-            self.error = ""
-
-    def result(self, number: int) -> MoveReview | None:
-        with self._lock:
-            return self._done.get(number)
-
-    def pending(self, numbers: list[int]) -> list[int]:
-        with self._lock:
-            return [n for n in numbers if n not in self._done]
-
-    def finish(self, numbers: list[int]) -> None:
-        """Without a worker thread: review these turns now (the caller waits)."""
-        if self._threads:
-            return
-        for number in self.pending(numbers):
-            with self._lock:
-                turn = self._waiting.get(number)
-            if turn is not None:
-                self._review(self._generation, turn)
-
-    def wait(self, numbers: list[int], timeout: float) -> bool:
-        """Wait until these turns are reviewed (True) or `timeout` seconds pass (False)."""
-        deadline = time.monotonic() + timeout
-        while self.pending(numbers) and not self.error:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.02)
-        return not self.error
-
-    def close(self) -> None:
-        self.reset()
-        if self._thread is not None:
-            self._jobs.put(None)
-
-    def _start(self) -> bool:
-        if self._thread is not None or not self._threads:
-            return self._threads
-        try:
-            self._thread = threading.Thread(target=self._work, name="cassino-review",
-                                            daemon=True)
-            self._thread.start()
-        except RuntimeError:  # no threads here (Pyodide): reviewed at the round's end instead
-            self._thread, self._threads = None, False
-        return self._threads
-
-    def _work(self) -> None:
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            self._review(*job)
-
-    def _review(self, generation: int, turn: Turn) -> None:
-        with self._lock:
-            if generation != self._generation:
-                return  # a new game (or the widget closed) since it was asked for
-        try:
-            reviewed = review_turn(turn, **self._options)  # type: ignore[arg-type]
-        except Exception as error:  # shown in the panel; the game goes on without a review
-            with self._lock:
-                if generation == self._generation:
-                    self.error = f"{type(error).__name__}: {error}"
-            self._on_done(turn.number)
-            return
-        with self._lock:
-            if generation != self._generation:
-                return
-            self._done[turn.number] = reviewed
-            self._waiting.pop(turn.number, None)
-        self._on_done(turn.number)
 
 
 class ReviewPanel(w.VBox):
@@ -167,7 +57,7 @@ class ReviewPanel(w.VBox):
                      error: str = "") -> None:
         """Show the rounds (latest first; an int is a round still being reviewed) and, once the
         match is over and every round is reviewed, the match's summary."""
-        self.layout.display = None
+        self.layout.display = ""  # not None: the in-browser kernel drops a None it sends
         parts = ["<h4 class='cl-rv-title'>Your moves, reviewed</h4>"]
         if error:
             parts.append(f"<p class='cl-rv-error' role='status'>The review stopped: "

@@ -1,20 +1,32 @@
 """Benchmark of the static edition (the course built by `cassino-learn build-static`, served by a
 plain static web server on loopback, opened in Debian's Chromium with every other request
-blocked).
+blocked), with the served edition (Voila) measured in the same run.
 
 Measures, and prints with the machine's load (`uptime`):
 1. the site's size on disk, and the Pyodide folder's share of it;
-2. the bytes a cold first lesson fetches from the server (a new browser profile: nothing cached);
-3. time to interactive (Voici's spinner gone, every widget drawn) of a lesson, cold (a new
-   browser profile on disk each time) and warm (the same profile, after another lesson has been
-   opened: the runtime comes from the browser's cache), with the bytes a warm lesson still
-   fetches;
-4. the same for the machine's baseline: a site built the same way from one empty notebook
-   (Python, the kernel and Voici, none of the course), so the ratio shows what is the course's
-   own under whatever load the machine has.
-Targets on an idle 2-core machine: warm within 5 s, cold within 15 s.
+2. for lessons 2 and 11: time to interactive (Voici's spinner gone, every widget drawn), cold
+   (a new browser profile on disk each time) and warm (the same profile, after another lesson:
+   the runtime comes from the browser's cache), and the bytes fetched;
+3. the same for the machine's baseline: a site built the same way from one empty notebook
+   (Python, the kernel and Voici, none of the course): the ratio is what the course adds;
+4. the memory of the browser's processes (proportional set size, summed) with the lesson open,
+   above the same browser on a blank page;
+5. a seeded match of lesson 11 against the Expert played by clicks (tests/static/seeded_game.py):
+   click-to-update latency (a click on a card or an action until the page shows the kernel's
+   answer: median, 99th percentile, worst), the wait from a round's end to its review on the
+   page, and the computer's move times (the table showing the learner's move until the learner
+   may move again: the Expert's search and a round trip). Played twice: at a learner's pace
+   (before each move the learner thinks until the review of their moves has caught up, at most
+   10 s) and at the page's pace (each click as soon as the page allows: the review falls
+   behind and the round's end waits for it);
+6. the served edition (Voila, the same lessons, the same seeded game): time to interactive of
+   lessons 2 and 11, the browser's memory above a blank page (the kernel's memory is the
+   server's, in bench_app.py), and the seeded match's click latencies.
+Targets (issue 35): click p99 at most 300 ms; a round's review within 1 s of its end; a warm
+lesson within 1.1 times the baseline; the Expert within 1 s a move.
 
-Run: ./run bench  (or .venv/bin/python tests/benchmarks/bench_static.py [--site DIR] [--rounds N])
+Run: ./run bench  (or .venv-test/bin/python tests/benchmarks/bench_static.py [--site DIR]
+[--rounds N] [--skip PART,...], parts: loads, memory, match, served)
 """
 
 from __future__ import annotations
@@ -28,17 +40,25 @@ import tempfile
 import time
 from pathlib import Path
 
+import psutil
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "static"))
 
 from cassino_learn.serving.static import build_site  # noqa: E402
 from cassino_learn.serving.static.preview import StaticServer  # noqa: E402
+from cassino_learn.serving.voila import VoilaServer  # noqa: E402
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402  (this folder)
+from seeded_game import (LESSON, MATCH_OVER, PAGE, Timings, deal, learner_move,  # noqa: E402
+                         percentile, seeded_lessons)
 
-FIRST, OTHER = "voici/render/01_cards_and_points.html", "voici/render/02_pairing.html"
+LESSONS = {"2": "02_pairing", "11": "11_full_game"}
+OTHER = "01_cards_and_points"  # opened before a warm load
 EMPTY_NOTEBOOK = ROOT / "tests" / "browser" / "notebooks" / "empty.ipynb"
+SEED = 11
+THINK = 10.0
 
 
 def load() -> str:
@@ -49,59 +69,145 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def new_context(playwright, profile: Path, server: StaticServer):
+def static_page(name: str) -> str:
+    return f"voici/render/{name}.html"
+
+
+def new_context(playwright, profile: Path, base_url: str):
     """A browser with a profile of its own on disk, as a learner's browser has. Outside requests
     fail at name lookup and are recorded; no request routing, since Playwright's routing turns
     the browser's HTTP cache off and a warm load would measure nothing."""
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM,
-        args=[*ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+        args=[*ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"],
         viewport={"width": 1280, "height": 900})
     context.set_default_timeout(300_000)
     outside: list[str] = []
 
     def seen(request) -> None:
-        if not request.url.startswith((server.base_url, "data:", "blob:")):
+        if not request.url.startswith((base_url, "data:", "blob:")):
             outside.append(request.url)
 
     context.on("request", seen)
     return context, outside
 
 
-def open_until_ready(page, server: StaticServer, path: str) -> tuple[float, int]:
+def browser_memory(profile: Path) -> float:
+    """MB of every process of the browser using `profile` (proportional set size, so shared
+    pages are counted once)."""
+    roots = [p for p in psutil.process_iter(["cmdline"])
+             if any(str(profile) in part for part in (p.info["cmdline"] or ()))
+             and not any(part.startswith("--type=") for part in (p.info["cmdline"] or ()))]
+    total = 0
+    for process in {q.pid: q for root in roots
+                    for q in [root, *root.children(recursive=True)]}.values():
+        try:
+            total += process.memory_full_info().pss
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return total / 1e6
+
+
+def settle_memory(profile: Path) -> float:
+    """The browser's memory once it stops changing (garbage collection and caches settle)."""
+    last, stable = browser_memory(profile), 0
+    deadline = time.monotonic() + 20
+    while stable < 3 and time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = browser_memory(profile)
+        stable = stable + 1 if abs(now - last) < 2 else 0
+        last = now
+    return last
+
+
+def open_until_ready(page, url: str, sent=lambda: 0) -> tuple[float, int]:
     """Seconds until the page is interactive, and bytes the server sent meanwhile."""
-    before = server.bytes_sent
+    before = sent()
     started = time.perf_counter()
-    page.goto(server.url(path))
-    page.wait_for_function(READY, timeout=300_000)
-    return time.perf_counter() - started, server.bytes_sent - before
+    page.goto(url, timeout=300_000)
+    page.wait_for_function(READY, timeout=300_000, polling=50)
+    return time.perf_counter() - started, sent() - before
 
 
-def measure(playwright, site: Path, first: str, other: str, rounds: int, temp: Path,
-            label: str) -> dict[str, list]:
-    """Cold and warm loads of `first` (warm: after `other`, then `first` again), per round."""
+def loads(playwright, url, sent, lesson: str, rounds: int, temp: Path, label: str,
+          memory: bool) -> dict[str, list]:
+    """Cold and warm loads of `lesson` (warm: after another lesson, then it again), and the
+    browser's memory with it open above a blank page."""
     found: dict[str, list] = {"cold": [], "cold_bytes": [], "warm": [], "warm_bytes": [],
-                              "outside": []}
-    with StaticServer(site) as server:
-        for round_number in range(rounds):
-            profile = temp / f"profile-{label}-{round_number}"
-            context, outside = new_context(playwright, profile, server)
-            page = context.new_page()
-            seconds, sent = open_until_ready(page, server, first)
-            found["cold"].append(seconds)
-            found["cold_bytes"].append(sent)
-            for path in (other, first):
-                seconds, sent = open_until_ready(page, server, path)
-                found["warm"].append(seconds)
-                found["warm_bytes"].append(sent)
-            found["outside"] += outside
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
-            print(f"{label} round {round_number + 1}: cold {found['cold'][-1]:.1f} s "
-                  f"({found['cold_bytes'][-1] / 1e6:.1f} MB), warm {found['warm'][-2]:.1f} s "
-                  f"and {found['warm'][-1]:.1f} s ({found['warm_bytes'][-2] / 1e6:.2f} and "
-                  f"{found['warm_bytes'][-1] / 1e6:.2f} MB); {load()}", flush=True)
+                              "memory": [], "outside": []}
+    for number in range(rounds):
+        profile = temp / f"profile-{label}-{lesson}-{number}"
+        context, outside = new_context(playwright, profile, url(""))
+        page = context.new_page()
+        blank = settle_memory(profile) if memory else 0.0
+        seconds, bytes_sent = open_until_ready(page, url(lesson), sent)
+        found["cold"].append(seconds)
+        found["cold_bytes"].append(bytes_sent)
+        if memory:
+            found["memory"].append(settle_memory(profile) - blank)
+        other = OTHER if lesson != OTHER else LESSONS["2"]
+        for name in (other, lesson):
+            seconds, bytes_sent = open_until_ready(page, url(name), sent)
+        found["warm"].append(seconds)
+        found["warm_bytes"].append(bytes_sent)
+        found["outside"] += outside
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        print(f"  {label} {lesson} #{number + 1}: cold {found['cold'][-1]:.2f} s "
+              f"({found['cold_bytes'][-1] / 1e6:.1f} MB), warm {found['warm'][-1]:.2f} s "
+              f"({found['warm_bytes'][-1] / 1e6:.2f} MB)"
+              + (f", memory above a blank page {found['memory'][-1]:.0f} MB" if memory else "")
+              + f"; {load()}", flush=True)
     return found
+
+
+def summary(label: str, found: dict[str, list], baseline: dict[str, list] | None) -> None:
+    cold, warm = statistics.median(found["cold"]), statistics.median(found["warm"])
+    line = f"{label}: cold {cold:.2f} s, warm {warm:.2f} s (medians)"
+    if found["memory"]:
+        line += f"; memory above a blank page {statistics.median(found['memory']):.0f} MB"
+    if baseline:
+        line += (f"; {cold / statistics.median(baseline['cold']):.2f}x cold and "
+                 f"{warm / statistics.median(baseline['warm']):.2f}x warm the empty notebook")
+    print(line, flush=True)
+
+
+def play_match(playwright, url: str, temp: Path, label: str, think: float,
+               rounds: int | None = None) -> Timings:
+    """The seeded lesson 11 against the Expert, by clicks, to the match's end (or `rounds`)."""
+    profile = temp / f"profile-match-{label}"
+    context, _ = new_context(playwright, profile, url)
+    page = context.new_page()
+    open_until_ready(page, url)
+    deal(page)
+    timings, played = Timings(), 0
+    while True:
+        if learner_move(page, timings, think=think):
+            played += 1
+            print(f"  {label}: round {played} reviewed {timings.round_ends[-1]:.2f} s after its "
+                  f"end; {load()}", flush=True)
+            if rounds is not None and played >= rounds:
+                break
+            if page.get_by_text(MATCH_OVER).count():
+                break
+    context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+    clicks, thinking = timings.clicks, timings.thinking
+    print(f"{label}: {len(clicks)} clicks: median {statistics.median(clicks) * 1000:.0f} ms, "
+          f"p99 {percentile(clicks, 0.99) * 1000:.0f} ms, worst {max(clicks) * 1000:.0f} ms; "
+          f"round-end waits {', '.join(f'{s:.2f}' for s in timings.round_ends)} s; "
+          f"computer's moves ({len(thinking)}): median {statistics.median(thinking):.2f} s, "
+          f"90th {percentile(thinking, 0.9):.2f} s, worst {max(thinking):.2f} s; said "
+          f"thinking after {timings.said_thinking} moves"
+          + (f"; the learner thought a median {statistics.median(timings.thought):.1f} s"
+             if timings.thought else ""), flush=True)
+    for kind in ("hand", "table", "action"):
+        some = [c for c, k in zip(clicks, timings.kinds) if k == kind]
+        if some:
+            print(f"  {kind} clicks ({len(some)}): median {statistics.median(some) * 1000:.0f} "
+                  f"ms, p99 {percentile(some, 0.99) * 1000:.0f} ms, worst {max(some) * 1000:.0f} "
+                  f"ms", flush=True)
+    return timings
 
 
 def baseline_site(temp: Path) -> Path:
@@ -115,10 +221,10 @@ def baseline_site(temp: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--no-baseline", action="store_true",
-                        help="skip the empty-notebook baseline")
+    parser.add_argument("--rounds", type=int, default=3, help="loads of each page")
+    parser.add_argument("--skip", default="", help="parts to skip: loads,memory,match,served")
     args = parser.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
 
     print(f"before: {load()}")
     with tempfile.TemporaryDirectory(prefix="bench-static-") as temp_name:
@@ -131,27 +237,57 @@ def main() -> None:
                   "cached after the first build)")
         size, runtime = folder_size(site), folder_size(site / "static" / "pyodide")
         print(f"site: {size / 1e6:.1f} MB, of which Pyodide and the wheels {runtime / 1e6:.1f} MB")
-        baseline = None if args.no_baseline else baseline_site(temp)
-
+        memory = "memory" not in skip
+        outside: list[str] = []
         with sync_playwright() as playwright:
-            course = measure(playwright, site, FIRST, OTHER, args.rounds, temp, "lesson")
-            empty = (measure(playwright, baseline, "voici/render/00_index.html",
-                             "voici/render/00_index.html", args.rounds, temp, "baseline")
-                     if baseline else None)
-
-    cold, warm = statistics.median(course["cold"]), statistics.median(course["warm"])
-    print(f"cold first lesson: median {cold:.1f} s to interactive, "
-          f"{statistics.median(course['cold_bytes']) / 1e6:.1f} MB fetched (target 15 s)")
-    print(f"warm lesson: median {warm:.1f} s to interactive, "
-          f"{statistics.median(course['warm_bytes']) / 1e6:.2f} MB fetched (target 5 s)")
-    if empty:
-        empty_cold, empty_warm = statistics.median(empty["cold"]), statistics.median(empty["warm"])
-        print(f"baseline (one empty notebook, same runtime): cold {empty_cold:.1f} s, warm "
-              f"{empty_warm:.1f} s; the lesson takes {cold / empty_cold:.2f}x cold and "
-              f"{warm / empty_warm:.2f}x warm")
-    outside = course["outside"] + (empty["outside"] if empty else [])
-    print(f"requests that tried to leave the site: {len(outside)}")
+            if "loads" not in skip:
+                baseline = baseline_site(temp)
+                with StaticServer(baseline) as server:
+                    empty = loads(playwright, lambda n: server.url(static_page("00_index")),
+                                  lambda: server.bytes_sent, "00_index", args.rounds, temp,
+                                  "baseline", memory)
+                with StaticServer(site) as server:
+                    found = {number: loads(playwright,
+                                           lambda n: server.url(static_page(n)) if n else
+                                           server.base_url, lambda: server.bytes_sent,
+                                           name, args.rounds, temp, "in-browser", memory)
+                             for number, name in LESSONS.items()}
+                summary("in-browser empty notebook (baseline)", empty, None)
+                for number, found_one in found.items():
+                    summary(f"in-browser lesson {number}", found_one, empty)
+                    outside += found_one["outside"]
+            if "match" not in skip:
+                seeded = build_site(temp / "seeded", report=lambda message: None,
+                                    lessons=seeded_lessons(temp / "seeded-lessons", SEED))
+                with StaticServer(seeded) as server:
+                    play_match(playwright, server.url(PAGE), temp, "in-browser match, "
+                               "learner's pace", THINK)
+                    play_match(playwright, server.url(PAGE), temp, "in-browser round, "
+                               "page's pace", 0.0, rounds=1)
+            if "served" not in skip:
+                served(playwright, temp, args.rounds, memory)
+        print(f"requests that tried to leave the site: {len(outside)}")
     print(f"after: {load()}")
+
+
+def served(playwright, temp: Path, rounds: int, memory: bool) -> None:
+    """The served edition: the same lessons and seeded game under Voila, in the same run."""
+    folder = seeded_lessons(temp / "served-seeded", SEED)
+    lessons = ROOT / "lessons"
+    os.rename(folder / f"{LESSON}.ipynb", folder / "seeded_11.ipynb")
+    for name in (*LESSONS.values(), OTHER):
+        shutil.copy(lessons / f"{name}.ipynb", folder / f"{name}.ipynb")
+    shutil.copytree(lessons / "quizzes", folder / "quizzes")
+    if (lessons / "stages").is_dir():
+        shutil.copytree(lessons / "stages", folder / "stages")
+    progress = temp / "served-progress"
+    progress.mkdir()
+    with VoilaServer(folder, ip="127.0.0.1", env={"CASSINO_LEARN_DATA": str(progress)}) as server:
+        url = lambda name: server.url(f"{name}.ipynb") if name else server.base_url  # noqa: E731
+        for number, name in LESSONS.items():
+            summary(f"served lesson {number}",
+                    loads(playwright, url, lambda: 0, name, rounds, temp, "served", memory), None)
+        play_match(playwright, url("seeded_11"), temp, "served match, learner's pace", THINK)
 
 
 if __name__ == "__main__":
