@@ -1,6 +1,6 @@
 """No test reads or writes the developer's own progress file (card tables read the
 learner's settings from it): each test gets an empty data folder of its own. The browser tests
-(tests/browser, tests/static) share one Playwright: its sync API runs one at a time."""
+(tests/browser, tests/static) start one Playwright a module: its sync API runs one at a time."""
 
 from __future__ import annotations
 
@@ -16,9 +16,12 @@ def data(tmp_path, monkeypatch):
     return tmp_path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright():
-    """The session's one Playwright (browser tests launch their Chromium from it)."""
+    """A test module's Playwright (its browser tests launch their Chromium from it). Not kept
+    for the session: while Playwright's sync API is started its event loop counts as running
+    in this thread, and the widgets take a running loop for a kernel's (ui/soon.py), so the
+    game widget's tests after the browser tests would wait on a loop that never runs."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as running:

@@ -40,7 +40,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright) -> Iterator["object"]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./run test does)")

@@ -93,7 +93,7 @@ def server(site) -> Iterator[StaticServer]:
         yield running
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium(playwright) -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./run test does)")
