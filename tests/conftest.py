@@ -1,6 +1,6 @@
 """No test reads or writes the developer's own progress file (card tables read the
 learner's settings from it): each test gets an empty data folder of its own. The browser tests
-(tests/browser, tests/static) start one Playwright a module: its sync API runs one at a time."""
+(tests/browser, tests/serving/static) start one Playwright a module: its sync API runs one at a time."""
 
 from __future__ import annotations
 

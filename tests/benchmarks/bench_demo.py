@@ -1,7 +1,7 @@
 """Benchmark of a class demonstration: N followers (Server-Sent Events clients) on loopback.
 
 The class server here is the small one of the tests (today's class pages and the
-demonstration's handlers on one Tornado process, tests/app/demo_app.py), started as its own
+demonstration's handlers on one Tornado process, tests/serving/demo_app.py), started as its own
 process so that its memory is its own. The followers and the teacher are one asyncio process
 beside it (Tornado's HTTP client, one connection each).
 

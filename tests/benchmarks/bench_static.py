@@ -11,7 +11,7 @@ Measures, and prints with the machine's load (`uptime`):
    (Python, the kernel and Voici, none of the course): the ratio is what the course adds;
 4. the memory of the browser's processes (proportional set size, summed) with the lesson open,
    above the same browser on a blank page;
-5. a seeded match of lesson 11 against the Expert played by clicks (tests/static/seeded_game.py):
+5. a seeded match of lesson 11 against the Expert played by clicks (tests/serving/static/seeded_game.py):
    click-to-update latency (a click on a card or an action until the page shows the kernel's
    answer: median, 99th percentile, worst), the wait from a round's end to its review on the
    page, and the computer's move times (the table showing the learner's move until the learner
@@ -45,7 +45,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "static"))
+sys.path.insert(0, str(ROOT / "tests" / "serving" / "static"))
 
 from cassino_learn.serving.static import build_site  # noqa: E402
 from cassino_learn.serving.static.preview import StaticServer  # noqa: E402

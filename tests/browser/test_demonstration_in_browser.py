@@ -1,5 +1,5 @@
 """The class demonstration in Chromium: the teacher and two learners on the class's server
-(tests/app/demo_app.py: the real server, handing out a small stand-in for the course).
+(tests/serving/demo_app.py: the real server, handing out a small stand-in for the course).
 
 The teacher shows a position, both learners follow and see the same table, the teacher plays
 a move and both see it, the teacher asks, one learner answers legally and the other tries an

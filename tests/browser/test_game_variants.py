@@ -1,6 +1,6 @@
 """The game against the computer in a real browser: ticking Royal Casino and pressing New game
 starts a Royal game, named above the table (the widget-level checks are in
-tests/widgets/test_game_widget_variants.py)."""
+tests/ui/test_game_widget_variants.py)."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-EMPTY = Path(__file__).resolve().parents[1] / "browser" / "notebooks" / "empty.ipynb"
+LESSONS = Path(__file__).resolve().parents[3] / "lessons"
+EMPTY = Path(__file__).resolve().parents[2] / "browser" / "notebooks" / "empty.ipynb"
 LESSON = "11_full_game"
 PAGE = f"voici/render/{LESSON}.html"
 GAME_CELL = "game(players=2, start_button='Deal a game against the computer')"

@@ -21,7 +21,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 #: A page is interactive when Voici has run every cell and every widget has its model.
 READY = ("() => !document.getElementById('loading') && document.querySelector('#rendered_cells')"
          " && !document.body.innerText.includes('Loading widget...')")
@@ -138,7 +138,7 @@ def visit(chromium, server) -> Iterator[Visit]:
 def small_site(tmp_path_factory, build_cache) -> Path:
     """A site of two test notebooks instead of the course: an empty contents page and a page
     whose cell fails (tests/browser/notebooks)."""
-    notebooks = Path(__file__).resolve().parents[1] / "browser" / "notebooks"
+    notebooks = Path(__file__).resolve().parents[2] / "browser" / "notebooks"
     lessons = tmp_path_factory.mktemp("small-lessons")
     shutil.copy(notebooks / "empty.ipynb", lessons / "00_index.ipynb")
     shutil.copy(notebooks / "broken.ipynb", lessons / "broken.ipynb")

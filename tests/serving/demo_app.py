@@ -1,9 +1,9 @@
 """The class's server (serving/class_server.py) for the demonstration's browser tests and
 benchmark: the real application, on a class in `--folder`, handing out the small stand-in for
-the in-browser edition of tests/app/class_case.py (its pages carry the class client and the
+the in-browser edition of tests/serving/class_case.py (its pages carry the class client and the
 demonstration's banner as the real site's do).
 
-    python tests/app/demo_app.py --port 8899 --folder /tmp/class --token T
+    python tests/serving/demo_app.py --port 8899 --folder /tmp/class --token T
 
 prints "ready" once it listens (the browser tests and the benchmark start it so).
 """
