@@ -41,7 +41,8 @@ HINTS = {
     "S4": "You may take fewer groups than you could: each choice of groups is its own capture.",
     "K1": "Cards 3, spades 1, Big Casino 2, Little Casino 1, each ace 1, each sweep 1.",
     "K2": "When the most cards (or spades) is shared, nobody scores that item.",
-    "R1": "Trailing is always allowed, unless you own a build on the table.",
+    "R1": "You may always trail a card, even when it could capture. A capture is allowed only "
+          "when it pairs a rank or adds up to your card's value.",
     "R2": "When nothing else is possible, you trail a card.",
     "B2": "To build a value you must keep another card of that value in your hand.",
     "B4": "Put your card on table cards so that they add up to a value you also hold.",
@@ -103,9 +104,16 @@ def _random_build(deck: list[Card], rng: random.Random, owner: int | None,
 def deal(rng: random.Random, *, loose: tuple[int, int] = (2, 5), hand: tuple[int, int] = (2, 4),
          builds: int = 0, own_build: bool = False, multiple: bool = False, players: int = 2,
          partners: bool = False, rules: Rules | None = None,
-         numerals_only: bool = False) -> Position | None:
-    """A random position (seat 1 to move), or None if this draw could not be made valid."""
+         numerals_only: bool = False, one_numeral_rank: bool = False) -> Position | None:
+    """A random position (seat 1 to move), or None if this draw could not be made valid.
+
+    `one_numeral_rank` deals from the face cards and the four cards of one numeral rank, so
+    every numeral card can only pair: no try of a numeral card on another numeral adds up
+    (S1, taught after pairing)."""
     deck = [c for c in FULL_DECK if not (numerals_only and c.is_face)]
+    if one_numeral_rank:
+        rank = rng.randint(1, 10)
+        deck = [c for c in deck if c.is_face or c.rank == rank]
     rng.shuffle(deck)
     table: list[Card | Build] = []
     extra_hand: list[Card] = []
@@ -194,7 +202,7 @@ def _candidate(position: Position, rng: random.Random) -> Move:
     kind = rng.choice(("trail", "capture", "build"))
     if kind == "trail":
         return Move("trail", card)
-    pool = list(position.loose) + [b for b in position.builds]
+    pool = [thing for thing in (*position.loose, *position.builds) if thing is not card]
     chosen = rng.sample(pool, rng.randint(1, min(3, len(pool)))) if pool else []
     cards: list[Card] = []
     for thing in chosen:
@@ -212,8 +220,11 @@ def _candidate(position: Position, rng: random.Random) -> Move:
 def _legal_task(rule: str, rng: random.Random, rules_broken: set[str],
                 when: Callable[[Position], bool] = lambda p: True,
                 kinds: tuple[str, ...] = ("trail", "capture", "build"),
-                want_legal: bool | None = None, **deal_options: object) -> QuizItem:
-    """Is this move legal? About half are; illegal ones break one of `rules_broken`."""
+                want_legal: bool | None = None,
+                shown: Callable[[Move], bool] = lambda m: True,
+                **deal_options: object) -> QuizItem:
+    """Is this move legal? About half are; illegal ones break one of `rules_broken`; a legal
+    one is asked about only if `shown(move)` (a play of a kind the lesson has taught)."""
     if want_legal is None:
         want_legal = rng.random() < 0.5
 
@@ -226,7 +237,7 @@ def _legal_task(rule: str, rng: random.Random, rules_broken: set[str],
                 continue
             try:
                 legal = check_move(position, move.kind, move.card, move.table_cards, move.value)
-                if want_legal:
+                if want_legal and shown(legal):
                     return str(legal)
             except IllegalMove as error:
                 if not want_legal and error.rule in rules_broken:
@@ -275,6 +286,16 @@ def _own_build(position: Position) -> bool:
     return bool(position.owned_builds(1))
 
 
+def _pairing_only(position: Position) -> bool:
+    """The pairing lesson's table: no play builds or sweeps (both taught later)."""
+    return not any(m.kind == "build" or m.is_sweep for m in position.legal_moves())
+
+
+def _no_multiple(move: Move) -> bool:
+    """Not a build added to a build without raising it (a multiple build, B8: lesson 7)."""
+    return not (move.kind == "build" and move.builds and move.raised is None)
+
+
 def _has(kind_test: Callable[[Position, Move], bool]) -> Callable[[Position], bool]:
     return lambda position: any(kind_test(position, m) for m in position.legal_moves())
 
@@ -288,11 +309,13 @@ def _pairing(face: bool) -> Callable[[Position, Move], bool]:
 
 def _pair_goal(rule: str, face: bool, rng: random.Random) -> QuizItem:
     def accept(position: Position) -> Card | None:
+        if not _pairing_only(position):
+            return None
         targets = [c for m in position.legal_moves() if _pairing(face)(position, m)
                    for c in m.table_cards if c.rank == m.card.rank]
         return rng.choice(targets) if targets else None
 
-    position, target = _sample(rng, accept, loose=(3, 6), hand=(2, 4))
+    position, target = _sample(rng, accept, loose=(3, 6), hand=(2, 4), one_numeral_rank=True)
     goal = parse_goal(f"take {target}")
     return QuizItem(id=f"practice-{rule}", kind="goal", position=position,
                     question=f"Capture the {target.name}.", hint=HINTS.get(rule, ""),
@@ -306,7 +329,8 @@ def _multiple_sum(moves: list[Move]) -> bool:
 
 _MAKERS: dict[str, Callable[[random.Random], QuizItem]] = {
     "C1": lambda r: _count_task("C1", r),
-    "T2": lambda r: _legal_task("T2", r, {"T2"}, loose=(2, 5)),
+    "T2": lambda r: _legal_task("T2", r, {"T2"}, when=_pairing_only, kinds=("capture",),
+                                loose=(2, 5), one_numeral_rank=True),
     "P1": lambda r: _pair_goal("P1", False, r),
     "P2": lambda r: _pair_goal("P2", True, r),
     "S1": lambda r: _captures_task("S1", r, _multiple_sum, loose=(3, 6), numerals_only=True),
@@ -324,10 +348,11 @@ _MAKERS: dict[str, Callable[[random.Random], QuizItem]] = {
     "B5": lambda r: _goal_task("B5", "raise", "Raise one of the builds on the table.", r,
                                builds=1, loose=(1, 4), hand=(3, 4)),
     "B6": lambda r: _legal_task("B6", r, {"B6", "B5"}, when=lambda p: bool(p.builds),
-                                kinds=("build",), builds=1, loose=(2, 4), hand=(3, 4)),
+                                kinds=("build",), builds=1, loose=(2, 4), hand=(3, 4),
+                                shown=_no_multiple),
     "B7": lambda r: _legal_task("B7", r, {"B7"}, when=lambda p: bool(p.builds),
                                 kinds=("build",), builds=1, multiple=True, loose=(1, 3),
-                                hand=(3, 4)),
+                                hand=(3, 4), shown=_no_multiple),
     "B8": lambda r: _goal_task("B8", "multiple build", "Make a multiple build.", r,
                                loose=(2, 5), hand=(3, 4)),
     "B9": lambda r: _b9(r),
@@ -349,11 +374,44 @@ _MAKERS: dict[str, Callable[[random.Random], QuizItem]] = {
 }
 
 
+# rules an illegal capture breaks in the trailing lesson: pairing and combining, taught before
+_CAPTURE_RULES = {"P2", "S1", "S2"}
+
+
 def _r1(rng: random.Random) -> QuizItem:
-    """May I trail? Yes, unless I own a build (O1)."""
-    legal = rng.random() < 0.5
-    return _legal_task("R1", rng, {"O1"}, kinds=("trail",), want_legal=legal,
-                       own_build=not legal, builds=1, loose=(1, 4))
+    """Trail or capture, is it legal? A trail always is (R1: nobody owns a build before the
+    building lessons, so O1 never forbids it), also when the card could capture; a capture
+    only when it pairs or adds up. Half the moves asked about are legal."""
+    want_legal = rng.random() < 0.5
+
+    def accept(position: Position) -> str | None:
+        moves = position.legal_moves()
+        if not _pairing_only(position):
+            return None
+        captures = [m for m in moves if m.kind == "capture"]
+        if not captures:  # a trail must be a choice, not the only play (that is R2)
+            return None
+        if want_legal:
+            if rng.random() < 0.6:
+                capturers = {m.card for m in captures}
+                return str(rng.choice([m for m in moves
+                                       if m.kind == "trail" and m.card in capturers]))
+            return str(rng.choice(captures))
+        for _ in range(30):
+            move = _candidate(position, rng)
+            if move.kind != "capture" or move.card not in position.hand:
+                continue
+            try:
+                check_move(position, move.kind, move.card, move.table_cards, move.value)
+            except IllegalMove as error:
+                if error.rule in _CAPTURE_RULES:
+                    return str(move)
+        return None
+
+    position, text = _sample(rng, accept, loose=(2, 5), hand=(2, 4))
+    return QuizItem(id="practice-R1", kind="legal", position=position,
+                    question=f"Is “{text}” legal here?", hint=HINTS["R1"], rules=("R1",),
+                    move=str(text), legal=want_legal)
 
 
 def _build_goal(rule: str, rng: random.Random) -> QuizItem:
@@ -371,7 +429,7 @@ def _only_trails(rng: random.Random) -> QuizItem:
     position, _ = _sample(rng, accept, loose=(2, 4), hand=(2, 3))
     return QuizItem(id="practice-R2", kind="goal", position=position,
                     question="Make your play: any legal play is right here (look carefully: "
-                             "can you capture or build?).",
+                             "can you capture anything?).",
                     hint=HINTS["R2"], rules=("R2",), goal=parse_goal("legal"))
 
 
