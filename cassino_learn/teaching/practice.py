@@ -39,7 +39,7 @@ HINTS = {
     "S2": "One card may take several groups at once, as long as no table card is used twice.",
     "S3": "A build is taken whole, and only by a card equal to its announced value.",
     "S4": "You may take fewer groups than you could: each choice of groups is its own capture.",
-    "K1": "Cards 3, spades 1, Big Casino 2, Little Casino 1, each ace 1, each sweep 1.",
+    "K1": "Most cards 3, most spades 1, Big Casino 2, Little Casino 1, each ace 1.",
     "K2": "When the most cards (or spades) is shared, nobody scores that item.",
     "R1": "You may always trail a card, even when it could capture. A capture is allowed only "
           "when it pairs a rank or adds up to your card's value.",
