@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from types import MappingProxyType
 from typing import Callable, Mapping
 
 from ..quiz import QuizItem
@@ -28,7 +29,7 @@ __all__ = ["HINTS", "MAKERS", "ALIASES", "practice_rules", "make_task", "Practic
 
 Maker = Callable[[random.Random], QuizItem]
 
-MAKERS: Mapping[str, Maker] = {
+MAKERS: Mapping[str, Maker] = MappingProxyType({
     # cards and points, scoring
     "C1": partial(points.count_task, "C1"),
     "K1": partial(points.count_task, "K1"),
@@ -74,11 +75,11 @@ MAKERS: Mapping[str, Maker] = {
     "V7": variants.royal_task,
     "V8": variants.spade_casino_task,
     "V9": variants.draw_casino_task,
-}
+})
 
 # rules taught with another rule's exercise
-ALIASES: Mapping[str, str] = {"C2": "C1", "C3": "C1", "T1": "T2", "S5": "S4", "B1": "B4",
-                              "B3": "B4"}
+ALIASES: Mapping[str, str] = MappingProxyType({
+    "C2": "C1", "C3": "C1", "T1": "T2", "S5": "S4", "B1": "B4", "B3": "B4"})
 
 
 def practice_rules() -> list[str]:
