@@ -6,7 +6,8 @@ import pytest
 
 from cassino_learn.teaching.catalog import LESSONS
 from cassino_learn.teaching.feedback import LOOK, SHOW, stepped
-from cassino_learn.teaching.practice import PracticeError, make_task, practice_rules, rules_for_lesson
+from cassino_learn.teaching.practice import (PracticeError, make_task, practice_rules,
+                                             rules_for_lesson)
 from cassino_learn.teaching.quiz import check_item
 
 SEEDS = range(8)

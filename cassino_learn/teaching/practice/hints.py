@@ -26,7 +26,8 @@ HINTS: dict[str, str] = {
     "B8": "A card (or card plus table cards) equal to a build's value may be put on it: it "
           "becomes multiple.",
     "B9": "In partnerships you may build a value your partner is building, without holding it.",
-    "B10": "Adding a second set of the same value makes your build multiple, so it can't be raised.",
+    "B10": "Adding a second set of the same value makes your build multiple, so it can't be "
+           "raised.",
     "O1": "An owner of a build may not trail.",
     "O2": "Keep a card of your build's value until you capture it.",
     "W1": "Take every card on the table with one play: that is a sweep.",
