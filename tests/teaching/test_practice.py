@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn.teaching.catalog import LESSONS
-from cassino_learn.teaching.practice import PracticeError, make_task, practice_rules, rules_for_lesson
+from cassino_learn.teaching.feedback import LOOK, SHOW, stepped
+from cassino_learn.teaching.practice import (PracticeError, make_task, practice_rules,
+                                             rules_for_lesson)
 from cassino_learn.teaching.quiz import check_item
 
 SEEDS = range(8)
@@ -73,3 +75,38 @@ def test_every_lesson_with_rules_has_practice():
 def test_unknown_rule_is_a_clear_error():
     with pytest.raises(PracticeError, match="no practice for rule 'Z9'"):
         make_task("Z9", 1)
+
+
+def _first_wrong_try(task):
+    """A wrong answer a learner gives (a legal move that misses the goal, the other button, all
+    the captures but one) and the texts that would tell the right one; None when no answer
+    is wrong (a goal every legal play meets)."""
+    if task.kind == "goal":
+        wrong = [m for m in _moves(task) if not task.judge(m).correct]
+        return (wrong[0], [str(m) for m in task.solutions()]) if wrong else None
+    if task.kind == "legal":
+        is_legal, detail = task.truth()
+        marks = ["it is legal", "it is not legal", "is legal", "not legal:"]
+        return ("Not legal" if is_legal else "Legal",
+                marks + ([] if is_legal else [f"({detail.rule})", detail.reason[:30].lower()]))
+    if task.kind == "captures":
+        right = [str(m) for m in task.solutions()]
+        return ("\n".join(right[:-1]), right[-1:]) if right else None
+    return None
+
+
+@pytest.mark.parametrize("lesson", [x for x in LESSONS[:10]], ids=lambda x: x.slug)
+def test_a_first_wrong_practice_try_never_tells_the_answer(lesson):
+    for rule in rules_for_lesson(lesson.slug):
+        for seed in range(6):
+            task = make_task(rule, seed)
+            tried = _first_wrong_try(task)
+            if tried is None:
+                continue
+            answer, marks = tried
+            first = stepped(task, answer, task.judge(answer), LOOK)
+            assert not first.correct
+            told = [mark for mark in marks if mark.lower() in first.message.lower()]
+            assert not told, f"{rule}:{seed} tells {told}: {first.message!r}"
+            shown = stepped(task, answer, task.judge(answer), SHOW)
+            assert any(mark.lower() in shown.message.lower() for mark in marks), shown.message
