@@ -6,13 +6,15 @@ lesson has, replayed the same way (a replay is judged as a first attempt). The w
 worked out from the stage's own data and the rules core, never written down per stage: on a goal
 table a play the core refuses ("Try take" with a card that cannot take it), or at 390x844 a legal
 play that misses the goal; "That's all" with the last capture still missing; the other button of
-a two-way question; a number or a choice next to the right one; a side's points one off. The
+a Legal / Not legal question; a number or a choice next to the right one; a side's points one off. The
 right answer comes from the core too (`Stage.solutions`).
 
 After the wrong try the page must show one verdict (the table's own line does not repeat a
 refusal, and a rule is cited once), and nothing in it that gives the answer away (the right moves,
 the missing capture, the number or choice, the points, "legal"/"not legal", the broken rule): the
-answer's marks come from the engine (`Stage.solutions`, `Stage.shown`). After the right answer
+answer's marks come from the engine (`Stage.solutions`, `Stage.shown`). A Legal / Not legal
+question's first wrong try names no rule, and on a goal table the wrong verdict goes as soon as
+the learner picks a card for the next play. After the right answer
 the verdict's stars and the map's are the star rule's (`stars_for`) for one wrong try: never
 three, at most one on a two-way question. Every rule id the stage shows at any time is one its
 lesson or an earlier one teaches. A demonstration's caption and its verdict are on screen without
@@ -360,11 +362,20 @@ async def _unselected(runner) -> None:
         arg=await runner.element_handle(), timeout=TIMEOUT_MS)
 
 
-async def _play(runner, stage: Stage, move: Move) -> None:
-    """Click the hand card, the table cards and builds the move uses, then its action."""
+async def _play(runner, stage: Stage, move: Move, walk: Walk | None = None,
+                where: str = "") -> None:
+    """Click the hand card, the table cards and builds the move uses, then its action. With a
+    `walk`: a wrong verdict on screen must go once the learner picks a card anew."""
     position = stage.position
     await _unselected(runner)
     await runner.locator(f'[data-zone="hand"] [data-card="{move.card}"]').click()
+    if walk is not None:
+        try:
+            await runner.locator('.cl-stage-verdict[data-kind="wrong"]').wait_for(
+                state="hidden", timeout=30_000)
+        except Exception:  # noqa: BLE001 - said as a finding, the walk goes on
+            walk.fail(where, "the wrong verdict stays on screen after the learner picks a new "
+                             "card")
     for index, build in enumerate(position.builds):
         if set(build.cards) <= move.table_cards:
             await runner.locator(f'[data-zone="table"] [data-build="{index}"]').click()
@@ -377,8 +388,9 @@ async def _play(runner, stage: Stage, move: Move) -> None:
                              exact=True).click()
 
 
-async def _give(runner, stage: Stage, answer: Try) -> None:
-    """Give `answer` on the page as a learner does, by clicking."""
+async def _give(runner, stage: Stage, answer: Try, walk: Walk | None = None,
+                where: str = "") -> None:
+    """Give `answer` on the page as a learner does, by clicking (see `_play` for `walk`)."""
     if answer.kind == "choose":
         await runner.locator(f'.cl-stage-choice[data-value="{answer.value}"]').click()
     elif answer.kind == "score":
@@ -396,7 +408,7 @@ async def _give(runner, stage: Stage, answer: Try) -> None:
             await item.wait_for()
         await runner.get_by_role("button", name="That's all").click()
     elif answer.kind == "play":
-        await _play(runner, stage, answer.value)
+        await _play(runner, stage, answer.value, walk, where)
     elif answer.kind == "refused":
         card, chosen = answer.value
         await _unselected(runner)
@@ -476,7 +488,7 @@ async def _visit(walk: Walk, runner, stage: Stage, n: int, *, narrow: bool,
     if given.kind == "refused":  # the selection stays raised after a refusal: clear it
         await runner.locator(".cl-clear").click()
     await _answering(runner, n)
-    await _give(runner, stage, _right_try(stage))
+    await _give(runner, stage, _right_try(stage), walk, where)
     seen = await _seen(runner, "right", n)
     _check_right(walk, where, stage, 1, seen, replay)
 
