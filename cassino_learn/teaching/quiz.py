@@ -160,7 +160,7 @@ def _judge_goal(item: QuizItem, answer: Any) -> Verdict:
     why = item.goal.why_not(item.position, move)
     if why is None:
         return Verdict(True, f"Right! {played('You', move)}")
-    return Verdict(False, f"{played('You', move)} That is legal, but {why}.")
+    return Verdict(False, f"{played('You', move)} But {why}.")
 
 
 def read_capture_answer(item: QuizItem, line: str) -> str:

@@ -15,6 +15,7 @@ from cassino_learn.teaching import catalog
 from cassino_learn.teaching.feedback import LOOK, NUDGE, SHOW, step_for
 from cassino_learn.teaching.stages import load_stages, most_stars, stars_earned, stars_for
 from cassino_learn.teaching.progress import StageRecord
+from cassino_learn.teaching.quiz import round_score
 
 
 def _stages(*kinds):
@@ -142,3 +143,18 @@ def test_points_stage_steps():
     second = stage.judge("0", step=NUDGE)
     assert "ten of diamonds" in second.message and not _told(second.message, "5")
     assert stage.judge("0").message.startswith("It is 5")
+
+
+
+@pytest.mark.parametrize("stage", list(_stages("goal", "score")))
+def test_a_wrong_try_speaks_only_of_what_its_lesson_has_taught(stage):
+    """A goal stage's verdict on a legal miss does not call the move legal (a trail is legal by
+    R1, taught in lesson 4), and the score steps name sweeps (lesson 9) only where a pile holds
+    one."""
+    swept = stage.kind == "score" and any(
+        items.get("sweeps") for items in round_score(stage.position).items.values())
+    for step in (LOOK, NUDGE):
+        message = stage.judge(wrong_answer(stage), step=step).message
+        assert "That is legal" not in message
+        if stage.kind == "score" and not swept:
+            assert "Sweeps" not in message, message
