@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from class_case import ClassServerCase as ClassServer
 
-from cassino_learn.serving import class_web
+from cassino_learn.serving import class_web, templates
 
 NASTY_NAMES = ["<img src=x onerror=alert(1)>", "مرحبا بالعالم", "🂡 Ace 🃏", "x" * 10_000,
                "../../etc/passwd", "</script><script>alert(2)</script>", "", "=1+2"]
@@ -164,6 +164,6 @@ def test_where_a_learner_goes_after_joining(after: str, expected: str) -> None:
 
 
 def test_the_script_data_cannot_end_its_script_element() -> None:
-    text = class_web._json_for_script({"name": "</script><img src=x>&\u2028"})
+    text = templates.script_json({"name": "</script><img src=x>&\u2028"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == {"name": "</script><img src=x>&\u2028"}

@@ -1,0 +1,47 @@
+"""The class's pages as Jinja templates, kept in cassino_learn/share/class/ beside the Voila
+template: one environment for them all, autoescaping on (what a learner types is data)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+__all__ = ["TEMPLATES", "render", "script_json"]
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "class"
+
+
+def script_json(data: Any) -> Markup:
+    """`data` as JSON to place inside a script element: no "<", ">" or "&" that could end it."""
+    return Markup(json.dumps(data, ensure_ascii=False).replace("&", "\\u0026")
+                  .replace("<", "\\u003c").replace(">", "\\u003e")
+                  .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+@lru_cache(maxsize=None)
+def inline(name: str) -> Markup:
+    """A stylesheet or script of the folder, as it is, to place inside a style or script
+    element (read once; never a template, so its braces mean nothing to Jinja)."""
+    text = (TEMPLATES / name).read_text(encoding="utf-8")
+    if "</" in text:
+        raise ValueError(f"{name} would end the element it is placed in (it holds '</')")
+    return Markup(text)
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True)
+    env.globals["inline"] = inline
+    env.filters["script_json"] = script_json
+    return env
+
+
+def render(name: str, **values: Any) -> str:
+    """The page `name` (a file of the folder) filled with `values`, each escaped where shown."""
+    return environment().get_template(name).render(**values)
