@@ -53,6 +53,7 @@ from ..core.position import Position
 from ..core.render import TABLE_CSS, move_html, position_html
 from ..teaching.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
+from .templates import TEMPLATES, render
 
 __all__ = ["DemoState", "Follower", "Broadcaster", "demo_handlers", "token_checker", "for_class",
            "MAX_BODY", "COUNT_EVERY", "HEARTBEAT_SECONDS", "ASSETS"]
@@ -62,7 +63,7 @@ ANSWERS_PER_WINDOW = 10      # a learner's answers (legal or not) within
 ANSWER_WINDOW = 10.0         # this many seconds; more are refused (429) unjudged
 COUNT_EVERY = 0.3
 HEARTBEAT_SECONDS = 20
-ASSETS = Path(__file__).parent / "demo_assets"
+ASSETS = TEMPLATES / "demo" / "static"
 _QUESTION_ID = re.compile(r"[0-9a-f]{16}")
 _ASSET_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
@@ -340,7 +341,7 @@ class _Page(_Base):
                         "img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
                         "form-action 'self'; frame-ancestors 'none'")
         self.set_header("X-Frame-Options", "DENY")
-        self.render(str(ASSETS / template), prefix=self.state.prefix, **values)
+        self.finish(render(f"demo/{template}", prefix=self.state.prefix, **values))
 
 
 class _TeacherOnly(_Base):

@@ -42,6 +42,7 @@ def environment() -> Environment:
     return env
 
 
-def render(name: str, **values: Any) -> str:
-    """The page `name` (a file of the folder) filled with `values`, each escaped where shown."""
-    return environment().get_template(name).render(**values)
+def render(template: str, /, **values: Any) -> str:
+    """The page `template` (a file of the folder) filled with `values`, each escaped where
+    shown."""
+    return environment().get_template(template).render(**values)
