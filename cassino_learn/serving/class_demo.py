@@ -63,7 +63,7 @@ ANSWERS_PER_WINDOW = 10      # a learner's answers (legal or not) within
 ANSWER_WINDOW = 10.0         # this many seconds; more are refused (429) unjudged
 COUNT_EVERY = 0.3
 HEARTBEAT_SECONDS = 20
-ASSETS = TEMPLATES / "demo" / "static"
+ASSETS = TEMPLATES / "class" / "demo" / "static"
 _QUESTION_ID = re.compile(r"[0-9a-f]{16}")
 _ASSET_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
@@ -341,7 +341,7 @@ class _Page(_Base):
                         "img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
                         "form-action 'self'; frame-ancestors 'none'")
         self.set_header("X-Frame-Options", "DENY")
-        self.finish(render(f"demo/{template}", prefix=self.state.prefix, **values))
+        self.finish(render(f"class/demo/{template}", prefix=self.state.prefix, **values))
 
 
 class _TeacherOnly(_Base):

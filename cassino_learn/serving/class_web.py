@@ -151,7 +151,7 @@ class _Page(web.RequestHandler):
 
     def show(self, template: str, **values: Any) -> None:
         """The page `template` of share/class/, filled with `values` (each escaped)."""
-        markup = render(template, nonce=self.nonce, base_url=self.state.base_url,
+        markup = render(f"class/{template}", nonce=self.nonce, base_url=self.state.base_url,
                         class_name=self.state.name, xsrf=self.xsrf_token.decode("ascii"),
                         **values)
         self.set_header("Content-Security-Policy",
@@ -228,7 +228,7 @@ class _Teacher(_Page):
         if not self.state.allowed(self.get_argument("token", None)):
             self.set_status(403)
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(render("not_allowed.html"))
+            self.finish(render("class/not_allowed.html"))
 
     async def summary(self) -> Any:
         now = datetime.now(timezone.utc)

@@ -1,5 +1,7 @@
-"""The class's pages as Jinja templates, kept in cassino_learn/share/class/ beside the Voila
-template: one environment for them all, autoescaping on (what a learner types is data)."""
+"""The pages the package serves or builds outside Voila, as Jinja templates kept in
+cassino_learn/share/ beside the Voila template (the class's pages in share/class/, the
+in-browser site's in share/site/): one environment for them all, autoescaping on (what a
+learner types is data)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from markupsafe import Markup
 
 __all__ = ["TEMPLATES", "render", "script_json"]
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "class"
+TEMPLATES = Path(__file__).resolve().parent.parent / "share"
 
 
 def script_json(data: Any) -> Markup:
@@ -25,7 +27,7 @@ def script_json(data: Any) -> Markup:
 
 @lru_cache(maxsize=None)
 def inline(name: str) -> Markup:
-    """A stylesheet or script of the folder, as it is, to place inside a style or script
+    """A stylesheet or script of share/ (`name` like "class/class.css"), as it is, to place inside a style or script
     element (read once; never a template, so its braces mean nothing to Jinja)."""
     text = (TEMPLATES / name).read_text(encoding="utf-8")
     if "</" in text:
@@ -43,6 +45,6 @@ def environment() -> Environment:
 
 
 def render(template: str, /, **values: Any) -> str:
-    """The page `template` (a file of the folder) filled with `values`, each escaped where
+    """The page `template` (a file of share/, like "class/join.html") filled with `values`, each escaped where
     shown."""
     return environment().get_template(template).render(**values)
