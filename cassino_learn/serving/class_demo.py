@@ -13,6 +13,9 @@
     {base}class/demo/mine                     the learner's own answer and its comparison
     {base}class/demo/static/<file>            the pages' scripts and stylesheet
 
+The pages are templates in cassino_learn/share/class/demo/, their scripts and stylesheet in its
+static/ folder.
+
 Who is who is decided outside: `DemoState.teacher(handler)` says whether a request carries the
 teacher's token (as `?token=` or the X-Teacher-Token header), `DemoState.learner(handler)`
 gives the cookie's learner (id, name) or None, and `DemoState.roster()` the class's names by id
@@ -639,6 +642,9 @@ class Asset(web.RequestHandler):
     """The pages' own scripts and stylesheets (a fixed list: never a path from the request);
     table.css is the core's card table look, sent once rather than with every table."""
 
+    def initialize(self, state: DemoState) -> None:
+        self.state = state
+
     def get(self, name: str) -> None:
         if name == "table.css":
             self.set_header("Content-Type", _ASSET_TYPES[".css"])
@@ -659,20 +665,18 @@ def _asset_names() -> set[str]:
 
 
 def demo_handlers(state: DemoState) -> list[tuple]:
-    """The handlers to mount, under `{state.base_url}class/demo/`."""
-    p = state.prefix
-    o = {"state": state}
-    return [(f"{p}teacher", TeacherPage, o),
-            (f"{p}teacher/state.json", TeacherState, o),
-            (f"{p}teacher/stages.json", StagesJson, o),
-            (f"{p}teacher/questions.json", QuestionsJson, o),
-            (f"{p}teacher/questions.csv", QuestionsCsv, o),
-            (f"{p}teacher/do", TeacherDo, o),
-            (f"{p}teacher/.*", TeacherUnknown, o),
-            (f"{p}follow", FollowPage, o),
-            (f"{p}stream", StreamHandler, o),
-            (f"{p}state.json", PublicState, o),
-            (f"{p}answer", AnswerHandler, o),
-            (f"{p}mine", MineHandler, o),
-            (rf"{p}static/([a-z_-]+\.(?:js|css))", Asset)]
-
+    """The handlers to mount, under `state.prefix` (`{state.base_url}class/demo/`)."""
+    routes = [("teacher", TeacherPage),
+              ("teacher/state.json", TeacherState),
+              ("teacher/stages.json", StagesJson),
+              ("teacher/questions.json", QuestionsJson),
+              ("teacher/questions.csv", QuestionsCsv),
+              ("teacher/do", TeacherDo),
+              ("teacher/.*", TeacherUnknown),
+              ("follow", FollowPage),
+              ("stream", StreamHandler),
+              ("state.json", PublicState),
+              ("answer", AnswerHandler),
+              ("mine", MineHandler),
+              (r"static/([a-z_-]+\.(?:js|css))", Asset)]
+    return [(f"{state.prefix}{path}", handler, {"state": state}) for path, handler in routes]

@@ -12,7 +12,8 @@ A browser is a learner by a signed cookie (HttpOnly, SameSite=Lax) holding the l
 (random, made by the class's store); the typed name is data only, shown escaped, never part of
 a path. Every teacher URL without the right token is a plain "Not allowed" page (403). Forms
 carry tornado's XSRF field. Pages load nothing from outside the server and allow no script
-but their own (Content-Security-Policy with a nonce).
+but their own (Content-Security-Policy with a nonce). The pages, their stylesheets and script
+are files in cassino_learn/share/class/, rendered by serving/templates.py.
 """
 
 from __future__ import annotations
@@ -296,14 +297,14 @@ class EndClass(_Teacher):
 
 
 def class_handlers(state: ClassState) -> list[tuple]:
-    base = state.base_url
-    options = {"state": state}
-    return [(base, HomeHandler, options),
-            (f"{base}class/?", HomeHandler, options),
-            (f"{base}class/join", JoinHandler, options),
-            (f"{base}class/code", CodeHandler, options),
-            (f"{base}class/teacher", TeacherPage, options),
-            (f"{base}class/teacher/summary.json", SummaryJson, options),
-            (f"{base}class/teacher/class.csv", ClassCsv, options),
-            (f"{base}class/teacher/end", EndClass, options),
-            (f"{base}class/teacher/.*", _Teacher, options)]
+    """The handlers to mount, under `state.base_url`."""
+    routes = [("", HomeHandler),
+              ("class/?", HomeHandler),
+              ("class/join", JoinHandler),
+              ("class/code", CodeHandler),
+              ("class/teacher", TeacherPage),
+              ("class/teacher/summary.json", SummaryJson),
+              ("class/teacher/class.csv", ClassCsv),
+              ("class/teacher/end", EndClass),
+              ("class/teacher/.*", _Teacher)]
+    return [(f"{state.base_url}{path}", handler, {"state": state}) for path, handler in routes]
