@@ -27,8 +27,9 @@ def script_json(data: Any) -> Markup:
 
 @lru_cache(maxsize=None)
 def inline(name: str) -> Markup:
-    """A stylesheet or script of share/ (`name` like "class/class.css"), as it is, to place inside a style or script
-    element (read once; never a template, so its braces mean nothing to Jinja)."""
+    """A stylesheet or script of share/ (`name` like "class/class.css"), as it is, to place
+    inside a style or script element (read once; never a template, so its braces mean nothing
+    to Jinja)."""
     text = (TEMPLATES / name).read_text(encoding="utf-8")
     if "</" in text:
         raise ValueError(f"{name} would end the element it is placed in (it holds '</')")
@@ -37,6 +38,8 @@ def inline(name: str) -> Markup:
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
+    """Templates from share/, every value escaped unless marked safe, an unknown name an
+    error rather than an empty string."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True)
     env.globals["inline"] = inline
@@ -45,6 +48,6 @@ def environment() -> Environment:
 
 
 def render(template: str, /, **values: Any) -> str:
-    """The page `template` (a file of share/, like "class/join.html") filled with `values`, each escaped where
-    shown."""
+    """The page `template` (a file of share/, like "class/join.html") filled with `values`,
+    each escaped where shown."""
     return environment().get_template(template).render(**values)
