@@ -13,6 +13,9 @@
     {base}class/demo/mine                     the learner's own answer and its comparison
     {base}class/demo/static/<file>            the pages' scripts and stylesheet
 
+The pages are templates in cassino_learn/share/class/demo/, their scripts and stylesheet in its
+static/ folder.
+
 Who is who is decided outside: `DemoState.teacher(handler)` says whether a request carries the
 teacher's token (as `?token=` or the X-Teacher-Token header), `DemoState.learner(handler)`
 gives the cookie's learner (id, name) or None, and `DemoState.roster()` the class's names by id
@@ -53,6 +56,7 @@ from ..core.position import Position
 from ..core.render import TABLE_CSS, move_html, position_html
 from ..teaching.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
+from .templates import TEMPLATES, render
 
 __all__ = ["DemoState", "Follower", "Broadcaster", "demo_handlers", "token_checker", "for_class",
            "MAX_BODY", "COUNT_EVERY", "HEARTBEAT_SECONDS", "ASSETS"]
@@ -62,7 +66,7 @@ ANSWERS_PER_WINDOW = 10      # a learner's answers (legal or not) within
 ANSWER_WINDOW = 10.0         # this many seconds; more are refused (429) unjudged
 COUNT_EVERY = 0.3
 HEARTBEAT_SECONDS = 20
-ASSETS = Path(__file__).parent / "demo_assets"
+ASSETS = TEMPLATES / "class" / "demo" / "static"
 _QUESTION_ID = re.compile(r"[0-9a-f]{16}")
 _ASSET_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
@@ -340,7 +344,7 @@ class _Page(_Base):
                         "img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
                         "form-action 'self'; frame-ancestors 'none'")
         self.set_header("X-Frame-Options", "DENY")
-        self.render(str(ASSETS / template), prefix=self.state.prefix, **values)
+        self.finish(render(f"class/demo/{template}", prefix=self.state.prefix, **values))
 
 
 class _TeacherOnly(_Base):
@@ -638,6 +642,9 @@ class Asset(web.RequestHandler):
     """The pages' own scripts and stylesheets (a fixed list: never a path from the request);
     table.css is the core's card table look, sent once rather than with every table."""
 
+    def initialize(self, state: DemoState) -> None:
+        self.state = state
+
     def get(self, name: str) -> None:
         if name == "table.css":
             self.set_header("Content-Type", _ASSET_TYPES[".css"])
@@ -658,20 +665,18 @@ def _asset_names() -> set[str]:
 
 
 def demo_handlers(state: DemoState) -> list[tuple]:
-    """The handlers to mount, under `{state.base_url}class/demo/`."""
-    p = state.prefix
-    o = {"state": state}
-    return [(f"{p}teacher", TeacherPage, o),
-            (f"{p}teacher/state.json", TeacherState, o),
-            (f"{p}teacher/stages.json", StagesJson, o),
-            (f"{p}teacher/questions.json", QuestionsJson, o),
-            (f"{p}teacher/questions.csv", QuestionsCsv, o),
-            (f"{p}teacher/do", TeacherDo, o),
-            (f"{p}teacher/.*", TeacherUnknown, o),
-            (f"{p}follow", FollowPage, o),
-            (f"{p}stream", StreamHandler, o),
-            (f"{p}state.json", PublicState, o),
-            (f"{p}answer", AnswerHandler, o),
-            (f"{p}mine", MineHandler, o),
-            (rf"{p}static/([a-z_-]+\.(?:js|css))", Asset)]
-
+    """The handlers to mount, under `state.prefix` (`{state.base_url}class/demo/`)."""
+    routes = [("teacher", TeacherPage),
+              ("teacher/state.json", TeacherState),
+              ("teacher/stages.json", StagesJson),
+              ("teacher/questions.json", QuestionsJson),
+              ("teacher/questions.csv", QuestionsCsv),
+              ("teacher/do", TeacherDo),
+              ("teacher/.*", TeacherUnknown),
+              ("follow", FollowPage),
+              ("stream", StreamHandler),
+              ("state.json", PublicState),
+              ("answer", AnswerHandler),
+              ("mine", MineHandler),
+              (r"static/([a-z_-]+\.(?:js|css))", Asset)]
+    return [(f"{state.prefix}{path}", handler, {"state": state}) for path, handler in routes]

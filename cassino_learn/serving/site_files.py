@@ -22,6 +22,7 @@ from tornado import web
 
 from .class_site import compressed
 from .class_web import PAGES_PATH, ClassState, join_url, learner_from_cookie
+from .templates import render
 
 __all__ = ["SiteFiles", "ClientScript", "CLIENT_PATH", "client_script"]
 
@@ -134,10 +135,8 @@ class SiteFiles(web.RequestHandler):
             return kept
         markup = target.read_bytes()
         base = self.state.base_url
-        tag = (f'<script src="{base}{CLIENT_PATH}?v={self.client.version}"></script>'
-               f'<script src="{base}class/demo/static/demo_common.js"></script>'
-               f'<script src="{base}class/demo/static/follow.js" data-prefix="{base}class/demo/">'
-               f"</script>").encode("utf-8")
+        tag = render("class/site_scripts.html", base_url=base, client_path=CLIENT_PATH,
+                     version=self.client.version).encode("utf-8")
         head = markup.find(b"<head>")
         if head < 0:
             head = markup.find(b"<head")

@@ -2,13 +2,16 @@
 
 Every number comes from the game modules (the scorer, the dealer, the match rules); this module
 only lays them out as cards, small tables and sentences, so a learner never reads a program's
-printout. Pure and deterministic: inline styles only (nothing reaches outside its own element),
-no random ids. Each drawing also carries a plain text, which is what nbval compares.
+printout. Pure and deterministic, no random ids. The look is sheets.css, placed with each
+drawing and scoped to its root element (`.cl-sheet`): nothing reaches outside it. Each drawing
+also carries a plain text, which is what nbval compares.
 """
 
 from __future__ import annotations
 
 import html
+from functools import lru_cache
+from pathlib import Path
 from typing import Mapping, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
@@ -21,26 +24,27 @@ __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_resul
            "round_outcome", "deal_facts", "variant_points", "dealing_order", "hint_list",
            "position_errors"]
 
-CARD_WIDTH = 40
-GOLD = "#b8860b"
-_BOX = ("font-family:inherit;margin:0.5em 0;padding:0.5em 0.8em;border:1px solid #ccc;"
-        "border-radius:6px;background:#fcfcfa;max-width:100%;box-sizing:border-box")
-# Font size set here: the notebook's own table style would shrink the text to 12px.
-_CELL = ("border:1px solid #ccc;padding:0.25em 0.7em;text-align:left;vertical-align:top;"
-         "font-size:15px;line-height:1.4;background:#fff;color:#1a1a1a")
+CARD_WIDTH = 40  # sheets.css gives each card and its caption this plus 16 pixels
 ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
               "little_casino": "Little Casino (2S)", "aces": "Aces",
               "spade_cards": "Spades (V8: AS, JS, 2S 2 each, the rest 1)", "sweeps": "Sweeps"}
 
 
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    """The sheets' look (sheets.css), every rule under `.cl-sheet`."""
+    return Path(__file__).with_name("sheets.css").read_text(encoding="utf-8")
+
+
 class Drawn:
-    """HTML for the page, with a plain-text fallback (what nbval compares)."""
+    """HTML for the page, with a plain-text fallback (what nbval compares). `markup` is the
+    drawing itself; the page gets it inside its root, with the stylesheet."""
 
     def __init__(self, markup: str, text: str) -> None:
         self.markup, self.text = markup, text
 
     def _repr_html_(self) -> str:
-        return self.markup
+        return f'<div class="cl-sheet"><style>{stylesheet()}</style>{self.markup}</div>'
 
     def __repr__(self) -> str:
         return self.text
@@ -51,17 +55,14 @@ def _position(position: str | Position) -> Position:
 
 
 def _box(inner: str, css_class: str) -> str:
-    return f'<div class="{css_class}" style="{_BOX}">{inner}</div>'
+    return f'<div class="cl-sheet-box {css_class}">{inner}</div>'
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css_class: str) -> str:
     """A small bordered table; cells are HTML already."""
-    top = "".join(f'<th style="{_CELL};background:#f0f0ec">{h}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{c}</td>' for c in row) + "</tr>"
-                   for row in rows)
-    return (f'<table class="{css_class}" style="border-collapse:collapse;margin:0.4em 0;'
-            f'max-width:100%">'
-            f"<tr>{top}</tr>{body}</table>")
+    top = "".join(f"<th>{h}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f'<table class="cl-sheet-table {css_class}"><tr>{top}</tr>{body}</table>'
 
 
 # ---------------------------------------------------------------------- cards with marks
@@ -78,35 +79,31 @@ def _mark(card: Card) -> str:
 def _card(card: Card, *, marked: bool = True) -> str:
     """A small card; a scoring card ringed in gold with its points, a spade tagged ♠."""
     mark = _mark(card) if marked else ""
-    ring = f"outline:3px solid {GOLD};outline-offset:1px;border-radius:5px;" if mark else ""
+    face = "cl-sheet-face cl-sheet-scoring" if mark else "cl-sheet-face"
     spade = marked and card.suit == "S"
     caption = []
     if mark:
-        caption.append(f'<span style="color:{GOLD};font-weight:700">{html.escape(mark)}</span>')
+        caption.append(f'<span class="cl-sheet-mark">{html.escape(mark)}</span>')
     if spade:
         caption.append('<span title="a spade" aria-label="spade">♠</span>')
     label = html.escape(card.name + (f", {mark} point{'s' if mark.endswith('2') else ''}"
                                      if mark else ""))
-    return (f'<span class="cl-sheet-card" role="img" aria-label="{label}" '
-            f'style="display:inline-flex;flex-direction:column;align-items:center;'
-            f'width:{CARD_WIDTH + 16}px;margin:2px">'
-            f'<span style="display:inline-block;line-height:0;{ring}">'
-            f"{card_svg(card, size=CARD_WIDTH, label=False)}</span>"
-            f'<span style="font-size:11px;line-height:1.2;text-align:center;min-height:1.2em">'
-            f'{" ".join(caption)}</span></span>')
+    return (f'<span class="cl-sheet-card" role="img" aria-label="{label}">'
+            f'<span class="{face}">{card_svg(card, size=CARD_WIDTH, label=False)}</span>'
+            f'<span class="cl-sheet-caption">{" ".join(caption)}</span></span>')
 
 
 def _cards(cards: Sequence[Card], *, marked: bool = True, wrap: bool = True) -> str:
     if not cards:
-        return '<div style="color:#666;margin:0.2em 0">no cards</div>'
-    return (f'<div style="display:flex;flex-wrap:{"wrap" if wrap else "nowrap"};'
-            f'align-items:flex-start">' + "".join(_card(c, marked=marked) for c in cards)
-            + "</div>")
+        return '<div class="cl-sheet-none">no cards</div>'
+    classes = "cl-sheet-cards" if wrap else "cl-sheet-cards cl-sheet-nowrap"
+    return f'<div class="{classes}">' + "".join(_card(c, marked=marked) for c in cards) \
+        + "</div>"
 
 
-_LEGEND = (f'<p style="margin:0.2em 0;font-size:90%;color:#444">Ringed in '
-           f'<b style="color:{GOLD}">gold</b>: a card that scores by itself (each ace 1, Big '
-           f"Casino 2, Little Casino 1). ♠ marks a spade, counted for most spades.</p>")
+_LEGEND = ('<p class="cl-sheet-legend">Ringed in <b class="cl-sheet-gold">gold</b>: a card '
+           "that scores by itself (each ace 1, Big Casino 2, Little Casino 1). ♠ marks a spade, "
+           "counted for most spades.</p>")
 
 
 def _pile_line(pile: Sequence[Card], sweeps: int) -> str:
@@ -166,16 +163,16 @@ def score_sheet(position: str | Position) -> Drawn:
     score = round_score(here)
     sides = list(score.points)
     piles = "".join(
-        f'<div style="margin:0.3em 0"><b>Side {side}</b> '
-        f'<span style="color:#444">({_pile_line(here.piles[side - 1], here.sweeps[side - 1])})'
-        f"</span>{_cards(here.piles[side - 1])}</div>" for side in sides)
+        f'<div class="cl-sheet-side"><b>Side {side}</b> <span class="cl-sheet-muted">'
+        f"({_pile_line(here.piles[side - 1], here.sweeps[side - 1])})</span>"
+        f"{_cards(here.piles[side - 1])}</div>" for side in sides)
     rows = [[ITEM_NAMES[item]] + [_item_cell(item, side, score) for side in sides]
             for item in ITEM_NAMES if item in score.items[sides[0]]]
     rows.append(["<b>Round total</b>"] + [f"<b>{score.points[side]}</b>" for side in sides])
     table = _table(["Item"] + [f"Side {s}" for s in sides], rows, "cl-sheet-items")
-    notes = "".join(f'<p style="margin:0.2em 0">{html.escape(n)}</p>' for n in _tie_notes(score))
+    notes = "".join(f'<p class="cl-sheet-line">{html.escape(n)}</p>' for n in _tie_notes(score))
     shared = sum(score.points.values())
-    total = (f'<p style="margin:0.2em 0">Points shared this round: {shared}.</p>')
+    total = f'<p class="cl-sheet-line">Points shared this round: {shared}.</p>'
     return Drawn(_box(_LEGEND + piles + table + notes + total, "cl-sheet-score"),
                  score_text(here))
 
@@ -187,16 +184,16 @@ def piles_sheet(position: str | Position, *, title: str = "") -> Drawn:
     parts, lines = [], []
     for side, pile in enumerate(here.piles, 1):
         sweeps = here.sweeps[side - 1]
-        parts.append(f'<div style="margin:0.3em 0"><b>Side {side}</b> '
-                     f'<span style="color:#444">({_pile_line(pile, sweeps)})</span>'
+        parts.append(f'<div class="cl-sheet-side"><b>Side {side}</b> '
+                     f'<span class="cl-sheet-muted">({_pile_line(pile, sweeps)})</span>'
                      f"{_cards(pile)}</div>")
         lines.append(f"Side {side}: {' '.join(map(str, pile)) or 'no cards'}; "
                      f"{count(sweeps, 'sweep')}")
     left = here.table_cards
-    parts.append(f'<div style="margin:0.3em 0"><b>Left on the table</b>'
+    parts.append(f'<div class="cl-sheet-side"><b>Left on the table</b>'
                  f"{_cards(tuple(sorted(left, key=lambda c: c.index)), marked=False)}</div>")
     lines.append(f"Table: {' '.join(str(c) for c in sorted(left, key=lambda c: c.index)) or 'empty'}")
-    head = f"<p style='margin:0.2em 0'><b>{html.escape(title)}</b></p>" if title else ""
+    head = f'<p class="cl-sheet-line"><b>{html.escape(title)}</b></p>' if title else ""
     return Drawn(_box(head + _LEGEND + "".join(parts), "cl-sheet-piles"),
                  "\n".join(([title] if title else []) + lines))
 
@@ -207,11 +204,11 @@ def _move(move: "object") -> str:
     """A play drawn inline: the card, what it does, the table cards, and its notation."""
     verb = {"trail": "trails", "capture": "takes"}.get(move.kind, f"builds {move.value}")  # type: ignore[attr-defined]
     taken = tuple(sorted(move.table_cards, key=lambda c: c.index))  # type: ignore[attr-defined]
-    return ('<div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
+    return ('<div class="cl-sheet-move">'
             f"{_card(move.card, marked=False)}"  # type: ignore[attr-defined]
-            f'<b style="margin:0 6px">→ {verb}</b>'
+            f'<b class="cl-sheet-verb">→ {verb}</b>'
             + "".join(_card(c, marked=False) for c in taken)
-            + f'<code style="margin-left:10px">{html.escape(str(move))}</code></div>')
+            + f'<code class="cl-sheet-notation">{html.escape(str(move))}</code></div>')
 
 
 def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
@@ -238,11 +235,11 @@ def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
             else f"the dealer, seat {dealer}, since nobody captured"
         outcome = (f"Left on the table: {names}. They go to {who} (W2). That pick-up is not a "
                    f"sweep.")
-    markup = (f'<p style="margin:0.2em 0"><b>The table before the last card</b></p>'
+    markup = ('<p class="cl-sheet-line"><b>The table before the last card</b></p>'
               f"{_cards(tuple(sorted(before.table_cards, key=lambda c: c.index)), marked=False)}"
-              f'<p style="margin:0.4em 0 0.2em"><b>The last card</b></p>'
+              '<p class="cl-sheet-subhead"><b>The last card</b></p>'
               f"{_move(played)}"
-              f'<p style="margin:0.4em 0">{html.escape(outcome)}</p>'
+              f'<p class="cl-sheet-para">{html.escape(outcome)}</p>'
               + piles_sheet(after, title="After the round: the piles").markup)
     text = f"{played}: {outcome}\n" + piles_sheet(after).text
     return Drawn(_box(markup, "cl-sheet-last-cards"), text)
@@ -304,7 +301,7 @@ def round_outcome(before: Mapping[int, int], points: Mapping[int, int], rules: R
     said = _result_sentence(after, result, target).split(": ", 1)[1]
     text = (f"Before the round: {listing(before)}. The round: {listing(points)}.{how} "
             f"After it: {listing(after)}. {said[0].upper()}{said[1:]}")
-    return Drawn(f'<p class="cl-sheet-round" style="margin:0.4em 0">{html.escape(text)}</p>',
+    return Drawn(f'<p class="cl-sheet-para cl-sheet-round">{html.escape(text)}</p>',
                  text)
 
 
@@ -377,7 +374,7 @@ def hint_list(position: str, limit: int = 3) -> Drawn:
 
     found = hints(Position.parse(position))[:limit]
     items = "".join(f"<li>{html.escape(h.text)}</li>" for h in found)
-    return Drawn(f'<ol class="cl-sheet-hints" style="margin:0.4em 0">{items}</ol>',
+    return Drawn(f'<ol class="cl-sheet-list cl-sheet-hints">{items}</ol>',
                  "\n".join(h.text for h in found))
 
 
@@ -395,5 +392,5 @@ def position_errors(texts: Sequence[str]) -> Drawn:
             said = str(error)
         items.append(f"<li><code>{html.escape(text)}</code>: {html.escape(said)}</li>")
         lines.append(f"{text}: {said}")
-    return Drawn(f'<ul class="cl-sheet-position-errors" style="margin:0.4em 0">{"".join(items)}</ul>',
+    return Drawn(f'<ul class="cl-sheet-list cl-sheet-position-errors">{"".join(items)}</ul>',
                  "\n".join(lines))

@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from cassino_learn.core.position import Position  # noqa: E402
 from cassino_learn.serving.class_server import cookie_secret, open_state  # noqa: E402
 
-APP = ROOT / "tests" / "app" / "demo_app.py"
+APP = ROOT / "tests" / "serving" / "demo_app.py"
 POSITION = "table: 5D 3C 6H 2S KC 7H; hand: 8S 4D 9C 7S; hand 2: 9H KD 2D AC; turn: 1"
 MOVES = ["9C take 3C 6H", "trail 4D", "8S take 2S 6H"]
 TEACHER_XSRF = secrets.token_hex(8)  # the class's server checks XSRF on every POST

@@ -19,7 +19,7 @@ from typing import Iterator
 
 import pytest
 
-APP = Path(__file__).resolve().parents[1] / "app" / "demo_app.py"
+APP = Path(__file__).resolve().parents[1] / "serving" / "demo_app.py"
 SHOTS = Path(os.environ.get("CASSINO_DEMO_SHOTS", Path(__file__).resolve().parents[1]
                             / "artifacts" / "demo"))
 POSITION = "table: 5D 3C 6H 2S KC\nhand: 8S 4D 9C\nhand 2: 9H KD 2D\nturn: 1"

@@ -47,9 +47,10 @@ def cookies_of(response: Any) -> SimpleCookie:
 
 
 class ClassServerCase(AsyncHTTPTestCase):
-    """The class's whole server on a class called 4B."""
+    """The class's whole server on a class called 4B (or `class_name`)."""
 
     limit: RateLimit | None = None
+    class_name = "4B"
 
     def setUp(self) -> None:
         self._tmp = tempfile.TemporaryDirectory()
@@ -57,7 +58,7 @@ class ClassServerCase(AsyncHTTPTestCase):
         self.folder = base / "classes" / "4b"
         self.site = small_site(base / "site")
         self.token = secrets.token_urlsafe(24)
-        self.state = open_state(self.folder, "4B", self.token)
+        self.state = open_state(self.folder, self.class_name, self.token)
         super().setUp()
 
     def tearDown(self) -> None:

@@ -3,14 +3,16 @@ joining, learner codes, and the teacher's page with its token."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from class_case import ClassServerCase as ClassServer
 
-from cassino_learn.serving import class_web
+from cassino_learn.serving import class_web, templates
 
 NASTY_NAMES = ["<img src=x onerror=alert(1)>", "مرحبا بالعالم", "🂡 Ace 🃏", "x" * 10_000,
                "../../etc/passwd", "</script><script>alert(2)</script>", "", "=1+2"]
@@ -86,6 +88,30 @@ class TestNames(ClassServer):
         made = {p.name for p in self.folder.rglob("*")}
         assert not any("passwd" in name or "img" in name for name in made)
         assert not (Path(self._tmp.name) / "etc").exists()
+
+
+class TestMarkupTyped(ClassServer):
+    """What the teacher and learners type (the class's name, a page to go back to, the
+    archive's name) reaches the pages as text."""
+
+    class_name = "4B <script>alert(3)</script> & friends"
+
+    def test_the_class_name_is_text_on_the_name_page_and_the_teachers_page(self) -> None:
+        shown = "4B &lt;script&gt;alert(3)&lt;/script&gt; &amp; friends"
+        for path in ("/class/join", f"/class/teacher?token={self.token}"):
+            page = self.get(path).body.decode()
+            assert "<script>alert(3)" not in page, path
+            assert page.count(shown) == 2, path  # the title and the heading
+
+    def test_a_page_to_go_back_to_and_an_archive_name_stay_inside_their_attribute(self) -> None:
+        page = self.get("/class/join?" + urlencode({"next": '"><script>alert(4)</script>'}))
+        page = page.body.decode()
+        assert "<script>alert(4)" not in page
+        kept = re.findall(r'name="next" value="([^"]*)"', page)
+        assert kept and all(html.unescape(v) == '"><script>alert(4)</script>' for v in kept)
+        page = self.get("/class/teacher?" + urlencode({"token": self.token,
+                                                       "ended": "<img src=x>"})).body.decode()
+        assert "<img src=x>" not in page and "(&lt;img src=x&gt;)" in page
 
 
 class TestJoining(ClassServer):
@@ -164,6 +190,6 @@ def test_where_a_learner_goes_after_joining(after: str, expected: str) -> None:
 
 
 def test_the_script_data_cannot_end_its_script_element() -> None:
-    text = class_web._json_for_script({"name": "</script><img src=x>&\u2028"})
+    text = templates.script_json({"name": "</script><img src=x>&\u2028"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == {"name": "</script><img src=x>&\u2028"}

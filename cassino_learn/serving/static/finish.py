@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 from ...teaching import catalog
+from ..templates import render
 from ..voila import _page_links
 from .steps import BuildError, Reporter, npm_package
 
@@ -27,34 +28,9 @@ _CDN_FONT_AWESOME_4 = re.compile(
     r"https://cdn\.jsdelivr\.net/npm/font-awesome@4[^/\"']*/css/font-awesome(\.min)?\.css")
 
 #: The lessons link to each other by notebook name (as Voila serves them); a built page is
-#: voici/render/<name>.html. Outputs appear while the page runs, so links are fixed as they come.
-LINK_SCRIPT = """<script>
-(function () {
-  var page = /^([^:\\/?#]+)\\.ipynb(#.*)?$/;
-  function fix(root) {
-    root.querySelectorAll('a[href*=".ipynb"]').forEach(function (a) {
-      var match = page.exec(a.getAttribute('href'));
-      if (match) a.setAttribute('href', match[1] + '.html' + (match[2] || ''));
-    });
-  }
-  // The page's own link handling would open a lesson inside this page (it cannot); a plain
-  // click on a link to another lesson goes there instead.
-  window.addEventListener('click', function (event) {
-    var a = event.target.closest && event.target.closest('a[href]');
-    if (!a || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    var href = a.getAttribute('href').replace(page, '$1.html$2');
-    if (!/^[^:\\/?#]+\\.html(#.*)?$/.test(href)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    window.location.href = href;
-  }, true);
-  document.addEventListener('DOMContentLoaded', function () {
-    fix(document);
-    new MutationObserver(function () { fix(document); })
-      .observe(document.body, {childList: true, subtree: true});
-  });
-})();
-</script>"""
+#: voici/render/<name>.html: this script, placed in each page's head, fixes links as they come.
+LINK_SCRIPT = "<script>\n" + Path(__file__).with_name("page-links.js").read_text("utf-8") \
+    + "</script>"
 _LINK_MARK = "<!-- cassino-learn: links to built pages -->"
 
 #: Built by JupyterLite for its full JupyterLab app, which the course does not use: the Voici
@@ -98,9 +74,8 @@ def _place_in_course(text: str, slug: str) -> str:
     position = _page_links().get(slug, {}).get("position")
     if not position or 'class="cassino-where"' in text:  # (the stylesheet names it too)
         return text
-    return _APP_BAR_HOME.sub(
-        lambda m: f'{m.group(1)}<span class="cassino-where">{html.escape(position)}</span>'
-                  f"{m.group(2)}", text, count=1)
+    where = f'<span class="cassino-where">{html.escape(position)}</span>'
+    return _APP_BAR_HOME.sub(lambda m: m.group(1) + where + m.group(2), text, count=1)
 
 
 def _rewrite_page(page: Path, font_css: Path) -> None:
@@ -128,11 +103,8 @@ def _entry_page(output: Path) -> None:
     """The site's front door opens the course's contents page."""
     target = f"voici/render/{catalog.INDEX.slug}.html"
     (output / "index.html").write_text(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<title>{html.escape(catalog.INDEX.title)}</title>"
-        f"<meta http-equiv=\"refresh\" content=\"0; url={target}\"></head>"
-        f"<body><p><a href=\"{target}\">{html.escape(catalog.INDEX.title)}</a></p></body>"
-        "</html>\n", encoding="utf-8")
+        render("site/entry.html", title=catalog.INDEX.title, target=target) + "\n",
+        encoding="utf-8")
 
 
 #: The site's service worker, in place of JupyterLite's (see the file).

@@ -19,15 +19,7 @@ __all__ = ["Archive", "precompile"]
 
 COMPILER = Path(__file__).with_name("compile_in_pyodide.py")
 #: Starts Pyodide under Node.js with a host folder mounted at /job and runs COMPILER there.
-_NODE_DRIVER = """
-const [pyodideJs, job, script] = process.argv.slice(2);
-const {loadPyodide} = require(pyodideJs);
-loadPyodide().then((pyodide) => {
-  pyodide.FS.mkdirTree("/job");
-  pyodide.mountNodeFS("/job", job);
-  pyodide.runPython(require("fs").readFileSync(script, "utf8"));
-}).catch((error) => { console.error(error); process.exit(1); });
-"""
+DRIVER = Path(__file__).with_name("compile_in_pyodide.js")
 
 
 @dataclass(frozen=True)
@@ -69,7 +61,7 @@ def precompile(archives: list[Archive], runtime: Path, report: Reporter) -> None
                              "keep_source": archive.keep_source, "prefix": archive.prefix,
                              "drop": list(archive.drop)})
             (job / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
-            (job / "driver.js").write_text(_NODE_DRIVER, encoding="utf-8")
+            shutil.copyfile(DRIVER, job / "driver.js")
             run(["node", job / "driver.js", runtime / "pyodide.js", job, COMPILER],
                 "compiling Python to bytecode", report)
             for number, archive in enumerate(missing):
