@@ -26,10 +26,7 @@ if sys.platform == "emscripten":  # Pyodide has the module, but its files are th
 #: flock's answers on a file system that cannot lock (some network mounts): write unlocked.
 _CANNOT_LOCK = {errno.ENOSYS, errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL}
 
-__all__ = ["LOCKING", "locked", "lock_path"]
-
-#: Whether this platform can lock files at all.
-LOCKING = fcntl is not None
+__all__ = ["locked", "lock_path"]
 
 
 def lock_path(path: Path) -> Path:

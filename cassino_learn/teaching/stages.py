@@ -39,8 +39,7 @@ from .goals import GoalError
 from .quiz import BankError, QuizItem, Verdict, parse_bank
 
 __all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "LessonStages", "load_stages",
-           "stages_path", "stars_for", "starred", "most_stars", "stars_earned", "has_stages",
-           "all_stage_files"]
+           "stages_path", "stars_for", "starred", "most_stars", "stars_earned", "has_stages"]
 
 KINDS = ("goal", "captures", "legal", "score", "number", "choice", "points", "demo")
 MAX_WORDS = 60
@@ -427,11 +426,3 @@ def _demo_steps(start: Position, steps: Any) -> tuple[tuple[str, str], ...]:
         here = here.play(move)
         checked.append((step[0], step[1]))
     return tuple(checked)
-
-
-def all_stage_files(slugs: Iterable[str] | None = None) -> list[Path]:
-    from .catalog import LESSONS
-
-    paths = [stages_path(slug) for slug in (slugs or [x.slug for x in LESSONS])]
-    return [path for path in paths if path.exists()]
-
