@@ -17,9 +17,9 @@ stock (a yardstick for the benchmarks, never a learner's opponent).
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Generator
 
+from ..browser import in_browser
 from ..core.cards import Card
 from ..core.movegen import Move, legal_moves
 from ..core.position import Position
@@ -42,7 +42,7 @@ def default_budget() -> tuple[int | None, float | None]:
     (the static edition: Pyodide, several times slower than CPython here) also at most
     BROWSER_SECONDS by the clock, so a move never keeps the learner waiting much more than a
     second."""
-    if sys.platform == "emscripten":
+    if in_browser():
         return DEFAULT_ITERATIONS, BROWSER_SECONDS
     return DEFAULT_ITERATIONS, None
 

@@ -46,10 +46,10 @@ are `coach_words`', the hints' own.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from ..browser import in_browser
 from ..core.cards import Card
 from ..core.movegen import BUILD, CAPTURE, Move
 from ..core.position import Build, Position
@@ -74,7 +74,7 @@ THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's
 # (Pyodide, about 4 times slower, and no worker thread: the moves are reviewed in short slices
 # between clicks, `review_queue`) 500, so that a round's review takes seconds rather than a
 # minute; the two looks still guard against marking a move for the search's noise.
-REVIEW_ITERATIONS = 500 if sys.platform == "emscripten" else 3000
+REVIEW_ITERATIONS = 500 if in_browser() else 3000
 LOOKS = ("first look", "second look")  # side-by-side looks that must both find a loss
 Evaluate = Callable[..., "list[MoveValue]"]
 """`move_values(observation, *, iterations=..., seed=...)`: every legal move valued, best first

@@ -30,7 +30,6 @@ import secrets
 import shutil
 import sqlite3
 import threading
-import time
 import warnings
 from datetime import datetime, timezone
 from pathlib import Path
@@ -40,6 +39,7 @@ from . import progress
 from .class_events import Event, client_event, read_events
 from .classroom import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
                         class_slug, clean_name, is_learner_id, new_code, normal_code)
+from .files import set_aside
 from .filelock import locked
 
 __all__ = ["ClassStore", "ClassStoreError", "UnknownLearner", "DB_NAME", "SCHEMA_VERSION",
@@ -202,17 +202,7 @@ class ClassStore:
                 f"it empty, or put a backup in its place (see docs/class-store.md)") from error
 
     def _set_aside(self) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{DB_NAME}.corrupt-{stamp}")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = self.path.with_name(f"{DB_NAME}.corrupt-{stamp}-{number}")
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(f"{self.path}{suffix}")
-            if part.exists():
-                os.replace(part, f"{aside}{suffix}")
-        return aside
+        return set_aside(self.path, companions=("-wal", "-shm"))
 
     # ------------------------------------------------------------------ connections
 

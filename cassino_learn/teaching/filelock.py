@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import errno
 import os
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
+
+from ..browser import in_browser
 
 try:
     import fcntl
 except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
-if sys.platform == "emscripten":  # Pyodide has the module, but its files are the browser's
+if in_browser():  # Pyodide has the module, but its files are the browser's
     fcntl = None  # type: ignore[assignment]
 
 #: flock's answers on a file system that cannot lock (some network mounts): write unlocked.

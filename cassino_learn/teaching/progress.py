@@ -3,9 +3,9 @@ settings, kept across restarts.
 
 Stored as JSON in the user's data folder (platformdirs' user_data_dir("cassino-learn"), or the
 folder named by the environment variable CASSINO_LEARN_DATA). Every write goes to a temporary
-file first and is moved into place with os.replace, so a crash never leaves half a file. A file
-that cannot be read is renamed aside (progress.json.corrupt-<time>) with a warning, and the
-learner starts afresh instead of seeing an error.
+file first and is moved into place (`files.write_atomically`), so a crash never leaves half a
+file. A file that cannot be read is renamed aside (progress.json.corrupt-<time>,
+`files.set_aside`) with a warning, and the learner starts afresh instead of seeing an error.
 
 Nothing is lost when two tabs (or a class's thirty learners) save at once: a save is a
 read-modify-write under a file lock (`filelock`). The changes made since the file was read are
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import tempfile
 import time
 import warnings
@@ -35,6 +34,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..browser import in_browser
+from .files import set_aside, write_atomically
 from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
@@ -62,7 +63,7 @@ def data_dir() -> Path:
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
-    if sys.platform == "emscripten":
+    if in_browser():
         return BROWSER_DATA_DIR
     try:
         from platformdirs import user_data_dir
@@ -306,8 +307,8 @@ class Progress:
         return data
 
     def save(self) -> None:
-        """Merge with the file as it is now (under its lock) and write the result atomically:
-        a temporary file in the same folder, then os.replace. This copy then holds the result."""
+        """Merge with the file as it is now (under its lock) and write the result atomically
+        (`files.write_atomically`). This copy then holds the result."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with locked(self.path) as held:
             if held:
@@ -370,16 +371,7 @@ def _merge_into(target: Progress, other: Progress) -> None:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(data, indent=1), mode=0o600)  # a learner's own
 
 
 def load(path: Path | None = None) -> Progress:
@@ -428,15 +420,14 @@ def _parse(path: Path, raw: bytes) -> Progress:
 def _set_aside(path: Path, raw: bytes, holding_lock: bool) -> str:
     """Rename the unreadable file aside, unless a writer has replaced it meanwhile (checked
     under the file's lock, so that a good file just written is never the one set aside)."""
-    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         if holding_lock:
-            os.replace(path, aside)
+            aside = set_aside(path)
         else:
             with locked(path):
                 if path.read_bytes() != raw:
                     return "it has been written again meanwhile"
-                os.replace(path, aside)
+                aside = set_aside(path)
         return f"it was renamed to {aside.name}"
     except OSError:
         return "it could not be renamed"
