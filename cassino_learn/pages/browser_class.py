@@ -20,7 +20,7 @@ known last in this browser is used, so nothing done offline is lost.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -112,25 +112,27 @@ def join_in_browser(fetch: Fetch = _fetch,
     """Make this page a class's learner if the server says it is one (see the module's text):
     progress in the learner's own file, merged with the server's copy, and every event and
     save passed on to the page's outbox. None, and nothing changed, outside a class."""
-    from ..teaching import class_events, progress
+    from ..teaching import class_events, learner_context, progress
 
     identity = ask_server(fetch)
     if identity is None:
         return None
-    progress.use_path(STORAGE / identity.id / progress.FILE_NAME)
+    learner = identity.id
+
+    def send(data: dict[str, Any]) -> None:
+        post({"type": "progress", "learner": learner, "progress": data})
+
+    # Merged first, passed on after: the server's own copy is not sent back to it.
+    learner_context.use(learner_context.LearnerContext(
+        learner=identity, progress_path=STORAGE / identity.id / progress.FILE_NAME))
     store = progress.load()
     if identity.progress:
         try:
             store.merge_json(identity.progress)
         except ValueError:
             pass  # the server's copy is not progress: keep this browser's
-    learner = identity.id
     class_events.record_to(lambda event: post({"type": "event", "learner": learner,
                                                "event": event}))
-
-    def send(data: dict[str, Any]) -> None:
-        post({"type": "progress", "learner": learner, "progress": data})
-
-    progress.after_save(send)
+    learner_context.use(replace(learner_context.current(), after_save=(send,)))
     send(progress.load().to_json())  # what was done here offline, or before the class
     return identity

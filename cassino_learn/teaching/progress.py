@@ -16,8 +16,8 @@ a copy read before that (another tab) brings none of its old progress back, only
 changes. Where there are no file locks (the static edition in the browser) a save writes the
 copy as it is, as before.
 
-In a class the file is the learner's own (`use_path`, set by `class_events.use_learner`);
-`load()` and everything else here read and write that file.
+In a class the file is the learner's own (the `learner_context` in use); `load()` and
+everything else here read and write that file.
 
 Settings live beside the lessons as "preferences" (see `Preferences`); a file written before
 they existed loads with the defaults, and names this version does not know are kept as they are.
@@ -35,12 +35,13 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..browser import in_browser
+from . import learner_context
 from .files import set_aside, write_atomically
 from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
-           "use_path", "current_path", "from_json", "merged", "after_save"]
+           "current_path", "from_json", "merged"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -73,26 +74,11 @@ def data_dir() -> Path:
     return Path(user_data_dir("cassino-learn"))
 
 
-_current: Path | None = None  # the learner's own file in a class (see use_path)
-_after_save: list[Callable[[dict[str, Any]], None]] = []
-
-
-def after_save(hook: Callable[[dict[str, Any]], None]) -> None:
-    """Call `hook` with the progress as saved, after every save (in a class in the browser,
-    it goes on to the class's server). A hook that fails is warned about; the save stands."""
-    _after_save.append(hook)
-
-
-def use_path(path: Path | None) -> None:
-    """Make `path` the progress file of this process (a class's learner), or go back to the one
-    in the data folder with None."""
-    global _current
-    _current = None if path is None else Path(path)
-
-
 def current_path() -> Path:
-    """The progress file `load()` reads: the one set by `use_path`, else the data folder's."""
-    return _current if _current is not None else data_dir() / FILE_NAME
+    """The progress file `load()` reads: the learner's own in a class (the learner's context,
+    `learner_context.current()`), else the data folder's."""
+    own = learner_context.current().progress_path
+    return own if own is not None else data_dir() / FILE_NAME
 
 
 @dataclass
@@ -316,7 +302,9 @@ class Progress:
             _write(self.path, self.to_json())
         self._changes.clear()
         self._restart = False
-        for hook in list(_after_save):
+        # the learner's context's listeners (in a class in the browser: on to the server); one
+        # that fails is warned about, the save stands
+        for hook in learner_context.current().after_save:
             try:
                 hook(self.to_json())
             except Exception as error:  # noqa: BLE001 - a listener never undoes a save
