@@ -1,26 +1,13 @@
 """The learner's progress (lessons done, stages solved with their stars, quiz scores) and
-settings, kept across restarts.
+settings (`Preferences`), kept across restarts as JSON in the data folder ($CASSINO_LEARN_DATA,
+the browser's storage in the browser, else the platform's user data folder), or in a class in
+the learner's own file (the `learner_context` in use).
 
-Stored as JSON in the user's data folder (platformdirs' user_data_dir("cassino-learn"), or the
-folder named by the environment variable CASSINO_LEARN_DATA). Every write goes to a temporary
-file first and is moved into place (`files.write_atomically`), so a crash never leaves half a
-file. A file that cannot be read is renamed aside (progress.json.corrupt-<time>,
-`files.set_aside`) with a warning, and the learner starts afresh instead of seeing an error.
-
-Nothing is lost when two tabs (or a class's thirty learners) save at once: a save is a
-read-modify-write under a file lock (`filelock`). The changes made since the file was read are
-applied again to what is on disk now, and anything else this copy holds is merged in so that no
-solved stage, star or best score is ever lost (solved and done: either; stars, best score,
-practice count: the larger). `reset` and `import_text` start a new *generation* of the file:
-a copy read before that (another tab) brings none of its old progress back, only its new
-changes. Where there are no file locks (the static edition in the browser) a save writes the
-copy as it is, as before.
-
-In a class the file is the learner's own (the `learner_context` in use); `load()` and
-everything else here read and write that file.
-
-Settings live beside the lessons as "preferences" (see `Preferences`); a file written before
-they existed loads with the defaults, and names this version does not know are kept as they are.
+A save never leaves half a file (`files.write_atomically`) and never loses what another tab
+saved: under the file's lock (`filelock`) it is merged with the file as it is now, losing no
+solved stage, star or best score (`_merge_into`); a reset or an import starts a new
+*generation*, so an older copy brings none of its old progress back. A file that cannot be
+read is set aside (`files.set_aside`) with a warning, and the learner starts afresh.
 """
 
 from __future__ import annotations
