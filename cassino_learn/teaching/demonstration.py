@@ -1,8 +1,9 @@
 """A class demonstration: the teacher's table, shown to every follower, and questions to the
 class, answered with a move judged by the rules core and revealed with the expert's values side
 by side on the same deals (`game.search.compare_moves`), a reason for each move (`game.hints`)
-and each learner's move compared with the best (`game.review.why`). Every change bumps
-`version`. The design: docs/class-demonstration.md.
+and each learner's move compared with the best (`game.review.why`); until the reveal only
+counts and who has answered are given out. Every change bumps `version`. The design:
+docs/class-demonstration.md.
 
     >>> demo = Demonstration()
     >>> demo.set_position("table: 5D 3C 6H 2S; hand: 8S 4D; hand 2: 9C KD; turn: 1")
