@@ -1,24 +1,10 @@
-"""A class kept in one SQLite database: its roster, each learner's progress and record of
-events, for the class server that hands out the in-browser edition.
-
-The database is `class.sqlite3` in the class's folder (`<data folder>/classes/<slug>/`, the
-folder today's `Classroom` uses). It runs in WAL mode, every write is one transaction
-(`BEGIN IMMEDIATE`, so writers queue instead of failing), each thread has its own connection
-and waits up to `BUSY_TIMEOUT` for another writer: threads of one server and several processes
-may write at once.
-
-    learners(id, name, code, joined, last_seen)   the roster; last_seen is the server's clock
-    events(learner, id, at, kind, lesson, stage, solved, rule, received)
-                                                  one row an event, unique by (learner, id)
-    progress(learner, data, saved)                the learner's progress JSON (teaching.progress)
-    meta(key, value)                              the schema's version, the class's name, the
-                                                  migration of the files of an older version
-
-A learner's id is checked with `classroom.is_learner_id` before any query; a name is data
-(cleaned and cut as `Classroom.join` does). A class folder written by the file-based version
-(roster.jsonl, learners/<id>.json, learners/<id>.events) is read into the database once, on
-the first open, and those files are moved to `archive/<stamp>-migrated/`. *End the class*
-copies the database into `archive/<stamp>/class.sqlite3` and empties it.
+"""A class kept in one SQLite database (`class.sqlite3` in the class's folder): its roster,
+each learner's progress and record of events, for the class server that hands out the
+in-browser edition. WAL mode, one transaction a write (`BEGIN IMMEDIATE`: writers queue), a
+connection a thread: threads and processes may write at once. A learner's id is checked before
+any query; a name is data. A class folder of the file-based version is read in once and its
+files archived; *End the class* archives the database and empties it. The tables, backups and
+a damaged database: docs/class-store.md.
 """
 
 from __future__ import annotations
