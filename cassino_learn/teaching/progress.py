@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import time
 import warnings
 from dataclasses import dataclass, field, fields
 from pathlib import Path
