@@ -3,7 +3,8 @@ the rule they break) and pages opened. The running lesson calls `record_try`, `r
 and `record_visit`; they go to the record and the sink of the learner's context
 (`learner_context`: a JSON-lines file a learner on one server, see `class_learner`; the page's
 outbox in the browser, see `record_to`), and nowhere outside a class. Recording never stops a
-lesson. The format of a record and of an event a page sends: docs/classes.md."""
+lesson. The format of a record and of an event a page sends: docs/class-store.md.
+"""
 
 from __future__ import annotations
 
