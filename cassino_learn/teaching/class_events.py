@@ -19,8 +19,8 @@ from typing import Any, Callable
 
 from . import learner_context
 from .classroom import Classroom, ClassWarning, Learner, append_line
-from .learner_context import LearnerContext, Record
 from .filelock import locked
+from .learner_context import LearnerContext, Record
 
 __all__ = ["EventLog", "Event", "KINDS", "class_learner", "context_of", "use_learner", "act_as",
            "leave", "current", "current_learner",
