@@ -20,8 +20,8 @@ def data(tmp_path, monkeypatch):
 def playwright():
     """A test module's Playwright (its browser tests launch their Chromium from it). Not kept
     for the session: while Playwright's sync API is started its event loop counts as running
-    in this thread, and the widgets take a running loop for a kernel's (ui/soon.py), so the
-    game widget's tests after the browser tests would wait on a loop that never runs."""
+    in this thread, and tests that run a loop of their own (tornado's, asyncio.run) would find
+    one already running."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as running:

@@ -13,6 +13,9 @@ import cassino_learn
 PACKAGE = Path(cassino_learn.__file__).parent
 # From the bottom up; serving may use everything below it.
 LAYERS = ("core", "game", "teaching", "ui", "pages", "serving")
+# Modules beside the layers, below them all: any layer may import them, they import nothing of
+# the package (`browser`: whether we run in the browser).
+BOTTOM = ("browser",)
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -57,6 +60,19 @@ def upward_imports(layer: str) -> list[str]:
 @pytest.mark.parametrize("layer", LAYERS)
 def test_a_layer_imports_nothing_above_it(layer: str) -> None:
     assert upward_imports(layer) == []
+
+
+@pytest.mark.parametrize("name", BOTTOM)
+def test_a_module_below_the_layers_imports_nothing_of_the_package(name: str) -> None:
+    own = {m for m in imported_modules(PACKAGE / f"{name}.py") if m.startswith("cassino_learn")}
+    assert own == set()
+
+
+def test_every_module_beside_the_layers_is_registered() -> None:
+    """A new module at the package's top is placed in the layers here (else nothing checks
+    what it imports)."""
+    beside = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__", "__main__"}
+    assert beside == set(BOTTOM)
 
 
 def test_teaching_imports_nothing_of_ui_or_pages() -> None:

@@ -1,25 +1,20 @@
-"""The expert computer player: the best move of `cassino_learn.game.search`.
-
-It weighs its `CANDIDATES` best-looking moves (the greedy measure of `assess`, which knows
-what a move takes and what it leaves within reach) side by side on the same deals of the
-hidden cards (`search(..., paired=...)`), each with the opponents' replies searched below it;
-when every card is known it weighs every move exactly. Common deals make the comparison of
-two moves far less noisy than one tree over every move: against greedy, 76.5% of 200 matches
-against 70.5% for one tree at the same budget (docs/bots.md).
+"""The expert computer player: the best move of `cassino_learn.game.search`. It weighs its
+`CANDIDATES` best-looking moves (the greedy measure of `assess`) side by side on the same deals
+of the hidden cards, with the opponents' replies searched below each; when every card is known
+it weighs every move exactly. Common deals make the comparison far less noisy than one tree
+over every move (measured in docs/bots.md). `CheatingExpert` is the same search shown every
+hand and the stock, a yardstick for the benchmarks, never a learner's opponent.
 
     >>> from cassino_learn import Game
     >>> g = Game(seed=4)
     >>> g.play(ExpertPlayer(iterations=40).choose(g.observation()))
-
-It reads only its `Observation`; `CheatingExpert` is the same search shown every hand and the
-stock (a yardstick for the benchmarks, never a learner's opponent).
 """
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Generator
 
+from ..browser import in_browser
 from ..core.cards import Card
 from ..core.movegen import Move, legal_moves
 from ..core.position import Position
@@ -42,7 +37,7 @@ def default_budget() -> tuple[int | None, float | None]:
     (the static edition: Pyodide, several times slower than CPython here) also at most
     BROWSER_SECONDS by the clock, so a move never keeps the learner waiting much more than a
     second."""
-    if sys.platform == "emscripten":
+    if in_browser():
         return DEFAULT_ITERATIONS, BROWSER_SECONDS
     return DEFAULT_ITERATIONS, None
 

@@ -1,55 +1,20 @@
 """The review of a player's moves, round by round and for the match (as a chess site's game
-analysis does): each move is valued against the best one by the expert search, and a move that
-cost enough is marked, with the better move and why in words.
-
-    >>> from cassino_learn import Game
-    >>> from cassino_learn.game.review import learner_turns, review_turns
-    >>> game = Game(seed=3)                                          # doctest: +SKIP
-    >>> ...  # the match is played
-    >>> review = review_turns(learner_turns(game, seat=1))           # doctest: +SKIP
-    >>> [str(m) for m in review.marked]                              # doctest: +SKIP
-
-What a move is worth is what the hints say of it (`coach.coach_values`, the expert's search
-over its candidate moves on the same deals): the points the mover's side is likely to be ahead
-(its points less the best other side's) at the end of the round, if that move is played. The
-best move is the one the first hint gives, so a move the first hint gave is never marked. The
-loss of a move is the best move's value less its own, on the observation the player had (their
-hand, the table, what was captured, the hand sizes and the stock), never from hidden cards. A
-loss big enough to mark (or a move outside the expert's candidates) is measured again, twice,
-with the two moves side by side on the same deals of the hidden cards (`search.compare_moves`):
-both looks must find it, beyond the standard error of the gap. The budgets are fixed and every
-look is seeded by the move's place in the game, so reviewing the same game twice gives the same
-review.
-
-The marks, by the loss in points likely ahead at the round's end (K1: an ace or Little Casino
-is 1 point, Big Casino 2, most cards 3, most spades 1, a sweep 1):
-
-- inaccuracy, at least 0.5: half a point, like an even chance of an ace changing hands, or a
-  sizeable share of "most cards"; worth a look, small enough to be a matter of style. Below it
-  the search's own spread between good moves (a few tenths at the review budget) would mark
-  moves that are as good as the best.
-- mistake, at least 1.0: a whole point, what an ace, Little Casino or a sweep is worth.
-- blunder, at least 2.0: two points, what Big Casino is worth, or a point handed over that the
-  player could have taken (a swing of two in the lead).
-
-Under Spade Casino (V8) a round shares 26 points rather than 11 and a game runs to 61, so each
-point is worth less of the match: the thresholds grow in proportion to the points a round
-shares (26/11), and a lost spade worth 1 is an inaccuracy, not a mistake.
-
-The why is built from facts the engine computed: the cards and points each move takes
-(`Move.table_cards`, `scoring.card_points`), a sweep made or missed, and what each move leaves
-the next player within reach, with the chance they hold the card (`assess`: the threats of the
-next player, found by the legal-move generator), including builds left to be taken. The words
-are `coach_words`', the hints' own.
+analysis does): each move is valued against the best one by the hints' search
+(`coach.coach_values`) on the observation the player had, never from hidden cards, and a move
+that cost enough points likely ahead at the round's end is marked, with the better move and why
+in the hints' words (`coach_words`). A loss big enough to mark is measured again in two seeded
+side-by-side looks (`search.compare_moves`), so the same game always gets the same review.
+THRESHOLDS: inaccuracy from 0.5, mistake from 1.0, blunder from 2.0 (K1), grown by 26/11 under
+Spade Casino (V8). Why these numbers and how the looks agree: docs/bots.md, "The review".
 """
 
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from ..browser import in_browser
 from ..core.cards import Card
 from ..core.movegen import BUILD, CAPTURE, Move
 from ..core.position import Build, Position
@@ -74,7 +39,7 @@ THRESHOLDS = (0.5, 1.0, 2.0)  # expected round points lost, K1; see the module's
 # (Pyodide, about 4 times slower, and no worker thread: the moves are reviewed in short slices
 # between clicks, `review_queue`) 500, so that a round's review takes seconds rather than a
 # minute; the two looks still guard against marking a move for the search's noise.
-REVIEW_ITERATIONS = 500 if sys.platform == "emscripten" else 3000
+REVIEW_ITERATIONS = 500 if in_browser() else 3000
 LOOKS = ("first look", "second look")  # side-by-side looks that must both find a loss
 Evaluate = Callable[..., "list[MoveValue]"]
 """`move_values(observation, *, iterations=..., seed=...)`: every legal move valued, best first

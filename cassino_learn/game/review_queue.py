@@ -1,20 +1,11 @@
-"""The review of a player's moves done a little at a time, as the game goes on.
-
-`review.review_turn` values a move with the coach's search (`coach.coach_values`, the hints'
-own: a few hundred milliseconds to a second in the browser, where there is no worker thread)
-and confirms a loss with side-by-side looks. A `ReviewQueue` takes the moves as
-they are played and does that work in steps that each stop after about `budget` seconds, so a
-caller with one thread can do a step between two clicks, and when a round ends only its last
-moves are left to review.
-
-Spreading the work changes when a move is valued, not its value: the coach's search runs in
-steps with the same arguments (`coach.coach_values_steps`; its values are kept for the hints,
-and taken from a hint that ran first), the looks are seeded by the move's place in the game
-(as in `review_turn`) and run with the same budget, and the steps only pause a search between
-two iterations (a clock's budget counts the time searched, not the pauses). What to look at is
-`review_turn`'s own judgement (`review.judge_turn`), run with a `confirm` that answers from the
-looks done so far and, for a look not yet done, stops it (`_Needed`); the queue then runs that
-look in steps and tries again. The result is `review_turn(turn)`'s, exactly.
+"""The review of a player's moves done a little at a time, as the game goes on: a
+`ReviewQueue` takes the moves as they are played and does `review.review_turn`'s work in steps
+of about `budget` seconds, so a caller with one thread (the browser) can do a step between two
+clicks. Spreading the work changes when a move is valued, never its value: the same searches
+with the same seeds and budgets, paused only between iterations, and `review_turn`'s own
+judgement (`review.judge_turn`) with a `confirm` that answers from the looks done so far (a
+look not yet done stops it, `_Needed`, and is run in steps). The result is `review_turn`'s,
+exactly.
 
     >>> queue = ReviewQueue()
     >>> queue.add(turn)                                  # doctest: +SKIP

@@ -1,30 +1,9 @@
-"""The expert's search: every legal move of the seat to move, valued in round points.
-
-`move_values(observation)` returns each legal move with the observing side's expected lead in
-round points at the end of the round (K1 or V8 points, less the best other side's), best first.
-
-How (Cowling, Powley and Whitehouse 2012, information-set MCTS, one tree for the searcher):
-
-- each iteration deals the hidden cards anew, consistently with what the seat knows
-  (`cassino_learn.game.determinize`: hand and stock sizes, builds' owners holding their value);
-- it walks down one tree of moves, where the seat to move at a node may be any player: the
-  searcher's moves and the opponents' replies are both chosen by UCB among the moves legal in
-  this deal of the cards, so opponents' replies are searched, not fixed;
-- below the tree a cheap capture-first policy plays on to the horizon: the end of the round
-  in the last deal (scored exactly), else the end of the deal in which every seat has moved
-  at least HORIZON times (dealing from the sampled stock), valued by
-  `evaluate.expected_points`;
-- each node keeps the mean result for the side that moved into it.
-
-With `paired` moves (the expert's candidates, `compare_moves`) the root's moves are tried in
-turn on each sampled deal instead of chosen by UCB, so their values are compared on the same
-deals; below each, the tree goes on as above.
-
-When every card is known (two sides, the stock empty: the last deal of a two-player round) an
-exact alpha-beta search (`cassino_learn.game.exact`) replaces the sampling, within a node budget.
-
-A fixed seed gives a fixed result for a fixed `iterations` budget; a `seconds` budget stops by
-the clock (so it may differ run to run).
+"""The expert's search: every legal move of the seat to move valued in round points, the
+observing side's expected lead at the end of the round (less the best other side's), best first
+(`move_values`), or a few moves side by side on the same deals (`compare_moves`). Information-set
+MCTS over deals of the hidden cards consistent with what the seat knows (`determinize`), an exact
+search when every card is known (`exact`); a fixed seed and an iteration budget give a fixed
+result. How it works: docs/bots.md, "How the expert searches".
 
     >>> from cassino_learn import Game
     >>> values = move_values(Game(seed=2).observation(), iterations=60)

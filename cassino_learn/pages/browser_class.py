@@ -1,26 +1,17 @@
 """A lesson running in the learner's browser (Pyodide), handed out by a class's server
-(`cassino-learn serve --class NAME`, serving/class_server.py).
-
-When a page starts, its Python asks the server who this browser is (GET class/api/me, with the
-learner's cookie; a plain static site answers 404 and nothing here happens). In a class:
-
-- the learner's progress is kept in a file of its own in the browser's storage, and what the
-  server holds (the learner's progress from another computer) is merged into it first, so the
-  contents page shows every star the learner has earned anywhere;
-- every event the lesson records (`teaching.class_events.record_*`) and every progress save is
-  posted, as JSON text, on the browser's channel CHANNEL; the page's class client
-  (serving/static/class-client.js) keeps it in an outbox in the browser's storage and sends it
-  to the server every few seconds, again after a dropped connection, until the server has it.
-
-Python here runs in a web worker: it has no localStorage, but it may make synchronous requests
-and talk to the page through a BroadcastChannel. Without a connection at start the learner
-known last in this browser is used, so nothing done offline is lost.
+(`cassino-learn serve --class NAME`). When a page starts, its Python asks the server who this
+browser is (GET class/api/me; a plain static site answers 404 and nothing changes). In a class
+the page's learner context is that learner's: their own progress file in the browser's storage,
+with the server's copy merged in first, and every event and save posted on the channel CHANNEL
+to the page's outbox (serving/static/class-client.js), which sends it on until the server has
+it. Without a connection at start the learner known last in this browser is used, so nothing
+done offline is lost.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -112,25 +103,27 @@ def join_in_browser(fetch: Fetch = _fetch,
     """Make this page a class's learner if the server says it is one (see the module's text):
     progress in the learner's own file, merged with the server's copy, and every event and
     save passed on to the page's outbox. None, and nothing changed, outside a class."""
-    from ..teaching import class_events, progress
+    from ..teaching import class_events, learner_context, progress
 
     identity = ask_server(fetch)
     if identity is None:
         return None
-    progress.use_path(STORAGE / identity.id / progress.FILE_NAME)
+    learner = identity.id
+
+    def send(data: dict[str, Any]) -> None:
+        post({"type": "progress", "learner": learner, "progress": data})
+
+    # Merged first, passed on after: the server's own copy is not sent back to it.
+    learner_context.use(learner_context.LearnerContext(
+        learner=identity, progress_path=STORAGE / identity.id / progress.FILE_NAME))
     store = progress.load()
     if identity.progress:
         try:
             store.merge_json(identity.progress)
         except ValueError:
             pass  # the server's copy is not progress: keep this browser's
-    learner = identity.id
     class_events.record_to(lambda event: post({"type": "event", "learner": learner,
                                                "event": event}))
-
-    def send(data: dict[str, Any]) -> None:
-        post({"type": "progress", "learner": learner, "progress": data})
-
-    progress.after_save(send)
+    learner_context.use(replace(learner_context.current(), after_save=(send,)))
     send(progress.load().to_json())  # what was done here offline, or before the class
     return identity

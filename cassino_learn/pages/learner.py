@@ -13,9 +13,9 @@ Outside a class (one learner's own computer, JupyterHub, a static site on any we
 from __future__ import annotations
 
 import html
-import sys
 from dataclasses import dataclass
 
+from ..browser import in_browser
 from ._html import Html
 
 __all__ = ["Identity", "identify", "in_class", "name_line", "code_line"]
@@ -34,10 +34,6 @@ class Identity:
 
 _identity: Identity | None = None
 _asked = False
-
-
-def in_browser() -> bool:
-    return sys.platform == "emscripten"
 
 
 def in_class() -> bool:

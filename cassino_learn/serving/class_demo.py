@@ -1,37 +1,10 @@
-"""The class demonstration on the web: handlers to mount in any Tornado app of a class.
-
-    {base}class/demo/teacher?token=T          the teacher's demonstration page
-    {base}class/demo/teacher/state.json       everything the teacher sees (names included)
-    {base}class/demo/teacher/stages.json      the lessons' stages that have a table
-    {base}class/demo/teacher/questions.json   every question kept, with answers and reveal
-    {base}class/demo/teacher/questions.csv    the same, one row an answer
-    {base}class/demo/teacher/do               POST {"action": ..., ...}: change the table, ask
-    {base}class/demo/follow                   a learner's page following the table
-    {base}class/demo/stream                   Server-Sent Events: the table, on every change
-    {base}class/demo/state.json               the table now (what the stream sends)
-    {base}class/demo/answer                   POST {"question": id, "move": text}: an answer
-    {base}class/demo/mine                     the learner's own answer and its comparison
-    {base}class/demo/static/<file>            the pages' scripts and stylesheet
-
-The pages are templates in cassino_learn/share/class/demo/, their scripts and stylesheet in its
-static/ folder.
-
-Who is who is decided outside: `DemoState.teacher(handler)` says whether a request carries the
-teacher's token (as `?token=` or the X-Teacher-Token header), `DemoState.learner(handler)`
-gives the cookie's learner (id, name) or None, and `DemoState.roster()` the class's names by id
-(for "who has not answered"). Every teacher URL without the token is 403; a learner's POST needs
-the XSRF token (Tornado's `_xsrf` cookie, sent back in the X-XSRFToken header), a JSON body of
-at most `MAX_BODY` bytes and the shape above; a learner sending more than
-`ANSWERS_PER_WINDOW` answers in `ANSWER_WINDOW` seconds is asked to wait (429).
-
-Followers keep one connection open (`stream`). Each change of the table is sent to all of them
-at once, coalesced so that a burst of changes costs one message; while a question is open the
-answers' count is sent at most `COUNT_EVERY` seconds apart. Each event's id is the
-demonstration's version: a browser that reconnects sends it back (Last-Event-ID) and gets the
-current table at once if it has changed meanwhile.
-
-With a store, the demonstration and its current question are saved with each message sent (so
-at most `COUNT_EVERY` seconds after an answer) and set up again when the server starts.
+"""The class demonstration on the web: `demo_handlers(DemoState)` mounts the teacher's page,
+the learners' follow page and its Server-Sent Events stream, and the answer API in any Tornado
+app of a class, under `{base}class/demo/`. Who is who is decided outside (`DemoState`'s
+callables); teacher URLs need the token, a learner's POST the XSRF token, a small JSON body and
+no more than `ANSWERS_PER_WINDOW` answers in `ANSWER_WINDOW` seconds. The URLs, the stream and
+how the demonstration is saved: docs/class-demonstration.md. The pages are templates in
+cassino_learn/share/class/demo/, their scripts and stylesheet in its static/ folder.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from typing import Callable
 
 from tornado import httpserver, web
 
+from ..teaching.files import write_atomically
 from .class_api import RateLimit, api_handlers
 from .class_demo import DemoState, demo_handlers, for_class
 from .class_site import precompress
@@ -52,11 +53,7 @@ def cookie_secret(folder: Path) -> str:
     except (OSError, UnicodeDecodeError):
         pass
     secret = secrets.token_urlsafe(48)
-    temp = folder / f".{SECRET_FILE}.tmp"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(secret + "\n")
-    os.replace(temp, path)
+    write_atomically(path, secret + "\n", mode=0o600)
     return secret
 
 

@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from ..teaching.files import write_atomically
+
 __all__ = ["class_site", "is_site", "site_digest", "precompress", "compressed", "COMPRESSIBLE",
            "SiteError"]
 
@@ -149,9 +151,7 @@ def precompress(site: Path, report: Callable[[str], None] = lambda _: None) -> t
             if len(data) > size * MIN_GAIN:
                 marker.write_bytes(b"")
                 continue
-            temp = path.with_name(f".{path.name}.gz.tmp")
-            temp.write_bytes(data)
-            os.replace(temp, _gz_path(path))
+            write_atomically(_gz_path(path), data)
         except OSError as error:
             report(f"cannot write compressed files into {site} ({error}); serving it as it is")
             break

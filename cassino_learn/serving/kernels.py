@@ -1,38 +1,8 @@
-"""The app's kernel manager: a page's kernel goes when the page goes, and lessons are preheated
-one at a time behind learners' pages.
-
-Voila builds its kernel manager on this class (`VoilaConfiguration.multi_kernel_manager_class`),
-so every kernel passes through it:
-
-- Leaving or closing a page closes its connection to the kernel; a kernel that had a page and
-  has had none for `disconnect_grace` seconds is shut down (`dropped_grace` if the connection
-  broke off rather than being closed: the page is likely still there; longer when pages have
-  been slow to reconnect, on a loaded machine). (Voila's own way, a
-  request sent as the page unloads, is refused by Jupyter Server for want of an _xsrf token:
-  Voila issue 1458.)
-- A learner's kernel whose page never connected (closed, or failed, while Voila was still
-  running the lesson) is shut down once it has been idle for `unconnected_timeout` seconds, or
-  twice the longest recent wait of a page for its connection when the machine is that slow.
-  Preheated kernels waiting in Voila's pool are left alone until a page takes them.
-- Idle kernels no page is connected to are also culled by Jupyter Server's culler (see
-  `voila.culling_settings`), except learners' kernels no page has connected to yet (the sweep
-  above decides those, waiting longer on a slow machine); Voila keeps its pool out of that.
-- A page that connects after its kernel was shut down anyway reloads itself (it holds nothing
-  of the learner's yet); one whose kernel went while it was away says so and offers a reload
-  (the template's static/kernel_lost.js).
-- In a Jupyter Server that also serves JupyterLab (a JupyterHub user's, set up by
-  `cassino-learn jupyter-setup`), `voila_kernels_only` limits all this to the kernels Voila
-  starts for its pages: a notebook's kernel is left to Jupyter Server's usual rules.
-- `PageConnection` keeps the count of a kernel's connections right when a page leaves while its
-  connection is still being prepared (see there).
-- Voila preheats a kernel for every lesson at start (it runs each lesson in advance so the page
-  opens at once). Started all at once on a small machine they starve the first page a learner
-  opens. Here preheating waits `preheat_start_delay` after the server starts, then fills the
-  pools one kernel at a time, each once the previous has run its lesson, and steps aside while
-  learners' pages are starting their kernels. A pool kernel a learner's page is already waiting
-  for (Voila hands out pool places before their kernels exist) starts at once. In a class,
-  a preheated lesson stops at its first cell until a page takes it (it must learn whose it
-  is): it counts as run once it waits there.
+"""The app's kernel manager (Voila's `multi_kernel_manager_class`, so every kernel passes
+through it): a page's kernel is shut down soon after its page goes (closed, broken off, or never
+connected), idle kernels are culled except learners' kernels still connecting, and Voila's
+preheated lesson kernels start one at a time behind learners' pages. The rules, their timings
+and why: docs/serving.md, "The kernel manager".
 """
 
 from __future__ import annotations

@@ -1,25 +1,9 @@
 """What a learner of a class does, for the teacher's page: stages tried, moves refused (with
-the rule they break) and pages opened, appended to the learner's own record of events.
-
-The running lesson calls `record_try`, `record_refusal` and `record_visit` wherever these
-happen; outside a class they do nothing. A page's kernel is made a class's learner with
-`act_as(classroom, learner)` (`use_learner(classroom, learner_id)` finds the learner in the
-roster first), which points both this record and the progress file (`progress.load()`) at that
-learner's own files; `leave()` undoes it.
-
-A record is JSON lines, one event a line:
-
-    {"at": "2026-11-24T11:05:03.120+00:00", "kind": "try", "lesson": "02_pairing",
-     "stage": "one-card", "solved": false}
-    {"at": ..., "kind": "refusal", "lesson": ..., "stage": ..., "rule": "P2"}
-    {"at": ..., "kind": "visit", "lesson": ..., "stage": "one-card" or null}
-
-Recording never stops a lesson: a record that cannot be written is warned about once.
-
-The class server of the in-browser edition keeps events in its database (`class_store`): there
-the page sends them itself, each with an id it makes (`new_event_id`) so that sending twice
-counts once; `record_to(sink)` hands every recorded event to `sink` as such a dict, and
-`client_event` checks one that arrives.
+the rule they break) and pages opened. The running lesson calls `record_try`, `record_refusal`
+and `record_visit`; they go to the record and the sink of the learner's context
+(`learner_context`: a JSON-lines file a learner on one server, see `class_learner`; the page's
+outbox in the browser, see `record_to`), and nowhere outside a class. Recording never stops a
+lesson. The format of a record and of an event a page sends: docs/class-store.md.
 """
 
 from __future__ import annotations
@@ -28,16 +12,18 @@ import json
 import re
 import secrets
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from . import progress
+from . import learner_context
 from .classroom import Classroom, ClassWarning, Learner, append_line
 from .filelock import locked
+from .learner_context import LearnerContext, Record
 
-__all__ = ["EventLog", "Event", "KINDS", "use_learner", "act_as", "leave", "current", "current_learner",
+__all__ = ["EventLog", "Event", "KINDS", "class_learner", "context_of", "use_learner", "act_as",
+           "leave", "current", "current_learner",
            "record_try", "record_refusal", "record_visit", "read_events", "EVENT_ID_PATTERN",
            "NAME_PATTERN", "CLIENT_FIELDS", "client_event", "new_event_id", "record_to"]
 
@@ -207,63 +193,80 @@ def read_events(path: Path) -> list[Event]:
     return events
 
 
-_log: EventLog | None = None
-_learner: Learner | None = None
-_sink: Callable[[dict[str, Any]], None] | None = None
-
-
-def use_learner(classroom: Classroom, learner_id: str) -> Learner:
-    """Make this process the learner's (`act_as`), found in the class's roster. ValueError for
-    an id that is not one of the class's learners (nothing changes then)."""
+def class_learner(classroom: Classroom, learner_id: str) -> LearnerContext:
+    """The context of the class's learner with this id (found in the roster): their progress
+    file and record of events. ValueError for an id that is not one of the class's learners."""
     learner = classroom.learner(learner_id)
     if learner is None:
         raise ValueError(f"the class {classroom.name!r} has no learner {str(learner_id)[:40]!r}")
-    return act_as(classroom, learner)
+    return context_of(classroom, learner)
+
+
+def context_of(classroom: Classroom, learner: Learner) -> LearnerContext:
+    """`learner`'s context without reading the roster (a page's kernel is told its learner by
+    the class server). ValueError for an id that is no id."""
+    return LearnerContext(learner=learner, progress_path=classroom.progress_path(learner.id),
+                          record=EventLog(classroom.events_path(learner.id)))
+
+
+def use_learner(classroom: Classroom, learner_id: str) -> Learner:
+    """Make this process the learner's (`class_learner`, put in use): `progress.load()` reads
+    and writes their progress file and the record_* calls append to their record. ValueError
+    for an id that is not one of the class's learners (nothing changes then)."""
+    context = class_learner(classroom, learner_id)
+    learner_context.use(context)
+    return context.learner
 
 
 def act_as(classroom: Classroom, learner: Learner) -> Learner:
-    """Make this process `learner`'s without reading the roster (a page's kernel is told its
-    learner by the class server): `progress.load()` reads and writes their progress file and
-    the record_* calls append to their record. ValueError for an id that is no id."""
-    global _log, _learner
-    progress_path, events_path = classroom.progress_path(learner.id), \
-        classroom.events_path(learner.id)
-    progress.use_path(progress_path)
-    _log, _learner = EventLog(events_path), learner
+    """Make this process `learner`'s without reading the roster (`context_of`, put in use)."""
+    learner_context.use(context_of(classroom, learner))
     return learner
 
 
 def leave() -> None:
     """Back to no class: progress in the data folder, nothing recorded (nor handed on)."""
-    global _log, _learner, _sink
-    progress.use_path(None)
-    _log, _learner, _sink = None, None, None
+    learner_context.use(learner_context.NOBODY)
 
 
 def current() -> EventLog | None:
     """The record events go to now (None outside a class)."""
-    return _log
+    record = learner_context.current().record
+    return record if isinstance(record, EventLog) else None
 
 
 def current_learner() -> Learner | None:
-    return _learner
+    return learner_context.current().learner
 
 
 def record_to(sink: Callable[[dict[str, Any]], None] | None) -> None:
     """Hand every event recorded from now on to `sink` as the dict a page sends to the class
     server (with a fresh id; see `client_event`), besides any record in use; None stops it.
     An error in `sink` is warned about once and never stops the lesson."""
-    global _sink, _sink_warned
-    _sink, _sink_warned = sink, False
+    learner_context.use(replace(learner_context.current(),
+                                sink=None if sink is None else _WarnOnce(sink)))
 
 
-_sink_warned = False
+class _WarnOnce:
+    """A sink whose first error is warned about, and none after it."""
+
+    def __init__(self, sink: Callable[[dict[str, Any]], None]) -> None:
+        self.sink, self.warned = sink, False
+
+    def __call__(self, data: dict[str, Any]) -> None:
+        try:
+            self.sink(data)
+        except Exception as error:  # noqa: BLE001 - recording never stops a lesson
+            if not self.warned:
+                self.warned = True
+                warnings.warn(f"an event could not be handed on ({error!r}); the lesson goes "
+                              f"on", ClassWarning, stacklevel=4)
 
 
 def _to_sink(kind: str, lesson: str, stage: str | None, solved: bool = False,
              rule: str = "") -> None:
-    global _sink_warned
-    if _sink is None:
+    sink = learner_context.current().sink
+    if sink is None:
         return
     data: dict[str, Any] = {"id": new_event_id(),
                             "at": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
@@ -273,32 +276,33 @@ def _to_sink(kind: str, lesson: str, stage: str | None, solved: bool = False,
         data["solved"] = bool(solved)
     if kind == "refusal":
         data["rule"] = str(rule)[:MAX_TEXT]
-    try:
-        _sink(data)
-    except Exception as error:  # noqa: BLE001 - recording never stops a lesson
-        if not _sink_warned:
-            _sink_warned = True
-            warnings.warn(f"an event could not be handed on ({error!r}); the lesson goes on",
-                          ClassWarning, stacklevel=3)
+    sink(data)
+
+
+def _record() -> Record | None:
+    return learner_context.current().record
 
 
 def record_try(lesson: str, stage: str, solved: bool) -> None:
     """A stage answered (a move played or an answer given): right or not."""
-    if _log is not None:
-        _log.add("try", lesson, stage, solved=solved)
+    record = _record()
+    if record is not None:
+        record.add("try", lesson, stage, solved=solved)
     _to_sink("try", lesson, stage, solved=solved)
 
 
 def record_refusal(lesson: str, stage: str | None, rule: str) -> None:
     """A move the rules refused, with the id of the rule it breaks."""
-    if _log is not None and rule:
-        _log.add("refusal", lesson, stage, rule=rule)
+    record = _record()
+    if record is not None and rule:
+        record.add("refusal", lesson, stage, rule=rule)
     if rule:
         _to_sink("refusal", lesson, stage, rule=rule)
 
 
 def record_visit(lesson: str, stage: str | None = None) -> None:
     """A lesson's page (or one of its stages) opened."""
-    if _log is not None:
-        _log.add("visit", lesson, stage)
+    record = _record()
+    if record is not None:
+        record.add("visit", lesson, stage)
     _to_sink("visit", lesson, stage)

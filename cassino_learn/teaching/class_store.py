@@ -1,24 +1,10 @@
-"""A class kept in one SQLite database: its roster, each learner's progress and record of
-events, for the class server that hands out the in-browser edition.
-
-The database is `class.sqlite3` in the class's folder (`<data folder>/classes/<slug>/`, the
-folder today's `Classroom` uses). It runs in WAL mode, every write is one transaction
-(`BEGIN IMMEDIATE`, so writers queue instead of failing), each thread has its own connection
-and waits up to `BUSY_TIMEOUT` for another writer: threads of one server and several processes
-may write at once.
-
-    learners(id, name, code, joined, last_seen)   the roster; last_seen is the server's clock
-    events(learner, id, at, kind, lesson, stage, solved, rule, received)
-                                                  one row an event, unique by (learner, id)
-    progress(learner, data, saved)                the learner's progress JSON (teaching.progress)
-    meta(key, value)                              the schema's version, the class's name, the
-                                                  migration of the files of an older version
-
-A learner's id is checked with `classroom.is_learner_id` before any query; a name is data
-(cleaned and cut as `Classroom.join` does). A class folder written by the file-based version
-(roster.jsonl, learners/<id>.json, learners/<id>.events) is read into the database once, on
-the first open, and those files are moved to `archive/<stamp>-migrated/`. *End the class*
-copies the database into `archive/<stamp>/class.sqlite3` and empties it.
+"""A class kept in one SQLite database (`class.sqlite3` in the class's folder): its roster,
+each learner's progress and record of events, for the class server that hands out the
+in-browser edition. WAL mode, one transaction a write (`BEGIN IMMEDIATE`: writers queue), a
+connection a thread: threads and processes may write at once. A learner's id is checked before
+any query; a name is data. A class folder of the file-based version is read in once and its
+files archived; *End the class* archives the database and empties it. The tables, backups and
+a damaged database: docs/class-store.md.
 """
 
 from __future__ import annotations
@@ -30,7 +16,6 @@ import secrets
 import shutil
 import sqlite3
 import threading
-import time
 import warnings
 from datetime import datetime, timezone
 from pathlib import Path
@@ -40,6 +25,7 @@ from . import progress
 from .class_events import Event, client_event, read_events
 from .classroom import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
                         class_slug, clean_name, is_learner_id, new_code, normal_code)
+from .files import set_aside
 from .filelock import locked
 
 __all__ = ["ClassStore", "ClassStoreError", "UnknownLearner", "DB_NAME", "SCHEMA_VERSION",
@@ -202,17 +188,7 @@ class ClassStore:
                 f"it empty, or put a backup in its place (see docs/class-store.md)") from error
 
     def _set_aside(self) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{DB_NAME}.corrupt-{stamp}")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = self.path.with_name(f"{DB_NAME}.corrupt-{stamp}-{number}")
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(f"{self.path}{suffix}")
-            if part.exists():
-                os.replace(part, f"{aside}{suffix}")
-        return aside
+        return set_aside(self.path, companions=("-wal", "-shm"))
 
     # ------------------------------------------------------------------ connections
 

@@ -1,24 +1,10 @@
-"""What the teacher's page shows about a class: one row per learner, the course's stages from
-the hardest, and the rules the class broke most. Read from the class's database
-(`class_store.ClassStore`), or from the learners' progress files and records of events of a
-file-based class (`classroom`, `class_events`); plain data, JSON-able, and a CSV of the learners'
-table.
-
-- A learner's row: name, code, when last seen (by the class server's clock: the last time it
-  heard from them; in a file-based class their latest event or progress save), lessons
-  done, stars per lesson, and the lesson and stage they are on now (from their latest event:
-  the stage they opened, tried or were refused on; after a stage solved, the next unsolved
-  stage of that lesson).
-- A stage's row: how many learners tried it, solved it, solved it on the first try (their first
-  answer to it was right), and the median number of tries of those who solved it (answers up to
-  and including the first right one). Stages are ordered hardest first: the lowest share of
-  first-try solves among those who tried, then the lowest share solved, then the most median
-  tries, then course order; stages nobody has tried come last, in course order.
-- A rule's row: refused moves by rule id, how many learners made them, the stages where they
-  happened (most first) and the lessons that teach the rule (the catalog's).
-
-A learner whose progress file is corrupt is shown with no progress (the file is set aside with
-a warning by `progress.load`); a record with unreadable lines loses only those lines.
+"""What the teacher's page shows about a class, as plain JSON-able data (and a CSV of the
+learners): one row per learner (last seen, lessons done, stars, where they are now), the
+course's stages from the hardest (the lowest share of first-try solves among those who tried
+first), and the rules the class broke most. Read from the class's database (`class_store`) or
+from a file-based class's files (`classroom`, `class_events`); a corrupt progress file shows as
+no progress (set aside by `progress.load`), a record loses only its unreadable lines. Each
+row's fields and the order of the stages: docs/class-store.md, "What the teacher sees".
 """
 
 from __future__ import annotations

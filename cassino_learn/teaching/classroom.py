@@ -21,7 +21,6 @@ import os
 import re
 import secrets
 import shutil
-import time
 import unicodedata
 import warnings
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .files import set_aside, write_atomically
 from .filelock import locked
 from .progress import ProgressWarning, data_dir
 
@@ -229,13 +229,7 @@ class Classroom:
 
     def _repair_roster(self, raw: bytes, learners: list[Learner], bad: list[int]) -> None:
         """Keep the unreadable roster aside as it was, and the readable learners in place."""
-        stamp = time.strftime('%Y%m%d-%H%M%S')
-        aside = self.roster_path.with_name(f"{ROSTER}.corrupt-{stamp}")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = self.roster_path.with_name(f"{ROSTER}.corrupt-{stamp}-{number}")
-        aside.write_bytes(raw)
+        aside = set_aside(self.roster_path, copy=True)  # as read: the caller holds the lock
         _write_lines(self.roster_path, [x.to_json() for x in learners])
         lines = ", ".join(str(n) for n in bad[:10]) + (" ..." if len(bad) > 10 else "")
         warnings.warn(f"the class roster {self.roster_path} had unreadable lines ({lines}); "
@@ -322,13 +316,4 @@ def _last_byte(path: Path) -> bytes:
 
 def _write_lines(path: Path, rows: list[dict[str, Any]]) -> None:
     """Replace a JSON-lines file atomically."""
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    try:
-        with open(temp, "wb") as handle:
-            handle.write(b"".join(_line(row) for row in rows))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    write_atomically(path, b"".join(_line(row) for row in rows))

@@ -1,4 +1,9 @@
-"""A class demonstration: the teacher's table, shown to every follower, and questions to the class.
+"""A class demonstration: the teacher's table, shown to every follower, and questions to the
+class, answered with a move judged by the rules core and revealed with the expert's values side
+by side on the same deals (`game.search.compare_moves`), a reason for each move (`game.hints`)
+and each learner's move compared with the best (`game.review.why`); until the reveal only
+counts and who has answered are given out. Every change bumps `version`. The design:
+docs/class-demonstration.md.
 
     >>> demo = Demonstration()
     >>> demo.set_position("table: 5D 3C 6H 2S; hand: 8S 4D; hand 2: 9C KD; turn: 1")
@@ -7,21 +12,6 @@
     >>> question = demo.open_question()
     >>> demo.answer("a1b2c3d4e5f6a7b8", "Ana", "trail 4D").move
     'trail 4D'
-
-The table comes from notation, from a lesson's stage (`teaching.stages`) or from a new deal of
-any variant (`game.match.Game`); Next and Back step through its moves as the sandbox does.
-Followers see the table with every hand hidden but the mover's and those the teacher shows.
-
-A question freezes the position and the seat to move. Learners answer with a move in notation,
-judged by the rules core (an illegal move is refused with its rule and not counted); a later
-answer replaces an earlier one. Until the reveal only counts and names of who has answered are
-given out. The reveal values each distinct move chosen once, side by side with the expert's own
-candidates on the same deals (the search of `game.search.compare_moves`, a fixed seed and
-`REVEAL_ITERATIONS` deals, reproducible unless a machine under load reaches `REVEAL_SECONDS`
-first; `Reveal.iterations` says how many deals each move was played on); each move carries a reason in plain words (`game.hints`) and each
-learner's move a comparison with the best (`game.review.why`).
-
-Every change bumps `version`; followers compare versions to know they are up to date.
 """
 
 from __future__ import annotations

@@ -11,25 +11,23 @@ from __future__ import annotations
 
 import errno
 import os
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
+
+from ..browser import in_browser
 
 try:
     import fcntl
 except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
-if sys.platform == "emscripten":  # Pyodide has the module, but its files are the browser's
+if in_browser():  # Pyodide has the module, but its files are the browser's
     fcntl = None  # type: ignore[assignment]
 
 #: flock's answers on a file system that cannot lock (some network mounts): write unlocked.
 _CANNOT_LOCK = {errno.ENOSYS, errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL}
 
-__all__ = ["LOCKING", "locked", "lock_path"]
-
-#: Whether this platform can lock files at all.
-LOCKING = fcntl is not None
+__all__ = ["locked", "lock_path"]
 
 
 def lock_path(path: Path) -> Path:

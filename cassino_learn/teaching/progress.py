@@ -1,45 +1,33 @@
 """The learner's progress (lessons done, stages solved with their stars, quiz scores) and
-settings, kept across restarts.
+settings (`Preferences`), kept across restarts as JSON in the data folder ($CASSINO_LEARN_DATA,
+the browser's storage in the browser, else the platform's user data folder), or in a class in
+the learner's own file (the `learner_context` in use).
 
-Stored as JSON in the user's data folder (platformdirs' user_data_dir("cassino-learn"), or the
-folder named by the environment variable CASSINO_LEARN_DATA). Every write goes to a temporary
-file first and is moved into place with os.replace, so a crash never leaves half a file. A file
-that cannot be read is renamed aside (progress.json.corrupt-<time>) with a warning, and the
-learner starts afresh instead of seeing an error.
-
-Nothing is lost when two tabs (or a class's thirty learners) save at once: a save is a
-read-modify-write under a file lock (`filelock`). The changes made since the file was read are
-applied again to what is on disk now, and anything else this copy holds is merged in so that no
-solved stage, star or best score is ever lost (solved and done: either; stars, best score,
-practice count: the larger). `reset` and `import_text` start a new *generation* of the file:
-a copy read before that (another tab) brings none of its old progress back, only its new
-changes. Where there are no file locks (the static edition in the browser) a save writes the
-copy as it is, as before.
-
-In a class the file is the learner's own (`use_path`, set by `class_events.use_learner`);
-`load()` and everything else here read and write that file.
-
-Settings live beside the lessons as "preferences" (see `Preferences`); a file written before
-they existed loads with the defaults, and names this version does not know are kept as they are.
+A save never leaves half a file (`files.write_atomically`) and never loses what another tab
+saved: under the file's lock (`filelock`) it is merged with the file as it is now, losing no
+solved stage, star or best score (`_merge_into`); a reset or an import starts a new
+*generation*, so an older copy brings none of its old progress back. A file that cannot be
+read is set aside (`files.set_aside`) with a warning, and the learner starts afresh.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 import tempfile
-import time
 import warnings
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..browser import in_browser
+from . import learner_context
+from .files import set_aside, write_atomically
 from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
-           "use_path", "current_path", "from_json", "merged", "after_save"]
+           "current_path", "from_json", "merged"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -62,7 +50,7 @@ def data_dir() -> Path:
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
-    if sys.platform == "emscripten":
+    if in_browser():
         return BROWSER_DATA_DIR
     try:
         from platformdirs import user_data_dir
@@ -72,26 +60,11 @@ def data_dir() -> Path:
     return Path(user_data_dir("cassino-learn"))
 
 
-_current: Path | None = None  # the learner's own file in a class (see use_path)
-_after_save: list[Callable[[dict[str, Any]], None]] = []
-
-
-def after_save(hook: Callable[[dict[str, Any]], None]) -> None:
-    """Call `hook` with the progress as saved, after every save (in a class in the browser,
-    it goes on to the class's server). A hook that fails is warned about; the save stands."""
-    _after_save.append(hook)
-
-
-def use_path(path: Path | None) -> None:
-    """Make `path` the progress file of this process (a class's learner), or go back to the one
-    in the data folder with None."""
-    global _current
-    _current = None if path is None else Path(path)
-
-
 def current_path() -> Path:
-    """The progress file `load()` reads: the one set by `use_path`, else the data folder's."""
-    return _current if _current is not None else data_dir() / FILE_NAME
+    """The progress file `load()` reads: the learner's own in a class (the learner's context,
+    `learner_context.current()`), else the data folder's."""
+    own = learner_context.current().progress_path
+    return own if own is not None else data_dir() / FILE_NAME
 
 
 @dataclass
@@ -306,8 +279,8 @@ class Progress:
         return data
 
     def save(self) -> None:
-        """Merge with the file as it is now (under its lock) and write the result atomically:
-        a temporary file in the same folder, then os.replace. This copy then holds the result."""
+        """Merge with the file as it is now (under its lock) and write the result atomically
+        (`files.write_atomically`). This copy then holds the result."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with locked(self.path) as held:
             if held:
@@ -315,7 +288,9 @@ class Progress:
             _write(self.path, self.to_json())
         self._changes.clear()
         self._restart = False
-        for hook in list(_after_save):
+        # the learner's context's listeners (in a class in the browser: on to the server); one
+        # that fails is warned about, the save stands
+        for hook in learner_context.current().after_save:
             try:
                 hook(self.to_json())
             except Exception as error:  # noqa: BLE001 - a listener never undoes a save
@@ -370,16 +345,7 @@ def _merge_into(target: Progress, other: Progress) -> None:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(data, indent=1), mode=0o600)  # a learner's own
 
 
 def load(path: Path | None = None) -> Progress:
@@ -428,15 +394,14 @@ def _parse(path: Path, raw: bytes) -> Progress:
 def _set_aside(path: Path, raw: bytes, holding_lock: bool) -> str:
     """Rename the unreadable file aside, unless a writer has replaced it meanwhile (checked
     under the file's lock, so that a good file just written is never the one set aside)."""
-    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         if holding_lock:
-            os.replace(path, aside)
+            aside = set_aside(path)
         else:
             with locked(path):
                 if path.read_bytes() != raw:
                     return "it has been written again meanwhile"
-                os.replace(path, aside)
+                aside = set_aside(path)
         return f"it was renamed to {aside.name}"
     except OSError:
         return "it could not be renamed"

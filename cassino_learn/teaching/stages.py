@@ -1,26 +1,8 @@
 """A lesson's stages: short tasks on the card table, judged by the rules core, worth 1-3 stars.
-
-Stages are data, one JSON file per lesson (lessons/stages/<slug>.json):
-
-    {"lesson": "05_building", "stages": [
-      {"id": "first-build", "kind": "goal", "say": "Put your 3 on the 5 ...",
-       "position": "table: 5C; hand: 3D 8S", "goal": "build 8", "hint": "3 + 5 = 8"}, ...]}
-
-`say` is at most `MAX_WORDS` words. Every kind but "demo" and "points" is a quiz item
-(`cassino_learn.teaching.quiz`), judged there by the legal-move generator and the scorer:
-"goal" (a move meeting a goal of `goals`), "captures" (every capture of `card`), "legal" (is
-`move` legal?), "score" (each side's points for its pile), "number" and "choice" (facts of the
-deal and the match). Two kinds are the stages' own: "points" (how many points `cards` are
-worth, C3/K1, by `Card.points`) and "demo" (step through `steps`, [move, caption] pairs, each
-checked by the core when the file is read).
-
-A goal stage on a Draw Casino table (V9, `rules: deal=draw`, every hand given) may name the top
-of its `"stock"` ("QC 4S", top first); the rest of the pack the position does not place follows,
-so the table shows the stock's true count, and after the play the player draws from it as a
-Game does.
-
-Data rather than code, so the engineer writing a stage never writes a judge: the answer always
-comes from the core.
+Stages are data, one JSON file per lesson (lessons/stages/<slug>.json), so the engineer writing
+a stage never writes a judge: the answer always comes from the core. Every kind but "demo" and
+"points" is a quiz item (`teaching.quiz`). The file's format and the kinds:
+docs/layout.md, "A lesson's stages".
 """
 
 from __future__ import annotations
@@ -39,8 +21,7 @@ from .goals import GoalError
 from .quiz import BankError, QuizItem, Verdict, parse_bank
 
 __all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "LessonStages", "load_stages",
-           "stages_path", "stars_for", "starred", "most_stars", "stars_earned", "has_stages",
-           "all_stage_files"]
+           "stages_path", "stars_for", "starred", "most_stars", "stars_earned", "has_stages"]
 
 KINDS = ("goal", "captures", "legal", "score", "number", "choice", "points", "demo")
 MAX_WORDS = 60
@@ -427,11 +408,3 @@ def _demo_steps(start: Position, steps: Any) -> tuple[tuple[str, str], ...]:
         here = here.play(move)
         checked.append((step[0], step[1]))
     return tuple(checked)
-
-
-def all_stage_files(slugs: Iterable[str] | None = None) -> list[Path]:
-    from .catalog import LESSONS
-
-    paths = [stages_path(slug) for slug in (slugs or [x.slug for x in LESSONS])]
-    return [path for path in paths if path.exists()]
-

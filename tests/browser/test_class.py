@@ -159,6 +159,24 @@ def test_a_learner_joins_solves_a_stage_and_the_teacher_sees_it(browser, server,
         context.close()
 
 
+def test_the_teachers_page_fits_a_phone_and_ending_asks_once(browser, server, screenshot):
+    teacher_context, teacher = new_browser(browser, (390, 844))
+    teacher.goto(server.teacher_url)
+    expect(teacher.locator("#cc-learners")).to_be_visible()
+    overflow = teacher.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the teacher's page is {overflow}px wider than a phone"
+    ask, form = teacher.locator("#cc-end-ask"), teacher.locator("#cc-end-form")
+    expect(form).to_be_hidden()
+    ask.click()
+    expect(form).to_be_visible()
+    expect(ask).to_be_hidden()
+    screenshot(teacher, "class_teacher_end_phone")
+    teacher.locator("#cc-end-no").click()
+    expect(form).to_be_hidden()
+    expect(ask).to_be_visible()
+    teacher_context.close()
+
+
 def test_the_teacher_address_without_its_token_is_refused(browser, server):
     context, page = new_browser(browser)
     for url in (f"{server.base_url}class/teacher", f"{server.base_url}class/teacher?token=guess",

@@ -5,6 +5,7 @@ fixed by its seed, and plays whole matches of every table and variant."""
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 
 import pytest
@@ -194,7 +195,7 @@ def test_in_the_browser_the_budget_also_follows_the_clock(monkeypatch):
     from cassino_learn.game.search import DEFAULT_ITERATIONS
 
     assert (ExpertPlayer().iterations, ExpertPlayer().seconds) == (DEFAULT_ITERATIONS, None)
-    monkeypatch.setattr(expert.sys, "platform", "emscripten")
+    monkeypatch.setattr(sys, "platform", "emscripten")  # as in the browser
     player = ExpertPlayer()
     assert (player.iterations, player.seconds) == (DEFAULT_ITERATIONS, expert.BROWSER_SECONDS)
     seen = Game(seed=5).observation()

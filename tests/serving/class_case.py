@@ -17,7 +17,6 @@ from tornado.web import Application
 
 from cassino_learn.serving.class_api import RateLimit
 from cassino_learn.serving.class_server import make_app, open_state
-from cassino_learn.teaching import progress
 
 PAGE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
         "</head><body><p>{title}</p></body></html>")
@@ -64,7 +63,6 @@ class ClassServerCase(AsyncHTTPTestCase):
     def tearDown(self) -> None:
         super().tearDown()
         self.state.store.close()
-        progress.use_path(None)
         self._tmp.cleanup()
 
     def get_app(self) -> Application:

@@ -19,7 +19,6 @@ from tornado.web import Application
 from class_case import small_site  # this folder
 from cassino_learn.serving.class_demo import MAX_BODY, demo_handlers, for_class
 from cassino_learn.serving.class_server import make_app, open_state
-from cassino_learn.teaching import progress
 
 POSITION = "table: 5D 3C 6H 2S KC; hand: 8S 4D 9C; hand 2: 9H KD 2D; turn: 1"
 TEACHER_ACTIONS = [{"action": "position", "text": POSITION},
@@ -46,7 +45,6 @@ class DemoServer(AsyncHTTPTestCase):
     def tearDown(self) -> None:
         super().tearDown()
         self.class_state.store.close()
-        progress.use_path(None)
         self._tmp.cleanup()
 
     def get_app(self) -> Application:

@@ -21,7 +21,7 @@ from cassino_learn.pages import browser_class, learner
 from cassino_learn.serving import cli
 from cassino_learn.serving.class_site import SiteError, class_site
 from cassino_learn.serving.voila import VoilaServer, free_port
-from cassino_learn.teaching import class_events, progress
+from cassino_learn.teaching import class_events, learner_context, progress
 
 
 def test_without_class_the_command_is_voila_as_before(tmp_path):
@@ -83,11 +83,9 @@ def browser(monkeypatch, tmp_path):
     monkeypatch.setattr(browser_class, "LAST_LEARNER", tmp_path / "class" / "learner.json")
     monkeypatch.setattr(learner, "_identity", None)
     monkeypatch.setattr(learner, "_asked", False)
-    monkeypatch.setattr(progress, "_after_save", [])
     posted: list[dict] = []
-    yield posted
-    class_events.record_to(None)
-    progress.use_path(None)
+    with learner_context.using(learner_context.NOBODY):  # and back to it after the page
+        yield posted
 
 
 SERVER_PROGRESS = {"version": 1, "lessons": {"02_pairing": {

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from cassino_learn.teaching import class_events, progress
+from cassino_learn.teaching import class_events, learner_context, progress
 from cassino_learn.teaching.classroom import ClassWarning, Classroom
 from cassino_learn.ui.stages import StageRunner
 
@@ -34,64 +34,66 @@ def test_outside_a_class_nothing_is_recorded(data):
 
 def test_a_learner_in_use_has_their_own_progress_and_record_until_they_leave(room, data):
     ana = room.join("Ana")
-    assert class_events.use_learner(room, ana.id) == ana
-    assert class_events.current_learner() == ana
-    assert progress.current_path() == room.progress_path(ana.id)
-    progress.load().mark_done("02_pairing")
-    class_events.record_visit("02_pairing", "one")
-    class_events.record_try("02_pairing", "one", False)
-    class_events.record_refusal("02_pairing", "one", "P2")
-    class_events.record_refusal("02_pairing", "one", "")  # no rule: not a refusal to count
-    class_events.record_try("02_pairing", "one", True)
-    events = class_events.read_events(room.events_path(ana.id))
-    assert [(e.kind, e.lesson, e.stage, e.solved, e.rule) for e in events] == [
-        ("visit", "02_pairing", "one", False, ""), ("try", "02_pairing", "one", False, ""),
-        ("refusal", "02_pairing", "one", False, "P2"), ("try", "02_pairing", "one", True, "")]
-    assert all(e.at.tzinfo is not None for e in events)
-    class_events.leave()
-    assert progress.current_path() == data / "progress.json"
-    assert not progress.load().lesson("02_pairing").done  # that was Ana's, not this folder's
-    class_events.record_visit("03_combining")
-    assert len(class_events.read_events(room.events_path(ana.id))) == 4
+    with learner_context.using(learner_context.NOBODY):  # and back to it, whatever happens
+        assert class_events.use_learner(room, ana.id) == ana
+        assert class_events.current_learner() == ana
+        assert progress.current_path() == room.progress_path(ana.id)
+        progress.load().mark_done("02_pairing")
+        class_events.record_visit("02_pairing", "one")
+        class_events.record_try("02_pairing", "one", False)
+        class_events.record_refusal("02_pairing", "one", "P2")
+        class_events.record_refusal("02_pairing", "one", "")  # no rule: not a refusal to count
+        class_events.record_try("02_pairing", "one", True)
+        events = class_events.read_events(room.events_path(ana.id))
+        assert [(e.kind, e.lesson, e.stage, e.solved, e.rule) for e in events] == [
+            ("visit", "02_pairing", "one", False, ""), ("try", "02_pairing", "one", False, ""),
+            ("refusal", "02_pairing", "one", False, "P2"), ("try", "02_pairing", "one", True, "")]
+        assert all(e.at.tzinfo is not None for e in events)
+        class_events.leave()
+        assert progress.current_path() == data / "progress.json"
+        assert not progress.load().lesson("02_pairing").done  # that was Ana's, not this folder's
+        class_events.record_visit("03_combining")
+        assert len(class_events.read_events(room.events_path(ana.id))) == 4
 
 
 def test_an_unknown_learner_changes_nothing(room):
     ana = room.join("Ana")
-    class_events.use_learner(room, ana.id)
-    with pytest.raises(ValueError, match="has no learner 'ffffffffffffffff'"):
-        class_events.use_learner(room, "ffffffffffffffff")
-    assert class_events.current_learner() == ana
-    assert progress.current_path() == room.progress_path(ana.id)
+    with learner_context.using(learner_context.NOBODY):
+        class_events.use_learner(room, ana.id)
+        with pytest.raises(ValueError, match="has no learner 'ffffffffffffffff'"):
+            class_events.use_learner(room, "ffffffffffffffff")
+        assert class_events.current_learner() == ana
+        assert progress.current_path() == room.progress_path(ana.id)
 
 
 def test_two_learners_of_one_server_never_see_each_others_progress(room):
     ana, ben = room.join("Ana"), room.join("Ben")
-    class_events.use_learner(room, ana.id)
-    StageRunner(SLUG).answer(True)  # stage 1 is a demo: solved
-    assert progress.load().lesson(SLUG).solved("watch-a-build")
-    class_events.use_learner(room, ben.id)
-    runner = StageRunner(SLUG)
-    assert runner.index == 0 and progress.load().lesson(SLUG).stages == {}
-    assert runner.top.stars.startswith("★ 0 of")
+    with learner_context.using(class_events.class_learner(room, ana.id)):
+        StageRunner(SLUG).answer(True)  # stage 1 is a demo: solved
+        assert progress.load().lesson(SLUG).solved("watch-a-build")
+    with learner_context.using(class_events.class_learner(room, ben.id)):
+        runner = StageRunner(SLUG)
+        assert runner.index == 0 and progress.load().lesson(SLUG).stages == {}
+        assert runner.top.stars.startswith("★ 0 of")
 
 
 def test_the_stage_runner_records_visits_tries_and_refused_moves_with_their_rule(room, data):
     ana = room.join("Ana")
-    class_events.use_learner(room, ana.id)
-    runner = StageRunner(SLUG)
-    runner.open_stage(1)  # build 8 on the 5 with a 3, holding the 8
-    runner.table.set_state({"selected_card": "3D", "selected_table": ["5C"]})
-    runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 9 5C"}, [])
-    runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 8 5C"}, [])
-    runner.send_from_front_end({"type": "shown"}, panel="top")
-    events = class_events.read_events(room.events_path(ana.id))
-    assert [(e.kind, e.stage, e.solved, e.rule) for e in events] == [
-        ("visit", "watch-a-build", False, ""), ("visit", "first-build", False, ""),
-        ("refusal", "first-build", False, "B4"), ("try", "first-build", False, ""),
-        ("try", "first-build", True, ""), ("visit", "first-build", False, "")]
-    assert {e.lesson for e in events} == {SLUG}
-    assert progress.load().lesson(SLUG).stages["first-build"].stars == 2
-    assert room.progress_path(ana.id).exists() and not (data / "progress.json").exists()
+    with learner_context.using(class_events.class_learner(room, ana.id)):
+        runner = StageRunner(SLUG)
+        runner.open_stage(1)  # build 8 on the 5 with a 3, holding the 8
+        runner.table.set_state({"selected_card": "3D", "selected_table": ["5C"]})
+        runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 9 5C"}, [])
+        runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 8 5C"}, [])
+        runner.send_from_front_end({"type": "shown"}, panel="top")
+        events = class_events.read_events(room.events_path(ana.id))
+        assert [(e.kind, e.stage, e.solved, e.rule) for e in events] == [
+            ("visit", "watch-a-build", False, ""), ("visit", "first-build", False, ""),
+            ("refusal", "first-build", False, "B4"), ("try", "first-build", False, ""),
+            ("try", "first-build", True, ""), ("visit", "first-build", False, "")]
+        assert {e.lesson for e in events} == {SLUG}
+        assert progress.load().lesson(SLUG).stages["first-build"].stars == 2
+        assert room.progress_path(ana.id).exists() and not (data / "progress.json").exists()
 
 
 def test_unreadable_lines_of_a_record_are_left_out_with_a_warning(room):
@@ -112,12 +114,12 @@ def test_unreadable_lines_of_a_record_are_left_out_with_a_warning(room):
 
 def test_a_record_that_cannot_be_written_warns_once_and_the_lesson_goes_on(room):
     ana = room.join("Ana")
-    class_events.use_learner(room, ana.id)
-    room.events_path(ana.id).mkdir(parents=True)  # something in the way
-    with pytest.warns(ClassWarning, match="could not be written") as caught:
-        class_events.record_try("02_pairing", "one", True)
-        class_events.record_try("02_pairing", "one", True)
-    assert len([w for w in caught if issubclass(w.category, ClassWarning)]) == 1
+    with learner_context.using(class_events.class_learner(room, ana.id)):
+        room.events_path(ana.id).mkdir(parents=True)  # something in the way
+        with pytest.warns(ClassWarning, match="could not be written") as caught:
+            class_events.record_try("02_pairing", "one", True)
+            class_events.record_try("02_pairing", "one", True)
+        assert len([w for w in caught if issubclass(w.category, ClassWarning)]) == 1
 
 
 def test_an_event_line_is_plain_json(room):

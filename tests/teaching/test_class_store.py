@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from cassino_learn.teaching import class_events, class_store, progress
+from cassino_learn.teaching import class_events, class_store, learner_context, progress
 from cassino_learn.teaching.class_events import EventLog, new_event_id
 from cassino_learn.teaching.class_store import (DB_NAME, ClassStore, ClassStoreError,
                                                 UnknownLearner)
@@ -214,14 +214,15 @@ def test_an_event_that_is_no_object_is_refused_by_index(store):
 def test_what_a_lesson_records_in_the_browser_is_what_the_store_takes(store):
     ana = store.join("Ana")
     sent: list[dict[str, Any]] = []
-    class_events.record_to(sent.append)
-    class_events.record_visit(L1, "aces")
-    class_events.record_try(L1, "aces", False)
-    class_events.record_refusal(L1, "aces", "S3")
-    class_events.record_refusal(L1, "aces", "")  # no rule: nothing
-    class_events.record_try(L1, "aces", True)
-    class_events.leave()
-    class_events.record_visit(L2)  # after leave(): handed on no more
+    with learner_context.using(learner_context.NOBODY):
+        class_events.record_to(sent.append)
+        class_events.record_visit(L1, "aces")
+        class_events.record_try(L1, "aces", False)
+        class_events.record_refusal(L1, "aces", "S3")
+        class_events.record_refusal(L1, "aces", "")  # no rule: nothing
+        class_events.record_try(L1, "aces", True)
+        class_events.leave()
+        class_events.record_visit(L2)  # after leave(): handed on no more
     assert len(sent) == 4 and len({e["id"] for e in sent}) == 4
     assert store.add_events(ana.id, sent) == 4
     assert [(e.kind, e.solved, e.rule) for e in store.events(ana.id)] == \
@@ -232,12 +233,13 @@ def test_a_failing_sink_never_stops_a_lesson():
     def broken(data: dict[str, Any]) -> None:
         raise OSError("the page is gone")
 
-    class_events.record_to(broken)
-    with pytest.warns(ClassWarning, match="could not be handed on"):
-        class_events.record_try(L1, "aces", True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        class_events.record_try(L1, "aces", True)  # warned once
+    with learner_context.using(learner_context.NOBODY):
+        class_events.record_to(broken)
+        with pytest.warns(ClassWarning, match="could not be handed on"):
+            class_events.record_try(L1, "aces", True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            class_events.record_try(L1, "aces", True)  # warned once
 
 
 # ---------------------------------------------------------------------- progress

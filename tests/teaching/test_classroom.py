@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from cassino_learn.teaching import class_events, progress
+from cassino_learn.teaching import class_events, learner_context, progress
 from cassino_learn.teaching.classroom import (CODE_ALPHABET, CODE_LENGTH, MAX_NAME, ClassWarning,
                                               Classroom, class_slug)
 
@@ -68,8 +68,8 @@ def test_any_name_is_kept_as_typed_and_never_becomes_a_path(room, name):
     assert learner.name == name.strip()
     assert Classroom(room.folder).learner(learner.id).name == name.strip()  # read back from disk
     progress.Progress(room.progress_path(learner.id)).save()
-    class_events.use_learner(room, learner.id)
-    class_events.record_visit("02_pairing")
+    with learner_context.using(class_events.class_learner(room, learner.id)):
+        class_events.record_visit("02_pairing")
     assert files_in(room) == ["learners", f"learners/{learner.id}.events",
                               f"learners/{learner.id}.json", "roster.jsonl"]
     assert re.fullmatch(r"[0-9a-f]{16}", learner.id)
@@ -173,9 +173,9 @@ def test_a_line_cut_by_a_crash_spoils_only_itself(room):
 
 def test_ending_a_class_archives_it_in_a_dated_folder_and_starts_afresh(room):
     ana = room.join("Ana")
-    class_events.use_learner(room, ana.id)
-    progress.load().mark_done("02_pairing")
-    class_events.record_try("02_pairing", "one", True)
+    with learner_context.using(class_events.class_learner(room, ana.id)):
+        progress.load().mark_done("02_pairing")
+        class_events.record_try("02_pairing", "one", True)
     archive = room.end(NOW)
     assert archive == room.folder / "archive" / "2026-11-24_113005"
     assert sorted(str(p.relative_to(archive)) for p in archive.rglob("*")) == [

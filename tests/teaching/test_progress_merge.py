@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.teaching import learner_context, progress
 
 SLUG = "02_pairing"
 IDS = ["one", "two", "three"]
@@ -139,15 +139,12 @@ def test_without_file_locks_a_save_writes_the_copy_as_before(data, monkeypatch):
     assert not entry.solved("one") and entry.solved("two")
 
 
-def test_use_path_points_load_at_another_file_and_back(data, tmp_path_factory):
+def test_a_learners_context_points_load_at_their_file_and_back(data, tmp_path_factory):
     other = tmp_path_factory.mktemp("learner") / "abc.json"
-    progress.use_path(other)
-    try:
+    with learner_context.using(learner_context.LearnerContext(progress_path=other)):
         solve(progress.load(), "one")
         assert progress.current_path() == other and other.exists()
         assert not (data / "progress.json").exists()
         assert json.loads(progress.export_text())["lessons"][SLUG]["stages"]["one"]["solved"]
-    finally:
-        progress.use_path(None)
     assert progress.current_path() == data / "progress.json"
     assert progress.load().lessons == {}

@@ -12,6 +12,7 @@ import pytest
 
 from cassino_learn.game.review import learner_turns, review_turns
 from cassino_learn.ui.game import GameWidget
+from cassino_learn.ui.soon import on_loop
 from test_game_review import _worst
 
 DEADLINE = 240.0  # seconds a condition may take on a busy 2-core machine
@@ -57,9 +58,10 @@ def test_on_a_loop_the_review_is_spread_over_the_round_with_the_same_marks():
     assert widget.reviewer.mode == "loop"
 
     async def main() -> dict:
-        seen = await _play_a_round(widget)
-        await _until(lambda: "reviewing" not in _panel_text(widget) and
-                     "Round 1:" in _panel_text(widget), "the round's review")
+        with on_loop():  # this loop stands in for the kernel's
+            seen = await _play_a_round(widget)
+            await _until(lambda: "reviewing" not in _panel_text(widget) and
+                         "Round 1:" in _panel_text(widget), "the round's review")
         return seen
 
     seen = asyncio.run(main())
@@ -82,12 +84,13 @@ def test_a_new_game_while_the_computer_thinks_drops_its_move():
     widget = GameWidget(players=2, seed=9, review=False, review_mode="loop")
 
     async def main() -> None:
-        before = len(widget.game.history)
-        widget.play(str(widget.game.legal_moves()[0]))
-        assert widget.thinking and len(widget.game.history) == before + 1
-        widget.new_game(seed=4)
-        await _until(lambda: not widget.thinking, "the new game's first turn")
-        await asyncio.sleep(0.05)
+        with on_loop():
+            before = len(widget.game.history)
+            widget.play(str(widget.game.legal_moves()[0]))
+            assert widget.thinking and len(widget.game.history) == before + 1
+            widget.new_game(seed=4)
+            await _until(lambda: not widget.thinking, "the new game's first turn")
+            await asyncio.sleep(0.05)
 
     asyncio.run(main())
     assert widget.game.seed == 4
@@ -103,4 +106,18 @@ def test_without_a_loop_a_move_returns_with_the_computers_answer():
     assert not widget.thinking and widget.game.turn == 1
     assert len(widget.game.history) == before + 2
     assert "thinking" not in widget.table.message
+    widget.close()
+
+
+def test_a_loop_no_one_gave_is_not_taken_for_the_kernels():
+    """An asyncio program that did not say `on_loop()` gets the answer at once, as a script
+    does: only a kernel's loop (or one given) runs the computer's move later."""
+    widget = GameWidget(players=2, seed=9, review=False)
+
+    async def main() -> None:
+        before = len(widget.game.history)
+        widget.play(str(widget.game.legal_moves()[0]))
+        assert not widget.thinking and len(widget.game.history) == before + 2
+
+    asyncio.run(main())
     widget.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
 from datetime import datetime, timezone
 
 import pytest
@@ -50,7 +51,7 @@ def test_a_file_that_is_not_progress_is_refused_and_changes_nothing(data, text, 
 
 def test_in_the_browser_progress_goes_to_the_browser_storage(monkeypatch):
     monkeypatch.delenv(progress.ENV_VAR)
-    monkeypatch.setattr(progress.sys, "platform", "emscripten")
+    monkeypatch.setattr(sys, "platform", "emscripten")  # as in the browser
     assert str(progress.data_dir()).startswith("/drive/")
 
 
