@@ -453,7 +453,7 @@ class CardTable(anywidget.AnyWidget):
         playing = self.mode == "play"
         can_act = seating.can_move(position, playing and not self._finished)
         # with the hands' sizes known (a game), every seat is at the table
-        absent = absent_seats(position, viewer, mover=not self._solo) \
+        absent = seating.absent(position, was_alone=self._solo) \
             if self._hand_sizes is None else []
         html = position_html(position, seat=viewer, reveal=reveal, four_color=self.four_color,
                              interactive=can_act, style=False, size=None, absent=absent,

@@ -66,6 +66,11 @@ class Seating:
         the table then stays theirs alone when the turn passes on after their move."""
         return len(absent_seats(position, self.viewer(position))) == position.players - 1
 
+    def absent(self, position: Position, *, was_alone: bool) -> list[int]:
+        """The seats the table leaves out in `position`; a learner alone at the table when it
+        was set (`was_alone`) stays alone when the turn passes on after their move."""
+        return absent_seats(position, self.viewer(position), mover=not was_alone)
+
     def turn_line(self, position: Position, *, playing: bool, can_move: bool, alone: bool,
                   finished: str = "") -> str:
         """The turn line: whose move it is, as the learner at this table sees it (no seat
