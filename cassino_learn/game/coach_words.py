@@ -18,19 +18,16 @@ a chance is "surely", "may well", "might" or "could, but probably not".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Protocol, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, SUIT_NAMES, Card
-from ..core.movegen import BUILD, CAPTURE
+from ..core.movegen import BUILD, CAPTURE, Move
 from ..core.position import Build, Position
 from ..core.rules import Rules
 from ..core.words import count
 from .assess import Threat
 from .move_facts import MoveFacts
 from .scoring import card_points
-
-if TYPE_CHECKING:
-    from .review import MoveReview
 
 __all__ = ["SCALE", "halves", "points_words", "ahead_words", "ahead_sentence", "chance_words",
            "card_words", "rank_words", "cards_words", "Who", "does", "risk", "hint_words",
@@ -358,17 +355,38 @@ def _only(facts: MoveFacts, threat: Threat) -> MoveFacts:
     return replace(facts, threats=(threat,))
 
 
-def headline(reviewed: "MoveReview") -> str:
+class Reviewed(Protocol):
+    """What the words need of a reviewed move (`review.MoveReview`)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def mark(self) -> str | None: ...
+    @property
+    def move(self) -> Move: ...
+    @property
+    def played(self) -> MoveFacts | None: ...
+    @property
+    def better(self) -> MoveFacts | None: ...
+    @property
+    def why(self) -> str: ...
+
+
+def headline(reviewed: Reviewed) -> str:
     """"Round 1, move 7: this cost you about 1 point."."""
     return (f"Round {reviewed.round_number}, move {reviewed.number}: this cost you about "
             f"{points_words(max(reviewed.loss, 0.5))}.")
 
 
-def review_line(reviewed: "MoveReview") -> str:
+def review_line(reviewed: Reviewed) -> str:
     """A reviewed move in one line: "Move 7 (mistake): <played>; better <better>. <why>", or
     that it was the best or close to it."""
     if reviewed.mark is None or reviewed.played is None or reviewed.better is None:
-        return f"Move {reviewed.number}: {reviewed.turn.move} (best or close to it)"
+        return f"Move {reviewed.number}: {reviewed.move} (best or close to it)"
     return (f"Move {reviewed.number} ({reviewed.mark}): {reviewed.played.text}; better "
             f"{reviewed.better.text}. {reviewed.why}")
 

@@ -164,6 +164,11 @@ class MoveReview:
         return self.turn.number
 
     @property
+    def move(self) -> Move:
+        """The move played."""
+        return self.turn.move
+
+    @property
     def round_number(self) -> int:
         return self.turn.round_number
 
