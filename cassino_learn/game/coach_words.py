@@ -1,5 +1,5 @@
-"""The coach's words: what the hints and the review say about a move, in short sentences a
-12-year-old reads easily.
+"""The coach's words: everything the hints and the review say to the learner, in short
+sentences a 12-year-old reads easily.
 
 Every fact comes from the engine (`MoveFacts`: the cards a move takes, a sweep, a build, and
 what it leaves within the next player's reach with the chance they hold the card, from
@@ -18,22 +18,20 @@ a chance is "surely", "may well", "might" or "could, but probably not".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Protocol, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, SUIT_NAMES, Card
-from ..core.movegen import BUILD, CAPTURE
+from ..core.movegen import BUILD, CAPTURE, Move
 from ..core.position import Build, Position
 from ..core.rules import Rules
 from ..core.words import count
 from .assess import Threat
+from .move_facts import MoveFacts
 from .scoring import card_points
-
-if TYPE_CHECKING:
-    from .review import MoveFacts, MoveReview
 
 __all__ = ["SCALE", "halves", "points_words", "ahead_words", "ahead_sentence", "chance_words",
            "card_words", "rank_words", "cards_words", "Who", "does", "risk", "hint_words",
-           "why", "headline", "summary"]
+           "hint_text", "why", "headline", "review_line", "summary"]
 
 SCALE = ("Points ahead: how many more points than your opponents you would likely have when "
          "the round ends.")
@@ -151,7 +149,7 @@ class Who:
 
 # ---------------------------------------------------------------------- one move
 
-def does(facts: "MoveFacts", subject: str = "This move") -> list[str]:
+def does(facts: MoveFacts, subject: str = "This move") -> list[str]:
     """What a move does now, in sentences: what it takes and with which card, the points and
     spades that wins, a sweep, a build made."""
     move = facts.move
@@ -189,7 +187,7 @@ def does(facts: "MoveFacts", subject: str = "This move") -> list[str]:
             f"nothing."]
 
 
-def _what_threat_takes(threat: Threat, facts: "MoveFacts", after: Position
+def _what_threat_takes(threat: Threat, facts: MoveFacts, after: Position
                        ) -> tuple[str, str]:
     """What the next player's capture would take, in words: a build of the mover's by name."""
     rules = after.rules
@@ -213,7 +211,7 @@ def _what_threat_takes(threat: Threat, facts: "MoveFacts", after: Position
     return _and(parts), more
 
 
-def _holds(facts: "MoveFacts", threat: Threat, who: Who, lead: str) -> tuple[str, str]:
+def _holds(facts: MoveFacts, threat: Threat, who: Who, lead: str) -> tuple[str, str]:
     """The first sentence (does the next player hold the card?) and how the second starts."""
     name = who.name if lead else who.Name
     rank = rank_words(threat.card.rank)
@@ -227,7 +225,7 @@ def _holds(facts: "MoveFacts", threat: Threat, who: Who, lead: str) -> tuple[str
     return f"{lead}{name} {chance_words(threat.chance)} {rank}.", "Then they"
 
 
-def risk(facts: "MoveFacts", who: Who, lead: str = "", only: bool = False) -> str:
+def risk(facts: MoveFacts, who: Who, lead: str = "", only: bool = False) -> str:
     """What a move risks, in two sentences: how likely the next player holds the card for the
     most dangerous capture it leaves them, and what they would take; or that it leaves them
     nothing. `lead`: "After your move, "; `only`: say they would *only* take it."""
@@ -244,27 +242,31 @@ def risk(facts: "MoveFacts", who: Who, lead: str = "", only: bool = False) -> st
         first, f"{then} would {'only ' if only else ''}take {taken}{sweep}.", more)))
 
 
-def hint_words(facts: "MoveFacts", who: Who, value: float | None) -> str:
+def hint_words(facts: MoveFacts, who: Who, value: float | None) -> str:
     """A hint: what the move does, what it risks, and (from the search) the points the
     player would likely be ahead at the round's end."""
     said = does(facts)
-    if facts.move.kind == BUILD and facts.build is not None:
-        if not any(facts.move.card in t.move.table_cards for t in facts.threats):
-            said.append(f"{who.Name} cannot hold a card that takes it.")
+    if facts.build is not None and facts.build_safe:
+        said.append(f"{who.Name} cannot hold a card that takes it.")
     said.append(risk(facts, who))
     if value is not None:
         said.append(ahead_sentence(value))
     return " ".join(s for s in said if s)
 
 
-def _made(facts: "MoveFacts") -> list[Build]:
+def hint_text(facts: MoveFacts, words: str) -> str:
+    """A hint as one line: the move in notation, then its words."""
+    return f"{facts.text}: {words}"
+
+
+def _made(facts: MoveFacts) -> list[Build]:
     after = facts.move.play_from(facts.move.position)
     return [b for b in after.builds if facts.move.card in b.cards]
 
 
 # ---------------------------------------------------------------------- the review
 
-def why(played: "MoveFacts", better: "MoveFacts") -> tuple[str, ...]:
+def why(played: MoveFacts, better: MoveFacts) -> tuple[str, ...]:
     """Why `better` is better than `played`, in sentences from the facts that differ: what
     each takes, a sweep made or missed, a build taken, made or left, what each leaves the next
     player, and the points each would likely leave the player ahead."""
@@ -280,7 +282,7 @@ def why(played: "MoveFacts", better: "MoveFacts") -> tuple[str, ...]:
     return tuple(s for s in said if s)
 
 
-def _risk_size(facts: "MoveFacts") -> float:
+def _risk_size(facts: MoveFacts) -> float:
     top = facts.top_threat
     return top.gain * top.chance if top else 0.0
 
@@ -289,7 +291,7 @@ def _key(threat: Threat) -> tuple:
     return (threat.card.rank, threat.move.table_cards)
 
 
-def _left_words(played: "MoveFacts", better: "MoveFacts", who: Who,
+def _left_words(played: MoveFacts, better: MoveFacts, who: Who,
                 cited: set[tuple]) -> list[str]:
     """What each move leaves within the next player's reach, when that differs (a threat told
     with a build is not told again)."""
@@ -309,7 +311,7 @@ def _left_words(played: "MoveFacts", better: "MoveFacts", who: Who,
     return said
 
 
-def _builds_words(played: "MoveFacts", better: "MoveFacts", who: Who,
+def _builds_words(played: MoveFacts, better: MoveFacts, who: Who,
                   cited: set[tuple]) -> list[str]:
     """Builds: an opponent's taken by the better move only; the player's own build left where
     the next player can take it; a build made that the next player can take."""
@@ -347,16 +349,46 @@ def _builds_words(played: "MoveFacts", better: "MoveFacts", who: Who,
     return said
 
 
-def _only(facts: "MoveFacts", threat: Threat) -> "MoveFacts":
+def _only(facts: MoveFacts, threat: Threat) -> MoveFacts:
     from dataclasses import replace
 
     return replace(facts, threats=(threat,))
 
 
-def headline(reviewed: "MoveReview") -> str:
+class Reviewed(Protocol):
+    """What the words need of a reviewed move (`review.MoveReview`)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def mark(self) -> str | None: ...
+    @property
+    def move(self) -> Move: ...
+    @property
+    def played(self) -> MoveFacts | None: ...
+    @property
+    def better(self) -> MoveFacts | None: ...
+    @property
+    def why(self) -> str: ...
+
+
+def headline(reviewed: Reviewed) -> str:
     """"Round 1, move 7: this cost you about 1 point."."""
     return (f"Round {reviewed.round_number}, move {reviewed.number}: this cost you about "
             f"{points_words(max(reviewed.loss, 0.5))}.")
+
+
+def review_line(reviewed: Reviewed) -> str:
+    """A reviewed move in one line: "Move 7 (mistake): <played>; better <better>. <why>", or
+    that it was the best or close to it."""
+    if reviewed.mark is None or reviewed.played is None or reviewed.better is None:
+        return f"Move {reviewed.number}: {reviewed.move} (best or close to it)"
+    return (f"Move {reviewed.number} ({reviewed.mark}): {reviewed.played.text}; better "
+            f"{reviewed.better.text}. {reviewed.why}")
 
 
 def summary(counts: dict[str, int], moves: int, where: str) -> str:

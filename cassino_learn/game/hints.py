@@ -29,9 +29,9 @@ from ..core.movegen import BUILD, Move, legal_moves
 from ..core.position import Position
 from .assess import Assessment, assess_all, unknown_cards
 from .coach import coach_values
-from .coach_words import Who, hint_words
+from .coach_words import Who, hint_text, hint_words
+from .move_facts import facts_of
 from .observation import Observation
-from .review import facts_of
 
 __all__ = ["Hint", "hints"]
 
@@ -62,17 +62,14 @@ def _hint(a: Assessment, value: float | None = None) -> Hint:
     move = a.move
     facts = facts_of(a, 0.0 if value is None else value)
     threat = facts.top_threat
-    build_safe: bool | None = None
-    if move.kind == BUILD:
-        build_safe = not any(move.card in t.move.table_cards for t in a.threats)
     words = hint_words(facts, Who.next_after(move.position, move.position.turn), value)
     return Hint(
         move=move, move_text=str(move), kind=move.kind, cards_taken=len(a.taken),
         points_taken=a.points, spades_taken=facts.spades, sweep=a.sweep,
-        build_value=move.value if move.kind == BUILD else None, build_safe=build_safe,
+        build_value=move.value if move.kind == BUILD else None, build_safe=facts.build_safe,
         reply=str(threat.move) if threat else None,
         reply_chance=threat.chance if threat else 0.0, score=round(a.score, 3),
-        text=f"{move}: {words}", expected=value, words=words)
+        text=hint_text(facts, words), expected=value, words=words)
 
 
 def hints(where: Position | Observation, limit: int = 4, *, expert: bool = True,

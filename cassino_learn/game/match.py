@@ -1,6 +1,7 @@
 """Game: a match of Cassino from a seed: deals (or V9's draws from the stock), turns, the last
 cards, scoring rounds (K1 or V8), the match (K3, V4, V5, V8), undo, history in move notation,
-and JSON save/load.
+and JSON save/load. `Game.from_position` is a play from a set position (a lesson's table):
+turns and moves only. Every turn played anywhere in the package goes through a Game.
 
     >>> from cassino_learn import Game
     >>> g = Game(players=2, seed=7)
@@ -18,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError, shorten
@@ -84,9 +85,36 @@ class Game:
                              f"not {rules!r}")
         self.rules = rules or Rules()
         self.history: list[str] = []
+        self._moves: list[Move] = []
         self._undo: list[_Snapshot] = []
         self._legal: list[Move] | None = None
+        self._start: Position | None = None  # a set position's play (from_position)
         self._now = self._new_round(dealer=1, round_number=1, scores=None, rounds=())
+
+    @classmethod
+    def from_position(cls, position: Position | str,
+                      stock: "Sequence[Card | str]" = ()) -> "Game":
+        """A play from a set position instead of a deal: turns and moves, and under V9
+        (`deal=draw`) the mover's draw from `stock` (top first) after each move. Nothing is
+        dealt or scored, so play stops where the seat to move holds no cards; hands the
+        position hides stay hidden (`state` is the position as given)."""
+        start = Position.parse(position) if isinstance(position, str) else position
+        if not isinstance(start, Position):
+            raise ValueError(f"a position must be a Position or its text, not {start!r}")
+        cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in stock)
+        placed = set(cards).intersection(start.all_cards())
+        if len(set(cards)) != len(cards) or placed:
+            twice = sorted(placed) or sorted(c for c in cards if cards.count(c) > 1)
+            raise ValueError(f"stock: {twice[0]} is in the position or in the stock twice")
+        game = cls.__new__(cls)
+        game.players, game.partners, game.seed, game.rules = \
+            start.players, start.partners, None, start.rules
+        game.history, game._moves, game._undo, game._legal = [], [], [], None
+        game._start = start
+        scores = tuple((side, 0) for side in range(1, game.sides + 1))
+        game._now = _Snapshot(start, cards, start.players, 1, 1, scores, (),
+                              MatchResult(False, None))
+        return game
 
     # ------------------------------------------------------------------ state
 
@@ -103,6 +131,19 @@ class Game:
     @property
     def turn(self) -> int:
         return self._now.state.turn
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played, in order, as Moves (`history` holds their text)."""
+        return list(self._moves)
+
+    def state_after(self, number: int) -> Position:
+        """The whole state after the first `number` moves of the history (0: the start; a
+        negative `number` counts back from the latest state)."""
+        states = [snapshot.state for snapshot in self._undo] + [self._now.state]
+        if not -len(states) <= number < len(states):
+            raise ValueError(f"there are {len(self.history)} moves, not {number}")
+        return states[number]
 
     @property
     def sides(self) -> int:
@@ -201,6 +242,7 @@ class Game:
             raise TypeError(f"play() takes a Move or move text, not {type(move).__name__}")
         self._undo.append(self._now)
         self.history.append(str(legal))
+        self._moves.append(legal)
         self._now = self._advance(legal.play_from(state))
         self._legal = None
 
@@ -210,6 +252,7 @@ class Game:
             raise ValueError("there is no move to undo")
         self._now = self._undo.pop()
         self._legal = None
+        self._moves.pop()
         return self.history.pop()
 
     # ------------------------------------------------------------------ flow
@@ -229,7 +272,7 @@ class Game:
         if self.rules.deal == "draw" and now.stock:  # V9: the player who played draws
             state, stock = draw_card(state, now.stock, now.state.turn)
             return _replace_snapshot(now, state=state, stock=tuple(stock))
-        if any(state.hands):
+        if any(state.hands) or self._start is not None:  # a set position is never dealt
             return _replace_snapshot(now, state=state)
         if now.stock:
             state, stock = next_deal(state, now.stock, now.dealer)
@@ -249,7 +292,7 @@ class Game:
     # ------------------------------------------------------------------ save and load
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": FORMAT, "version": FORMAT_VERSION,
             "players": self.players, "partners": self.partners, "seed": self.seed,
             "rules": str(self.rules), "moves": list(self.history),
@@ -257,6 +300,10 @@ class Game:
             "scores": {str(side): n for side, n in self.scores.items()},
             "round": self.round_number, "over": self.over, "winner": self.winner,
         }
+        if self._start is not None:  # a set position's play: its start replaces the seed
+            first = self._undo[0] if self._undo else self._now
+            data.update(start=str(self._start), stock=[str(c) for c in first.stock])
+        return data
 
     def to_json(self) -> str:
         """The game as JSON: settings, seed and moves (plus a summary checked on load)."""
@@ -305,8 +352,15 @@ class Game:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise ValueError("game file: 'moves' should be a list of moves in notation")
         try:
-            game = cls(players=data["players"], partners=data["partners"], seed=data["seed"],
-                       rules=Rules.parse(data["rules"]))
+            if "start" in data:
+                if not isinstance(data["start"], str) or not isinstance(data.get("stock", []),
+                                                                          list):
+                    raise ValueError("'start' should be a position's text and 'stock' a list "
+                                     "of cards")
+                game = cls.from_position(data["start"], data.get("stock", []))
+            else:
+                game = cls(players=data["players"], partners=data["partners"],
+                           seed=data["seed"], rules=Rules.parse(data["rules"]))
         except ValueError as error:
             raise ValueError(f"game file: {error}") from None
         for number, text in enumerate(moves, 1):

@@ -11,18 +11,17 @@ Spade Casino (V8). Why these numbers and how the looks agree: docs/bots.md, "The
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..browser import in_browser
-from ..core.cards import Card
-from ..core.movegen import BUILD, CAPTURE, Move
-from ..core.position import Build, Position
+
+from ..core.movegen import Move
 from ..core.rules import Rules
 from . import coach_words
-from .assess import Assessment, Threat, assess
+from .move_facts import MoveFacts, facts_of, move_facts
 from .observation import Observation, observe
-from .scoring import card_points, round_total
+from .scoring import round_total
 
 if TYPE_CHECKING:
     from .match import Game
@@ -107,68 +106,6 @@ def learner_turns(game: "Game", seat: int, round_number: int | None = None) -> l
     return turns
 
 
-# ---------------------------------------------------------------------- facts about a move
-
-@dataclass(frozen=True)
-class MoveFacts:
-    """What a move does, as the engine computed it, for the why."""
-
-    move: Move
-    text: str
-    value: float                   # points likely ahead at the round's end after it
-    taken: tuple[Card, ...]        # captured, the played card included (captures only)
-    points: int                    # round points among them (card_points, K1 or V8)
-    spades: int
-    sweep: bool                    # a sweep that scores (W1; not under V2)
-    builds_taken: tuple[Build, ...]
-    build: int | None              # the value of the build made, raised or added to
-    threats: tuple[Threat, ...]    # what it leaves the next player, most dangerous first
-    next_seat: int
-    held: frozenset[int] = frozenset()  # capture values the next seat surely holds (its builds)
-
-    @property
-    def top_threat(self) -> Threat | None:
-        return self.threats[0] if self.threats else None
-
-
-def move_facts(observation: Observation, move: Move, value: float) -> MoveFacts:
-    """The facts of `move` played from `observation`: what it takes, and what it leaves the
-    next player (their hand size and the unseen cards as the observer knows them)."""
-    position = observation.position
-    nxt = position.next_seat(observation.seat)
-    judged = assess(position, move, sorted(observation.unseen), observation.hand_sizes[nxt - 1],
-                    observation.stock_size)
-    return facts_of(judged, value)
-
-
-def facts_of(judged: Assessment, value: float) -> MoveFacts:
-    """The facts of an assessed move (`assess`), a build's owner holding its value."""
-    move = judged.move
-    position = move.position
-    nxt = position.next_seat(position.turn)
-    rules = position.rules
-    held = _values_held(move.play_from(position), nxt)
-    threats = tuple(sorted((replace(t, chance=1.0) if t.move.value in held else t
-                            for t in judged.threats),
-                           key=lambda t: (-t.gain * t.chance, -t.gain)))
-    return MoveFacts(
-        move=move, text=str(move), value=value, taken=judged.taken,
-        points=sum(card_points(c, rules) for c in judged.taken),
-        spades=sum(1 for c in judged.taken if c.suit == "S"), sweep=judged.sweep,
-        builds_taken=move.builds if move.kind == CAPTURE else (),
-        build=move.value if move.kind == BUILD else None, threats=threats, next_seat=nxt,
-        held=frozenset(held))
-
-
-def _values_held(after: Position, seat: int) -> set[int]:
-    """The capture values `seat` surely holds a card of in `after`: those of the builds it
-    owns (B2, O2: an owner keeps a card of its build's value while the build stands). Not in
-    partnerships, where a partner's build lets a player build without one (B9)."""
-    if after.partners:
-        return set()
-    return {b.value for b in after.builds if b.owner == seat}
-
-
 # ---------------------------------------------------------------------- the review
 
 @dataclass(frozen=True)
@@ -193,6 +130,11 @@ class MoveReview:
         return self.turn.number
 
     @property
+    def move(self) -> Move:
+        """The move played."""
+        return self.turn.move
+
+    @property
     def round_number(self) -> int:
         return self.turn.round_number
 
@@ -201,10 +143,7 @@ class MoveReview:
         return " ".join(self.reasons)
 
     def __str__(self) -> str:
-        if self.mark is None or self.played is None or self.better is None:
-            return f"Move {self.number}: {self.turn.move} (best or close to it)"
-        return (f"Move {self.number} ({self.mark}): {self.played.text}; better "
-                f"{self.better.text}. {self.why}")
+        return coach_words.review_line(self)
 
 
 @dataclass(frozen=True)
@@ -223,7 +162,7 @@ class RoundReview:
 
     def summary(self) -> str:
         """"No mistakes this round." or what was marked, in one sentence."""
-        return _summary(self.marked, self.counts(), len(self.moves), "this round")
+        return coach_words.summary(self.counts(), len(self.moves), "this round")
 
 
 @dataclass(frozen=True)
@@ -244,12 +183,7 @@ class MatchReview:
         return {mark: sum(r.counts()[mark] for r in self.rounds) for mark in MARKS}
 
     def summary(self) -> str:
-        return _summary(self.marked, self.counts(), len(self.moves), "in the match")
-
-
-def _summary(marked: Sequence[MoveReview], counts: dict[str, int], moves: int,
-             where: str) -> str:
-    return coach_words.summary(counts, moves, where)
+        return coach_words.summary(self.counts(), len(self.moves), "in the match")
 
 
 def _expert_pair(observation: Observation, moves: Sequence[Move], *, iterations: int,
@@ -322,7 +256,7 @@ def judge_turn(turn: Turn, values: Sequence["MoveValue"], *, confirm: Confirm | 
         return MoveReview(turn, loss, None)
     mine = move_facts(observation, move, played.value)
     other = move_facts(observation, _generated(observation, best.move), best.value)
-    return MoveReview(turn, loss, mark, mine, other, why(observation, mine, other))
+    return MoveReview(turn, loss, mark, mine, other, coach_words.why(mine, other))
 
 
 def _look(confirm: Confirm, observation: Observation, better: Move, played: Move,
@@ -373,9 +307,7 @@ def review_match(game: "Game", seat: int, **options: object) -> MatchReview:
     return review_turns(learner_turns(game, seat), **options)
 
 
-# ---------------------------------------------------------------------- why, in words
-
 def why(observation: Observation, played: MoveFacts, better: MoveFacts) -> tuple[str, ...]:
-    """Sentences saying why `better` is better than `played` (both played from `observation`'s
-    position), from the facts that differ (`coach_words.why`: the words the hints use too)."""
+    """Why `better` beats `played` (both from `observation`'s position), in the coach's words
+    (`coach_words.why`); the name callers of the review compare moves by."""
     return coach_words.why(played, better)

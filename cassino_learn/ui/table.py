@@ -1,8 +1,10 @@
 """The card table widget: a position drawn as cards that a learner plays on by click or key.
 
 Python owns every decision. The front end (widgets/table.js) only reports what the learner
-selected and which offered action they pressed; this class asks the rules core which moves that
-selection allows, plays the chosen one, or shows the core's reason and rule id for an illegal try.
+selected and which offered action they pressed. What a selection allows is `ui.selection`'s
+(asked of the rules core), whose turn it is and who sits where `ui.turns`'; every move, the
+opponent's and a demonstration's too, is played through a `game.match.Game`. This class keeps
+the widget's state and draws it.
 """
 
 from __future__ import annotations
@@ -16,14 +18,15 @@ import traitlets as t
 
 from ..core.cards import Card, CardError
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
-from ..core.explain import check_move
-from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
-from ..core.numbers import looks_like_number, read_number
+from ..core.movegen import Move
 from ..core.position import Build, Position
 from ..core.render import TABLE_CSS, move_html, position_html
 from ..core.words import count, played
+from ..game.match import Game
 from ..teaching import progress
 from ._assets import asset
+from .selection import Offers, attempt, named_attempt, offers, read_selection
+from .turns import Seating, absent_seats, no_hand_words
 
 __all__ = ["CardTable", "MODES", "CARD_SIZES", "played_words", "absent_seats"]
 
@@ -34,22 +37,6 @@ Opponent = Callable[[Position], "Move | str"]
 Played = Union[tuple[int, Move], str]
 """One entry of what happened since the learner last moved: (seat, move) or a sentence."""
 _TURN_LINE = re.compile(r'(<strong class="cl-turn"[^>]*>)(.*?)(</strong>)')
-
-
-def absent_seats(position: Position, viewer: int, *, mover: bool = True) -> list[int]:
-    """Seats with nothing on the table to show: no hand given, no build, no pile, no sweep,
-    not to move (e.g. a one-player exercise "table: 5C; hand: 3D 8S"). The table says nothing
-    about them; an opponent whose hand is merely hidden is still shown. `mover=False`: being
-    the seat to move is not enough to be shown (the turn passing on after the learner's move
-    on a table where they are alone)."""
-    owners = {build.owner for build in position.builds}
-    if None in owners or position.partners:  # someone else owns a build: they are here
-        return []
-    return [seat for seat in range(1, position.players + 1)
-            if seat != viewer and (seat != position.turn or not mover)
-            and position.hands[seat - 1] is None
-            and seat not in owners
-            and not position.piles[seat - 1] and not position.sweeps[seat - 1]]
 
 
 def _as_stock(value: "Sequence[Card | str] | None", position: Position
@@ -82,14 +69,6 @@ def _as_position(value: "Position | str") -> Position:
 def played_words(who: str, move: Move) -> str:
     """"Seat 1 played the seven of spades to take 2C + 5D. (7S take 2C+5D)"."""
     return played(who, move)
-
-
-def _action_label(move: Move) -> str:
-    if move.kind == CAPTURE:
-        return "Take"
-    if move.kind == BUILD:
-        return f"Build {move.value}"
-    return "Trail"
 
 
 class CardTable(anywidget.AnyWidget):
@@ -162,17 +141,18 @@ class CardTable(anywidget.AnyWidget):
                              f"not {card_size!r}")
         self._position = start
         self._stock = _as_stock(stock, start)
+        self._game: Game | None = None  # plays the moves made here, from the position shown
         self._drawn: Card | None = None  # the card the learner has just drawn from the stock
         self._hand_sizes: tuple[int, ...] | None = None
-        self._seat = seat if seat is not None else start.turn
-        self._all_seats = all_seats
-        self._solo = self._alone_at(start)
+        self._seating = Seating(seat if seat is not None else start.turn, all_seats)
+        self._solo = self._seating.alone_at(start)
         self._finished = ""
         self._recent: list[Played] = []
         self._opponent = opponent
         self._reveal = reveal
         self._callbacks: list[MoveCallback] = []
-        self._demo: list[tuple[Position, Move | None, str]] = []
+        self._script: Game | None = None  # a demonstration's moves, played (CardTable.demo)
+        self._captions: list[str] = []
         self._updating = False
         self._follows_setting = four_color is None
         self._follows_size = card_size is None
@@ -206,7 +186,7 @@ class CardTable(anywidget.AnyWidget):
         self._recent = []
         self._drawn = None
         self._hand_sizes = None
-        self._solo = self._alone_at(position)
+        self._solo = self._seating.alone_at(position)
         self._show(position)
         self.last_move = ""
         self._say("", "info")
@@ -220,6 +200,7 @@ class CardTable(anywidget.AnyWidget):
     @stock.setter
     def stock(self, value: "Sequence[Card | str] | None") -> None:
         self._stock = _as_stock(value, self._position)
+        self._game = None  # the next move is played with this stock
         self._show(self._position)
 
     @property
@@ -244,7 +225,7 @@ class CardTable(anywidget.AnyWidget):
     def seat(self) -> int:
         """The learner's seat: the hand shown face up at the bottom (with `all_seats`, the
         seat to move)."""
-        return self._viewer(self._position)
+        return self._seating.viewer(self._position)
 
     def show_moves(self, position: "Position | str", played: Sequence[Played],
                    message: str = "") -> None:
@@ -258,8 +239,8 @@ class CardTable(anywidget.AnyWidget):
                 raise ValueError(f"played: give (seat, Move) pairs or sentences, not {entry!r}")
         self._finished = ""
         self._recent = list(played)
-        self._solo = self._alone_at(after)
-        if self._drawn not in (after.hands[self._seat - 1] or ()) or \
+        self._solo = self._seating.alone_at(after)
+        if self._drawn not in (after.hands[self._seating.seat - 1] or ()) or \
                 any(isinstance(entry, str) for entry in played):
             self._drawn = None  # the card drawn stays marked until the table moves on
         self._show(after)
@@ -321,14 +302,9 @@ class CardTable(anywidget.AnyWidget):
         for index, offered in enumerate(self.actions):
             if offered["label"].lower() == wanted:
                 return self._press(index)
-        words = wanted.removeprefix("try ").split()
-        if words[:1] == ["take"]:
-            return self._try(CAPTURE, None)
-        if words[:1] == ["trail"]:
-            return self._try(TRAIL, None)
-        if words[:1] == ["build"] and len(words) == 2 and looks_like_number(words[1]):
-            return self._try(BUILD, read_number(words[1], what="build value",
-                                                where=repr(action), max_digits=2))
+        named = named_attempt(action)
+        if named is not None:
+            return self._try(*named)
         labels = ", ".join(a["label"] for a in self.actions) or "none"
         raise ValueError(f"{action!r} is not an action here; offered: {labels}")
 
@@ -338,12 +314,7 @@ class CardTable(anywidget.AnyWidget):
         if not self.can_act:
             self._say("It is not your move here.", "error")
             return None
-        try:
-            move = self._position.parse_move(text)
-        except (IllegalMove, MoveSyntaxError) as error:
-            self._fail(error)
-            return None
-        return self._play(move)
+        return self._play(text)
 
     # ------------------------------------------------------------------ demonstrations
 
@@ -352,23 +323,22 @@ class CardTable(anywidget.AnyWidget):
              intro: str = "", four_color: bool | None = None, **kwargs: Any) -> "CardTable":
         """A demonstration: the table steps forward and back through `steps`, a list of
         (move text, caption). Every move is checked first; an illegal one raises, naming its step."""
-        here = _as_position(position)
-        script: list[tuple[Position, Move | None, str]] = [(here, None, intro)]
+        script = Game.from_position(_as_position(position))
+        captions = [intro]
         for number, step in enumerate(steps, 1):
             if not (isinstance(step, (tuple, list)) and len(step) == 2):
                 raise ValueError(f"step {number}: give (move text, caption), not {step!r}")
             text, caption = step
             try:
-                move = here.parse_move(text)
+                script.play(text if isinstance(text, Move) else str(text))
             except IllegalMove as error:
                 raise IllegalMove(f"step {number} ({text!r}): {error.reason}", error.rule,
                                   text) from None
             except MoveSyntaxError as error:
                 raise MoveSyntaxError(f"step {number}: {error}") from None
-            here = here.play(move)
-            script.append((here, move, str(caption)))
-        table = cls(script[0][0], mode="demo", four_color=four_color, **kwargs)
-        table._demo = script
+            captions.append(str(caption))
+        table = cls(script.state_after(0), mode="demo", four_color=four_color, **kwargs)
+        table._script, table._captions = script, captions
         table.demo_length = len(steps)
         table.go(0)
         return table
@@ -397,17 +367,19 @@ class CardTable(anywidget.AnyWidget):
 
     def go(self, index: int) -> None:
         """Demo: show the position after `index` steps (0 is the start)."""
-        if not self._demo:
+        script = self._script
+        if script is None:
             raise ValueError("this table has no demonstration steps (use CardTable.demo)")
-        index = max(0, min(index, len(self._demo) - 1))
-        position, move, caption = self._demo[index]
-        before = self._demo[index - 1][0] if index else position
-        self._recent = [(before.turn, move)] if move else []
-        self._show(position)
+        total = len(script.history)
+        index = max(0, min(index, total))
+        move = script.moves[index - 1] if index else None
+        before = script.state_after(index - 1) if index else None
+        caption = self._captions[index]
+        self._recent = [(before.turn, move)] if before and move else []
+        self._show(script.state_after(index))
         self.demo_index = index
         self.caption = caption
         self.last_move = str(move) if move else ""
-        total = len(self._demo) - 1
         if move is None:
             self._say("" if caption else f"Start of the demonstration ({count(total, 'step')}).",
                       "info")
@@ -426,7 +398,7 @@ class CardTable(anywidget.AnyWidget):
                 self._press(index)
         elif kind == "move_text":
             self.play(str(content.get("text", "")))
-        elif kind == "demo" and self._demo:
+        elif kind == "demo" and self._script is not None:
             if "to" in content:
                 self.go(int(content["to"]))
             else:
@@ -469,52 +441,28 @@ class CardTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ internals
 
-    def _viewer(self, position: Position) -> int:
-        return position.turn if self._all_seats else self._seat
-
-    def _alone_at(self, position: Position) -> bool:
-        """Whether the learner is alone at the table in `position` (no other seat to show):
-        the table then stays theirs alone when the turn passes on after their move."""
-        viewer = self._viewer(position)
-        return len(absent_seats(position, viewer)) == position.players - 1
-
     def _who(self, seat: int) -> str:
-        return "You" if seat == self._seat and not self._all_seats else f"Seat {seat}"
-
-    def _turn_words(self, position: Position, can_act: bool, alone: bool) -> str:
-        """The turn line: whose move it is, as the learner at this table sees it (no seat
-        numbers when the learner is alone at the table)."""
-        if self._finished:
-            return self._finished
-        turn = position.turn
-        if self._all_seats and self.mode == "play":
-            hand = "" if position.hand else ": no cards in that hand (add a hand line)"
-            return f"Seat {turn} to move (you play every seat){hand}"
-        if turn == self._seat:
-            if can_act:
-                return "Your move" if alone else f"Your move (seat {turn})"
-            if self.mode == "play" and not position.hand:
-                return f"Seat {turn} to move (you): no cards left"
-            return f"Seat {turn} to move (you)"
-        return "You have played" if alone else f"Seat {turn} to move"
+        return self._seating.who(seat)
 
     def _show(self, position: Position) -> None:
         """Draw `position` and clear the selection."""
-        viewer = self._viewer(position)
-        default_reveal = self.mode == "demo" or self._all_seats
+        seating = self._seating
+        viewer = seating.viewer(position)
+        default_reveal = self.mode == "demo" or seating.all_seats
         reveal = self._reveal if self._reveal is not None else default_reveal
-        can_act = (self.mode == "play" and not self._finished and position.turn == viewer
-                   and bool(position.hands[position.turn - 1]))
+        playing = self.mode == "play"
+        can_act = seating.can_move(position, playing and not self._finished)
         # with the hands' sizes known (a game), every seat is at the table
-        absent = absent_seats(position, viewer, mover=not self._solo) \
+        absent = seating.absent(position, was_alone=self._solo) \
             if self._hand_sizes is None else []
         html = position_html(position, seat=viewer, reveal=reveal, four_color=self.four_color,
                              interactive=can_act, style=False, size=None, absent=absent,
                              stock=None if self._stock is None else len(self._stock),
-                             drawn=self._drawn if viewer == self._seat else None,
+                             drawn=self._drawn if viewer == seating.seat else None,
                              hand_sizes=self._hand_sizes)
         alone = len(absent) == position.players - 1
-        turn = self._turn_words(position, can_act, alone)
+        turn = seating.turn_line(position, playing=playing, can_move=can_act, alone=alone,
+                                 finished=self._finished)
         html = _TURN_LINE.sub(lambda m: m.group(1) + _html.escape(turn) + m.group(3), html,
                               count=1)
         self._position = position
@@ -575,23 +523,18 @@ class CardTable(anywidget.AnyWidget):
 
     def _selection(self) -> tuple[Card | None, frozenset[Card]]:
         """The selection read back as cards; raises ValueError saying what is wrong."""
-        card = Card.parse(self.selected_card) if self.selected_card else None
-        if card is not None and card not in self._position.hand:
-            raise ValueError(f"{card} is not in your hand")
-        table = frozenset(Card.parse(text) for text in self.selected_table)
-        missing = sorted(table - self._position.table_cards)
-        if missing:
-            raise ValueError(f"{missing[0]} is not on the table")
-        return card, table
+        return read_selection(self._position, self.selected_card, self.selected_table)
 
-    def _clear_offers(self) -> None:
-        self.usable_cards, self.usable_builds, self.actions = [], [], []
+    def _offer(self, offered: Offers) -> None:
+        self.usable_cards = list(offered.usable_cards)
+        self.usable_builds = list(offered.usable_builds)
+        self.actions = [action.as_dict() for action in offered.actions]
 
     def _update_offers(self) -> None:
         """Recompute what the selected card could use and which actions to offer."""
         with self.hold_sync():
             if not self.can_act:
-                self._clear_offers()
+                self._offer(Offers())
                 return
             try:
                 card, chosen = self._selection()
@@ -601,48 +544,15 @@ class CardTable(anywidget.AnyWidget):
                     self.selected_card, self.selected_table = "", []
                 finally:
                     self._updating = False
-                self._clear_offers()
+                self._offer(Offers())
                 self._say(f"That selection cannot be used: {error}.", "error")
                 return
-            if card is None:
-                self._clear_offers()
-                return
-            # asked of the core directly: a huge table must not list a million moves here
-            usable = extensions(self._position, card, chosen)
-            self.usable_cards = [str(c) for c in self._position.loose if c in usable]
-            self.usable_builds = [i for i, b in enumerate(self._position.builds)
-                                  if usable.intersection(b.cards)]
-            exact = moves_with(self._position, card, chosen)
-            offers = [{"label": _action_label(m), "move": str(m), "legal": True,
-                       "describe": m.describe()} for m in exact]
-            offers.extend(self._tries(card, chosen, exact))
-            self.actions = offers
-
-    def _tries(self, card: Card, chosen: frozenset[Card], exact: list[Move]) -> list[dict]:
-        """Attempts the learner may make although no legal move matches; pressing one shows
-        the core's reason. (Whether they are legal is not decided here: `check_move` does.)"""
-        kinds = {m.kind for m in exact}
-        tries = []
-        if chosen and CAPTURE not in kinds:
-            tries.append({"label": "Try take", "legal": False, "kind": CAPTURE,
-                          "describe": f"try to take the selected cards with {card.name}"})
-        if not chosen and TRAIL not in kinds:
-            tries.append({"label": "Try trail", "legal": False, "kind": TRAIL,
-                          "describe": f"try to trail {card.name}"})
-        rules = self._position.rules  # what cards count (C2, or V7's Royal values)
-        values = [rules.table_value(c) for c in (card, *chosen)]
-        if chosen and BUILD not in kinds and None not in values:
-            total = sum(values)  # type: ignore[arg-type]  # the likely intended build value
-            if total <= rules.top_value:
-                tries.append({"label": f"Try build {total}", "legal": False, "kind": BUILD,
-                              "value": total,
-                              "describe": f"try to build {total} with {card.name}"})
-        return tries
+            self._offer(offers(self._position, card, chosen))
 
     def _press(self, index: int) -> Move | None:
         offered = self.actions[index]
         if offered.get("legal"):
-            return self._play(self._position.parse_move(offered["move"]))
+            return self._play(offered["move"])
         return self._try(offered["kind"], offered.get("value"))
 
     def _try(self, kind: str, value: int | None) -> Move | None:
@@ -654,29 +564,59 @@ class CardTable(anywidget.AnyWidget):
         except (ValueError, CardError) as error:
             self._say(f"That selection cannot be used: {error}.", "error")
             return None
-        if card is None:
-            self._say("Choose a card from your hand first.", "error")
-            return None
-        if kind == CAPTURE:
-            value = card.value
         try:
-            move = check_move(self._position, kind, card, chosen, value)
-        except IllegalMove as error:
+            move = attempt(self._position, kind, card, chosen, value)
+        except (IllegalMove, ValueError) as error:
             self._fail(error)
             return None
         return self._play(move)
 
-    def _play(self, move: Move) -> Move:
-        before = self._position
+    def _driver(self) -> Game:
+        """The Game that plays the moves made here, from the position shown (a new one when
+        the table was shown another position meanwhile)."""
+        if self._game is None or self._game.state is not self._position:
+            self._game = Game.from_position(self._position, self._stock or ())
+        return self._game
+
+    def _move(self, game: Game, move: "Move | str") -> tuple[int, Move, str]:
+        """Play `move` in `game` for the seat to move: that seat, the move played and the
+        V9 draw that followed, in words. IllegalMove or MoveSyntaxError change nothing."""
+        seat, stock = game.turn, game.stock
+        game.play(move)
+        if self._stock is not None:
+            self._stock = game.stock
+        return seat, game.moves[-1], self._drew(seat, stock, game.stock)
+
+    def _drew(self, seat: int, before: tuple[Card, ...], after: tuple[Card, ...]) -> str:
+        """V9: the card `seat` drew from the stock after its move, in words ("" if none)."""
+        if len(after) == len(before):
+            return ""
+        left = count(len(after), "card")
+        if self._who(seat) == "You":
+            self._drawn = before[0]
+            return f"You drew the {before[0].name} from the stock ({left} left)."
+        return f"Seat {seat} drew a card from the stock ({left} left)."
+
+    def _play(self, move: "Move | str") -> Move | None:
+        """Play the learner's move (a Move, or text read by the core: an illegal or unreadable
+        one shows its reason and changes nothing), then let the opponent answer."""
+        drawn = self._drawn
         self._drawn = None
-        after, drew = self._draw(before.turn, before.play(move))
+        game = self._driver()
+        try:
+            seat, move, drew = self._move(game, move)
+        except (IllegalMove, MoveSyntaxError) as error:
+            self._drawn = drawn
+            self._fail(error)
+            return None
+        after = game.state
         # One update for the front end: the move, what the callbacks and the opponent make of
         # it, and the table after them all (no flicker of a turn that is over at once).
         with self.hold_sync():
             self.last_move = str(move)
-            self._recent = [(before.turn, move)]
+            self._recent = [(seat, move)]
             self._show(after)
-            said = f"{played_words(self._who(before.turn), move)} {drew}".strip()
+            said = f"{played_words(self._who(seat), move)} {drew}".strip()
             self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)
@@ -684,46 +624,30 @@ class CardTable(anywidget.AnyWidget):
                 self._let_opponent_play(said)
         return move
 
-    def _draw(self, seat: int, after: Position) -> tuple[Position, str]:
-        """V9: after a move by `seat`, that seat draws the stock's top card (the game's own
-        `draw_card`); returns the position and the draw in words ("" when nothing is drawn)."""
-        if not self._stock or after.rules.deal != "draw":
-            return after, ""
-        from ..game.dealing import draw_card
-
-        card = self._stock[0]
-        after, rest = draw_card(after, self._stock, seat)
-        self._stock = tuple(rest)
-        left = count(len(rest), "card")
-        if seat == self._seat and not self._all_seats:
-            self._drawn = card
-            return after, f"You drew the {card.name} from the stock ({left} left)."
-        return after, f"Seat {seat} drew a card from the stock ({left} left)."
-
     def _let_opponent_play(self, said: str) -> None:
         if self.mode != "play" or self._opponent is None:
             return
-        while self._position.turn != self._viewer(self._position):
-            position = self._position
+        while self._seating.others_to_move(self._position):
+            game = self._driver()  # a callback may have shown another position
+            position = game.state
             if not position.hand:
                 if position.hands[position.turn - 1] is None:
-                    said = (f"{said} Seat {position.turn} has no cards here: give the position "
-                            f"a 'hand {position.turn}:' line to play on.").strip()
+                    said = f"{said} {no_hand_words(position.turn)}".strip()
                     self._say(said, "info")
                 return
             chooser = getattr(self._opponent, "choose", self._opponent)
-            choice = chooser(position.for_seat(position.turn))
+            choice = chooser(game.position)
             try:
-                move = (position.parse_move(choice) if isinstance(choice, str)
-                        else position.parse_move(str(choice)))
+                seat, move, drew = self._move(game, choice if isinstance(choice, str)
+                                              else str(choice))
             except (IllegalMove, MoveSyntaxError) as error:
                 self._say(f"The opponent tried an illegal move ({choice}): {error}", "error")
                 return
-            after, drew = self._draw(position.turn, position.play(move))
+            after = game.state
             self.last_move = str(move)
-            self._recent.append((position.turn, move))
+            self._recent.append((seat, move))
             self._show(after)
-            said = f"{said} {played_words(self._who(position.turn), move)} {drew}".strip()
+            said = f"{said} {played_words(self._who(seat), move)} {drew}".strip()
             self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)

@@ -1,0 +1,143 @@
+"""What a learner's selection at the card table allows: the table cards it could still use, the
+actions offered (Take, Build N, Trail, and "Try ..." attempts no legal move matches), and the
+move an action makes or the core's reason it is refused.
+
+Plain Python, no widget: the card table (`ui.table`) calls it. Every rule is the core's:
+`extensions` and `moves_with` say what is legal, `check_move` refuses an attempt with its
+reason and rule id; this module only words the offers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..core.cards import Card
+from ..core.explain import check_move
+from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
+from ..core.numbers import looks_like_number, read_number
+from ..core.position import Position
+
+__all__ = ["Action", "Offers", "read_selection", "offers", "attempt", "named_attempt"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One button under the table: a legal move (`move` is its text) or an attempt of `kind`
+    (and build `value`) that the core will judge when pressed."""
+
+    label: str
+    legal: bool
+    describe: str
+    move: str = ""
+    kind: str = ""
+    value: int | None = None
+
+    def as_dict(self) -> dict:
+        """The action as the front end receives it."""
+        if self.legal:
+            return {"label": self.label, "move": self.move, "legal": True,
+                    "describe": self.describe}
+        shown = {"label": self.label, "legal": False, "kind": self.kind,
+                 "describe": self.describe}
+        if self.value is not None:
+            shown["value"] = self.value
+        return shown
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What a selection allows: the loose cards and builds (by index) it could still add, and
+    the actions offered, legal moves first."""
+
+    usable_cards: tuple[str, ...] = ()
+    usable_builds: tuple[int, ...] = ()
+    actions: tuple[Action, ...] = ()
+
+
+def read_selection(position: Position, card: str, table: Iterable[str]
+                   ) -> tuple[Card | None, frozenset[Card]]:
+    """A selection as the front end reports it (card texts) read as cards: the hand card
+    (None: none chosen) and the table cards. Raises ValueError (or CardError) saying what is
+    wrong: a card not in the hand of the seat to move, or not on the table."""
+    chosen = Card.parse(card) if card else None
+    if chosen is not None and chosen not in position.hand:
+        raise ValueError(f"{chosen} is not in your hand")
+    cards = frozenset(Card.parse(text) for text in table)
+    missing = sorted(cards - position.table_cards)
+    if missing:
+        raise ValueError(f"{missing[0]} is not on the table")
+    return chosen, cards
+
+
+def _label(move: Move) -> str:
+    if move.kind == CAPTURE:
+        return "Take"
+    if move.kind == BUILD:
+        return f"Build {move.value}"
+    return "Trail"
+
+
+def offers(position: Position, card: Card | None, chosen: frozenset[Card]) -> Offers:
+    """What playing `card` with the table cards `chosen` allows in `position`: nothing
+    without a hand card; else the cards the core says could still be added, each legal move
+    with exactly this selection, and the attempts no legal move matches (pressing one shows
+    the core's reason)."""
+    if card is None:
+        return Offers()
+    # asked of the core directly: a huge table must not list a million moves here
+    usable = extensions(position, card, chosen)
+    exact = moves_with(position, card, chosen)
+    actions = [Action(_label(m), True, m.describe(), move=str(m)) for m in exact]
+    actions.extend(_attempts(position, card, chosen, {m.kind for m in exact}))
+    return Offers(tuple(str(c) for c in position.loose if c in usable),
+                  tuple(i for i, b in enumerate(position.builds) if usable.intersection(b.cards)),
+                  tuple(actions))
+
+
+def _attempts(position: Position, card: Card, chosen: frozenset[Card],
+              kinds: set[str]) -> list[Action]:
+    """The tries offered beside the legal moves: a take or a trail no legal move matches, and
+    a build of the cards' total (the likely intended value; what cards count is the rules'
+    own: C2, or V7's Royal values). Whether they are legal is not decided here."""
+    tries = []
+    if chosen and CAPTURE not in kinds:
+        tries.append(Action("Try take", False, f"try to take the selected cards with "
+                                               f"{card.name}", kind=CAPTURE))
+    if not chosen and TRAIL not in kinds:
+        tries.append(Action("Try trail", False, f"try to trail {card.name}", kind=TRAIL))
+    rules = position.rules
+    values = [rules.table_value(c) for c in (card, *chosen)]
+    if chosen and BUILD not in kinds and None not in values:
+        total = sum(values)  # type: ignore[arg-type]
+        if total <= rules.top_value:
+            tries.append(Action(f"Try build {total}", False,
+                                f"try to build {total} with {card.name}", kind=BUILD,
+                                value=total))
+    return tries
+
+
+def attempt(position: Position, kind: str, card: Card | None, chosen: frozenset[Card],
+            value: int | None = None) -> Move:
+    """The legal move an attempt of `kind` makes (a take with the card's own value), or the
+    core's `IllegalMove` saying why there is none; ValueError without a hand card."""
+    if card is None:
+        raise ValueError("Choose a card from your hand first.")
+    if kind == CAPTURE:
+        value = card.value
+    return check_move(position, kind, card, chosen, value)
+
+
+def named_attempt(action: str) -> tuple[str, int | None] | None:
+    """An action typed by name that need not be offered ("take", "trail", "build 8", with or
+    without "try"): its kind and build value; None for anything else. A build value in other
+    digits raises ValueError naming it."""
+    words = action.strip().lower().removeprefix("try ").split()
+    if words[:1] == ["take"]:
+        return CAPTURE, None
+    if words[:1] == ["trail"]:
+        return TRAIL, None
+    if words[:1] == ["build"] and len(words) == 2 and looks_like_number(words[1]):
+        return BUILD, read_number(words[1], what="build value", where=repr(action),
+                                  max_digits=2)
+    return None
