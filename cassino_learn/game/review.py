@@ -305,9 +305,3 @@ def review_round(game: "Game", seat: int, round_number: int, **options: object) 
 def review_match(game: "Game", seat: int, **options: object) -> MatchReview:
     """The review of every move `seat` played in `game`, round by round."""
     return review_turns(learner_turns(game, seat), **options)
-
-
-def why(observation: Observation, played: MoveFacts, better: MoveFacts) -> tuple[str, ...]:
-    """Why `better` beats `played` (both from `observation`'s position), in the coach's words
-    (`coach_words.why`); the name callers of the review compare moves by."""
-    return coach_words.why(played, better)

@@ -1,7 +1,7 @@
 """A class demonstration: the teacher's table, shown to every follower, and questions to the
 class, answered with a move judged by the rules core and revealed with the expert's values side
 by side on the same deals (`game.search.compare_moves`), a reason for each move (`game.hints`)
-and each learner's move compared with the best (`game.review.why`); until the reveal only
+and each learner's move compared with the best (`game.coach_words.why`); until the reveal only
 counts and who has answered are given out. Every change bumps `version`. The design:
 docs/class-demonstration.md.
 
@@ -32,7 +32,8 @@ from ..game.expert import candidates
 from ..game.hints import hints
 from ..game.match import Game, GameOver
 from ..game.observation import Observation, observe
-from ..game.review import mark_for, move_facts, why
+from ..game.coach_words import why
+from ..game.review import mark_for, move_facts
 from ..game.search import search
 
 __all__ = ["DemoError", "Demonstration", "Question", "Answer", "Reveal", "RevealedMove",
@@ -620,7 +621,7 @@ def reveal_answers(question: Question, *, iterations: int = REVEAL_ITERATIONS,
         compared_words: tuple[str, ...] = ()
         if text != best_text:
             facts = move_facts(observation, legal[text], values[text])
-            compared_words = why(observation, facts, best_facts)
+            compared_words = why(facts, best_facts)
         names = tuple(a.name for a in by_move.get(text, ()))
         moves.append(RevealedMove(move=text, value=values[text], count=len(names), names=names,
                                   reason=reasons.get(text, text), loss=loss,
