@@ -16,7 +16,6 @@ from ..core.position import Position, _replace
 from ..core.rules import Rules
 from .dealing import HAND_SIZE
 from .observation import Observation
-from .scoring import card_points
 
 __all__ = ["assess_seen", "CARD_WEIGHT", "SPADE_WEIGHT", "BUILD_KEEP", "Threat", "Assessment", "cards_value",
            "unknown_cards", "assess", "assess_all"]
@@ -34,7 +33,7 @@ def cards_value(cards: Iterable[Card], rules: Rules | None = None) -> float:
     and spades."""
     total = 0.0
     for card in cards:
-        total += card_points(card, rules) + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S"
+        total += rules.card_points(card) + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S"
                                                            else 0.0)
     return total
 
@@ -156,7 +155,7 @@ def assess(position: Position, move: Move, unknown: Sequence[Card] | None = None
     # The next seat is always an opponent (partners sit opposite).
     danger, threats = _threats(after, unknown, next_hand_size, sweeps_score)
     return Assessment(move=move, taken=taken,
-                      points=sum(card_points(c, position.rules) for c in taken),
+                      points=sum(position.rules.card_points(c) for c in taken),
                       sweep=bool(move.is_sweep and sweeps_score), build_value=build_value,
                       danger=danger, threats=threats)
 

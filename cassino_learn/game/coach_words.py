@@ -26,7 +26,6 @@ from ..core.position import Build, Position
 from ..core.rules import Rules
 from ..core.words import count
 from .assess import Threat
-from .scoring import card_points
 
 if TYPE_CHECKING:
     from .review import MoveFacts, MoveReview
@@ -116,11 +115,11 @@ def cards_words(cards: Iterable[Card], rules: Rules, own: Card | None = None
     of clubs and the 5 of diamonds", ""), else their count and, in a sentence of its own, those
     worth points ("5 cards", "Among them is Big Casino (the 10 of diamonds)."). `own`: the
     player's card among them."""
-    cards = sorted(cards, key=lambda c: (-card_points(c, rules), c.index))
+    cards = sorted(cards, key=lambda c: (-rules.card_points(c), c.index))
     named = _and([card_words(c, c == own) for c in cards])
     if len(cards) <= NAMED and len(named.split()) <= LONG:
         return named, ""
-    worth = [card_words(c, c == own) for c in cards if card_points(c, rules)]
+    worth = [card_words(c, c == own) for c in cards if rules.card_points(c)]
     if not worth:
         return count(len(cards), "card"), ""
     return (count(len(cards), "card"),

@@ -37,7 +37,7 @@ point is worth less of the match: the thresholds grow in proportion to the point
 shares (26/11), and a lost spade worth 1 is an inaccuracy, not a mistake.
 
 The why is built from facts the engine computed: the cards and points each move takes
-(`Move.table_cards`, `scoring.card_points`), a sweep made or missed, and what each move leaves
+(`Move.table_cards`, `Rules.card_points`), a sweep made or missed, and what each move leaves
 the next player within reach, with the chance they hold the card (`assess`: the threats of the
 next player, found by the legal-move generator), including builds left to be taken. The words
 are `coach_words`', the hints' own.
@@ -57,7 +57,7 @@ from ..core.rules import Rules
 from . import coach_words
 from .assess import Assessment, Threat, assess
 from .observation import Observation, observe
-from .scoring import card_points, round_total
+from .scoring import round_total
 
 if TYPE_CHECKING:
     from .match import Game
@@ -152,7 +152,7 @@ class MoveFacts:
     text: str
     value: float                   # points likely ahead at the round's end after it
     taken: tuple[Card, ...]        # captured, the played card included (captures only)
-    points: int                    # round points among them (card_points, K1 or V8)
+    points: int                    # round points among them (Rules.card_points, K1 or V8)
     spades: int
     sweep: bool                    # a sweep that scores (W1; not under V2)
     builds_taken: tuple[Build, ...]
@@ -188,7 +188,7 @@ def facts_of(judged: Assessment, value: float) -> MoveFacts:
                            key=lambda t: (-t.gain * t.chance, -t.gain)))
     return MoveFacts(
         move=move, text=str(move), value=value, taken=judged.taken,
-        points=sum(card_points(c, rules) for c in judged.taken),
+        points=sum(rules.card_points(c) for c in judged.taken),
         spades=sum(1 for c in judged.taken if c.suit == "S"), sweep=judged.sweep,
         builds_taken=move.builds if move.kind == CAPTURE else (),
         build=move.value if move.kind == BUILD else None, threats=threats, next_seat=nxt,

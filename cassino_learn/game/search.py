@@ -50,7 +50,6 @@ from .determinize import sample_world
 from .evaluate import expected_points, final_points, leads, match_utility
 from .exact import ExactSearch, OutOfBudget, solvable
 from .observation import Observation
-from .scoring import card_points
 
 __all__ = ["MoveValue", "move_values", "compare_moves", "search", "searching", "run",
            "move_values_steps", "compare_moves_steps", "known_world",
@@ -151,7 +150,7 @@ class _World:
         for build in position.builds:  # its owner means to take it
             if build.owner is not None:
                 side = position.side_of(build.owner) - 1
-                points[side] += 0.7 * sum(card_points(c, rules) for c in build.cards)
+                points[side] += 0.7 * sum(rules.card_points(c) for c in build.cards)
         return points, False
 
 
@@ -194,7 +193,7 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
     search = ExactSearch(dealer, max_nodes)
     rules = state.rules
     side = state.side_of(state.turn) - 1
-    so_far = [sum(card_points(c, rules) for c in pile) for pile in state.piles]
+    so_far = [sum(rules.card_points(c) for c in pile) for pile in state.piles]
     if rules.sweeps:
         so_far = [p + n for p, n in zip(so_far, state.sweeps)]
     base = so_far[side] - so_far[1 - side]
