@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..core.cards import FULL_DECK, Card
-from ..core.movegen import CAPTURE, Move, legal_moves
-from ..core.position import Position, _replace
+from ..core.move import CAPTURE, Move
+from ..core.movegen import legal_moves
+from ..core.position import Position
 from ..core.rules import Rules
 from .dealing import HAND_SIZE
 from .observation import Observation
@@ -104,7 +105,7 @@ def _threats(after: Position, unknown: Sequence[Card], hand_size: int,
     hands = list(after.hands)
     hands[seat - 1] = probe
     best: dict[int, tuple[float, Move]] = {}
-    for move in legal_moves(_replace(after, hands=tuple(hands))):
+    for move in legal_moves(after.derive(hands=tuple(hands))):
         if move.kind != CAPTURE:
             continue
         gain = cards_value((move.card, *move.table_cards), after.rules)

@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from ..core.build import Build
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, SUIT_NAMES, Card
-from ..core.movegen import BUILD, CAPTURE
-from ..core.position import Build, Position
+from ..core.move import BUILD, CAPTURE
+from ..core.position import Position
 from ..core.rules import Rules
 from ..core.words import count
 from .assess import Threat

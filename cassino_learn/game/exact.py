@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import Generator
 
-from ..core.movegen import CAPTURE, Move, legal_moves
+from ..core.move import CAPTURE, Move
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from .dealing import close_round
 from .evaluate import final_points

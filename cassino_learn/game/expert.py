@@ -21,7 +21,8 @@ import sys
 from typing import TYPE_CHECKING, Generator
 
 from ..core.cards import Card
-from ..core.movegen import Move, legal_moves
+from ..core.move import Move
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from .assess import assess_seen
 from .observation import Observation

@@ -50,9 +50,10 @@ import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from ..core.build import Build
 from ..core.cards import Card
-from ..core.movegen import BUILD, CAPTURE, Move
-from ..core.position import Build, Position
+from ..core.move import BUILD, CAPTURE, Move
+from ..core.position import Position
 from ..core.rules import Rules
 from . import coach_words
 from .assess import Assessment, Threat, assess

@@ -42,8 +42,9 @@ from dataclasses import dataclass, field
 from typing import Generator, Sequence
 
 from ..core.cards import Card
-from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
-from ..core.position import Position, _replace
+from ..core.move import BUILD, CAPTURE, Move
+from ..core.movegen import legal_moves
+from ..core.position import Position
 from .assess import cards_value
 from .dealing import close_round, draw_card, next_deal
 from .determinize import sample_world
@@ -183,7 +184,7 @@ def known_world(observation: Observation) -> Position | None:
             hands[seat - 1] = ()
     if missing:
         hands[missing[0] - 1] = tuple(sorted(observation.unseen, key=lambda c: c.index))
-    return _replace(position, hands=tuple(hands))
+    return position.derive(hands=tuple(hands))
 
 
 def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int

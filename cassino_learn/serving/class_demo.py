@@ -50,7 +50,7 @@ from tornado.iostream import StreamClosedError
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.position import Position
-from ..core.render import TABLE_CSS, move_html, position_html
+from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ..core.build import Build
 from ..core.cards import FULL_DECK, Card
 from ..core.errors import IllegalMove, PositionError
-from ..core.explain import check_move
-from ..core.movegen import Move
-from ..core.position import Build, Position
+from ..core.move import Move
+from ..core.position import Position, check_move
 from ..core.rules import Rules
 from ..core.words import count
 from .goals import Goal, parse_goal

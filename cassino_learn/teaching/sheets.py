@@ -13,9 +13,9 @@ from typing import Mapping, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.position import Position
-from ..core.render import card_svg
 from ..core.rules import Rules
 from ..core.words import count
+from ..drawing.render import card_svg
 
 __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",
            "round_outcome", "deal_facts", "variant_points", "dealing_order", "hint_list",

@@ -14,14 +14,15 @@ from typing import Any, Callable, Sequence, Union
 import anywidget
 import traitlets as t
 
+from ..core.build import Build
 from ..core.cards import Card, CardError
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
-from ..core.explain import check_move
-from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
+from ..core.move import BUILD, CAPTURE, TRAIL, Move
+from ..core.movegen import extensions, moves_with
 from ..core.numbers import looks_like_number, read_number
-from ..core.position import Build, Position
-from ..core.render import TABLE_CSS, move_html, position_html
+from ..core.position import Position, check_move
 from ..core.words import count, played
+from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching import progress
 from ._assets import asset
 
