@@ -14,10 +14,12 @@ lazily and `count_moves` counts them (both by value vectors, see `loosesets`, so
 millions of moves costs nothing until looked at), and `find_move` checks one move directly.
 `apply_move` plays a legal move.
 
-    >>> from .position import Position
+    >>> from cassino_learn import Position
     >>> position = Position.parse("table: 5D 2C 4H; hand: 7S 3D")
-    >>> count_moves(position), str(find_move(position, "capture", position.hand[1], frozenset(), 7))
-    (5, 'None')
+    >>> [str(m) for m in legal_moves(position)]
+    ['3D build 7: 3D+4H', '3D build 7: 3D+4H | 2C+5D', '7S take 2C+5D', 'trail 3D', 'trail 7S']
+    >>> count_moves(position), apply_move(position, legal_moves(position)[2]).loose
+    (5, (Card.parse('4H'),))
 """
 
 from __future__ import annotations

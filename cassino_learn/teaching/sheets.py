@@ -144,10 +144,10 @@ def _tie_notes(score: "object") -> list[str]:
 
 def score_text(position: str | Position) -> str:
     """The score of a position's piles in plain words, one line per side."""
-    from .quiz import round_score
+    from ..game.scoring import score_round
 
     here = _position(position)
-    score = round_score(here)
+    score = score_round(here.piles, here.sweeps, rules=here.rules)
     lines = []
     for side, total in score.points.items():
         parts = ", ".join(f"{ITEM_NAMES[item].split(' (')[0].lower()} {n}"
@@ -160,10 +160,10 @@ def score_text(position: str | Position) -> str:
 def score_sheet(position: str | Position) -> Drawn:
     """Each side's pile drawn as cards with the scoring cards marked, then the items as a table
     with the round totals, all worked out by the scorer (K1, K2, W1 and variants V2, V3)."""
-    from .quiz import round_score
+    from ..game.scoring import score_round
 
     here = _position(position)
-    score = round_score(here)
+    score = score_round(here.piles, here.sweeps, rules=here.rules)
     sides = list(score.points)
     piles = "".join(
         f'<div style="margin:0.3em 0"><b>Side {side}</b> '
@@ -358,11 +358,12 @@ def dealing_order(cards: Sequence[str], players: int = 2, dealer: int = 1) -> Dr
 
 def variant_points(position: str, variants: Sequence[tuple[str, str]]) -> Drawn:
     """The points of one set of piles under several rule sets: (label, rules text) pairs."""
-    from .quiz import round_points
+    from ..game.scoring import score_round
 
     rows, lines, sides = [], [], None
     for label, rules in variants:
-        points = round_points(Position.parse(position + (f"; rules: {rules}" if rules else "")))
+        here = Position.parse(position + (f"; rules: {rules}" if rules else ""))
+        points = score_round(here.piles, here.sweeps, rules=here.rules).points
         sides = list(points)
         rows.append([html.escape(label)] + [str(points[s]) for s in sides])
         lines.append(f"{label}: " + ", ".join(f"side {s} {count(n, 'point')}"

@@ -28,9 +28,6 @@ __all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "feedbac
            "button", "row", "note_html", "styled", "shared_look", "moves_html",
            "computer_move"]
 
-# Moved to ui/game.py; read from there on first use (a plain import would be circular).
-_MOVED_TO_GAME = ("GameWidget", "VARIANTS", "variant_name", "with_variants")
-
 
 # ---------------------------------------------------------------------- shared pieces
 
@@ -516,11 +513,3 @@ def moves_html(position: Position, first: int = SANDBOX_MOVES_SHOWN) -> str:
     shown = " · ".join(f"<code>{html.escape(str(m))}</code>" for m in listing.moves)
     return (f'<div class="cl-sandbox-moves" role="status">{html.escape(listing.sentence())} '
             f'{shown}</div>')
-
-
-def __getattr__(name: str) -> object:
-    if name in _MOVED_TO_GAME:
-        from . import game
-
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
