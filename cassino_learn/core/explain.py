@@ -9,10 +9,13 @@ B), then what you must keep (B2, O2, O1).
 
     >>> from cassino_learn import Position
     >>> from cassino_learn.core.cards import Card
-    >>> error = explain_illegal(Position.parse("table: 5C; hand: 3D 8S"), "build", Card.parse("3D"),
-    ...                         [Card.parse("5C")], 9)
-    >>> error.rule, error.reason
-    ('B4', '3D + 5C make 8, not 9: the card you play and the table cards with it must add up to the value you announce.')
+    >>> error = explain_illegal(Position.parse("table: 5C; hand: 3D 8S"), "build",
+    ...                         Card.parse("3D"), [Card.parse("5C")], 9)
+    >>> error.rule
+    'B4'
+    >>> print(error.reason)  # doctest: +NORMALIZE_WHITESPACE
+    3D + 5C make 8, not 9: the card you play and the table cards with it must add up to the
+    value you announce.
 """
 
 from __future__ import annotations

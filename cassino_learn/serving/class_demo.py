@@ -636,7 +636,8 @@ class MineHandler(_LearnerOnly):
 
 class Asset(web.RequestHandler):
     """The pages' own scripts and stylesheets (a fixed list: never a path from the request);
-    table.css is the core's card table look, sent once rather than with every table."""
+    table.css is the card table's look (cassino_learn.drawing), sent once rather than with
+    every table."""
 
     def get(self, name: str) -> None:
         if name == "table.css":
