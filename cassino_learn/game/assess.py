@@ -32,9 +32,10 @@ BUILD_KEEP = 0.8
 def cards_value(cards: Iterable[Card], rules: Rules | None = None) -> float:
     """Points the cards score (K1: casinos, aces; V8: spades too) plus their share of cards
     and spades."""
+    points = (rules or Rules()).card_points
     total = 0.0
     for card in cards:
-        total += rules.card_points(card) + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S"
+        total += points(card) + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S"
                                                            else 0.0)
     return total
 
