@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .core.build import Build
 from .core.cards import Card, CardError
 from .core.errors import IllegalMove, MoveSyntaxError, PositionError
-from .core.movegen import Move, legal_moves
-from .core.position import Build, Position
+from .core.move import Move
+from .core.movegen import legal_moves
+from .core.position import Position
 from .core.rules import Rules
 
 __all__ = [

@@ -1,6 +1,6 @@
 // The card table widget's front end (anywidget ES module, no build step).
 //
-// Python decides everything: it sends the table as HTML (drawn by cassino_learn.core.render),
+// Python decides everything: it sends the table as HTML (drawn by cassino_learn.drawing.render),
 // whose turn it is in words, the moves to mark, the cards the selected card could use, and the
 // actions that are legal for the selection. This module only shows them, keeps the learner's
 // selection in the model, moves the keyboard focus, and reports pressed actions. It never

@@ -1,7 +1,11 @@
-"""Cards: ranks, suits, values and card notation (rules C1-C3).
+"""Cards: ranks, suits, values, points and card notation (docs/rules.md C1-C3, K1;
+docs/notation.md).
 
 There are exactly 52 `Card` objects; `Card.parse` and `Card(rank, suit)` always return
 the same interned instance, so cards compare and hash cheaply.
+
+    >>> Card.parse("td") is Card(10, "D"), Card.parse("q♥").name
+    (True, 'queen of hearts')
 """
 
 from __future__ import annotations
@@ -124,7 +128,8 @@ class Card:
 
     @property
     def points(self) -> int:
-        """Points the card scores by itself (K1): Big Casino 2, Little Casino 1, each ace 1."""
+        """Points the card scores by itself under K1: Big Casino 2, Little Casino 1, each ace 1
+        (`Rules.card_points` adds V8's spades)."""
         if self is BIG_CASINO:
             return 2
         return 1 if self.rank == 1 or self is LITTLE_CASINO else 0
@@ -151,7 +156,7 @@ class Card:
         return self.index
 
     def _repr_html_(self) -> str:
-        from .render import card_svg
+        from ..drawing.render import card_svg
 
         return card_svg(self)
 

@@ -1,162 +1,46 @@
-"""Reading moves typed by people, and explaining why an illegal move is illegal.
+"""Why an illegal move is illegal: the rule it breaks, in one plain sentence for a learner
+(docs/rules.md gives the rule ids). Diagnosis only: reading a move is the notation's job
+(`notation.read_move`) and deciding legality the generator's (`movegen.find_move`, behind
+`position.check_move`), which asks this module only for a move it refused.
 
-Legality itself is decided only by the generator's rules (`movegen.find_move`, which checks one
-move directly, without listing the others); this module reads the text, finds the legal move
-with the same effect, or names the rule the attempt breaks, choosing the
-one a learner most needs to hear: what you hold and what is on the table (T2), that builds move
-whole (S3), then the shape of the play (P, S, B), then what you must keep (B2, O2, O1).
+Of the rules an attempt breaks, the one a learner most needs to hear is named: what you hold
+and what is on the table (T2), that builds move whole (S3), then the shape of the play (P, S,
+B), then what you must keep (B2, O2, O1).
+
+    >>> from cassino_learn import Position
+    >>> from cassino_learn.core.cards import Card
+    >>> error = explain_illegal(Position.parse("table: 5C; hand: 3D 8S"), "build",
+    ...                         Card.parse("3D"), [Card.parse("5C")], 9)
+    >>> error.rule
+    'B4'
+    >>> print(error.reason)  # doctest: +NORMALIZE_WHITESPACE
+    3D + 5C make 8, not 9: the card you play and the table cards with it must add up to the
+    value you announce.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from .cards import RANK_NAMES, RANK_PLURALS, Card, CardError
-from .errors import IllegalMove, MoveSyntaxError, shorten
+from .build import Build
+from .cards import RANK_NAMES, RANK_PLURALS, Card
+from .errors import IllegalMove
 from .loosesets import LooseSets
-from .movegen import BUILD, CAPTURE, TRAIL, Move, find_move, has_play
-from .numbers import looks_like_number, read_number
-from .position import Build, Position
+from .movegen import has_play
 from .rules import ACE_HIGH, Rules
+from .structure import CAPTURE, TRAIL
+from .words import a_value, listing
 
-__all__ = ["read_move", "parse_move", "explain_illegal", "ReadMove", "value_words"]
+if TYPE_CHECKING:
+    from .position import Position
+
+__all__ = ["explain_illegal", "value_words"]
 
 _STANDARD = Rules()
 _AN_ACE = Card(1, "S")
 
-_DECORATION = str.maketrans({c: " " for c in "+|[],:"})
-_VERBS = {
-    "trail": TRAIL, "trails": TRAIL,
-    "take": CAPTURE, "takes": CAPTURE, "capture": CAPTURE, "captures": CAPTURE, "x": CAPTURE,
-    "build": BUILD, "builds": BUILD, "make": BUILD,
-}
-
-
-@dataclass(frozen=True)
-class ReadMove:
-    """What move text says, before any rule is checked."""
-
-    kind: str
-    card: Card
-    table_cards: tuple[Card, ...]
-    value: int | None
-    text: str
-
-    def to_move(self) -> Move:
-        return Move(self.kind, self.card, self.table_cards, self.value)
-
-
-def read_move(text: str) -> ReadMove:
-    """Read move text (docs/notation.md); raise `MoveSyntaxError` saying what and where."""
-    if not isinstance(text, str):
-        raise MoveSyntaxError(f"a move must be text, not {type(text).__name__}")
-    shown = repr(shorten(text.strip()))
-    words = text.split("#", 1)[0].translate(_DECORATION).split()
-    if not words:
-        raise MoveSyntaxError("the move is empty: write for example 'trail 7S', "
-                              "'7S take 3C 4H' or '3D build 8 5C'")
-    verb_at = next((i for i, w in enumerate(words) if w.lower() in _VERBS), None)
-    if verb_at is None:
-        raise MoveSyntaxError(f"no verb in {shown}: say trail, take or build "
-                              f"(for example '7S take 3C 4H')")
-    kind = _VERBS[words[verb_at].lower()]
-    before, after = words[:verb_at], words[verb_at + 1:]
-
-    def card_at(index: int) -> Card:
-        try:
-            return Card.parse(words[index])
-        except CardError as error:
-            raise MoveSyntaxError(f"word {index + 1} of {shown}: {error}") from None
-
-    if kind == TRAIL:
-        cards = [card_at(i) for i in range(len(words)) if i != verb_at]
-        if len(cards) != 1:
-            raise MoveSyntaxError(f"{shown}: a trail names exactly one card, the one "
-                                  f"you play (for example 'trail 7S'); it takes nothing")
-        return ReadMove(TRAIL, cards[0], (), None, text)
-    if len(before) != 1:
-        example = "7S take 3C 4H" if kind == CAPTURE else "3D build 8 5C"
-        if not before:
-            raise MoveSyntaxError(f"{shown}: name the card you play before "
-                                  f"'{words[verb_at]}' (for example '{example}')")
-        raise MoveSyntaxError(f"{shown}: only one card is played from the hand; "
-                              f"put just that card before '{words[verb_at]}' "
-                              f"(for example '{example}')")
-    card = card_at(0)
-    start = verb_at + 1
-    value: int | None = None
-    if kind == BUILD:
-        if not after or not looks_like_number(after[0]):
-            raise MoveSyntaxError(f"{shown}: a build needs its value, a number like 8, right "
-                                  f"after '{words[verb_at]}' (for example '3D build 8 5C')")
-        value = read_number(after[0], what="build value", where=shown, error=MoveSyntaxError,
-                            max_digits=2)
-        start += 1
-    elif kind == CAPTURE:
-        value = None  # the card's own value, unless the text says which (V7: "AS take 14: ...")
-        if after and looks_like_number(after[0]):
-            value = read_number(after[0], what="value taken", where=shown,
-                                error=MoveSyntaxError, max_digits=2)
-            start += 1
-    table: list[Card] = []
-    played_again = False
-    for index in range(start, len(words)):
-        listed = card_at(index)
-        if listed is card and not played_again:
-            played_again = True  # the canonical form repeats the played card; allowed once
-            continue
-        if listed in table:
-            raise MoveSyntaxError(f"word {index + 1} of {shown}: {listed} "
-                                  f"is named twice")
-        table.append(listed)
-    return ReadMove(kind, card, tuple(table), value, text)
-
-
-def parse_move(position: Position, text: str) -> Move:
-    """The legal move that `text` describes, or `IllegalMove` / `MoveSyntaxError`."""
-    read = read_move(text)
-    return check_move(position, read.kind, read.card, frozenset(read.table_cards), read.value,
-                      text)
-
-
-def check_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
-               value: int | None, text: str = "") -> Move:
-    """The legal move with this effect, or the `IllegalMove` that explains why there is none.
-    Decided directly from the rules' families of moves: no list of legal moves is built.
-    A capture's `value` may be None: the card counts what the capture needs (V7: an ace 1 or
-    14). An ace said to count 14 while taking only loose aces is the same move as at 1.
-    """
-    table_cards = frozenset(table_cards)
-    if kind == CAPTURE and value is None and not position.rules.royal:
-        value = card.value
-    move = find_move(position, kind, card, table_cards, value)
-    if move is None and kind == CAPTURE and value is not None and position.rules.royal:
-        same = find_move(position, kind, card, table_cards, None)
-        if same is not None and _same_capture(position, same, value):
-            move = same
-    if move is not None:
-        return move
-    raise explain_illegal(position, kind, card, table_cards, value, text)
-
-
-def _same_capture(position: Position, move: Move, value: int | None) -> bool:
-    if value is None:
-        return True
-    return (value in position.rules.play_values(move.card) and not move.builds
-            and all(c.rank == move.card.rank for c in move.table_cards))
-
 
 # ---------------------------------------------------------------------------- explanations
-
-def _a(value: int) -> str:
-    """"an 8", "a 9", "an ace", "a king" (V7: the card that counts 13)."""
-    if value == 1:
-        return "an ace"
-    if 11 <= value <= 13:
-        return "a " + RANK_NAMES[value - 1]
-    return ("an " if value in (8,) else "a ") + str(value)
-
 
 def _num(card: Card) -> str:
     """"ace", "7", "king": the played card, as a learner names it."""
@@ -168,7 +52,7 @@ def value_words(value: int, rules: Rules = _STANDARD) -> str:
     14" (an ace counts 1 or 14 when played, one value per play)."""
     if value in _ace_values(rules):
         return f"an ace played as {value}"
-    return _a(value)
+    return a_value(value)
 
 
 def _ace_values(rules: Rules) -> tuple[int, ...]:
@@ -369,7 +253,7 @@ def _grouping_problem(rules: Rules, who: str, loose: list[Card], v: int) -> tupl
     worth = rules.table_value
     total = sum(worth(c) for c in loose)  # type: ignore[misc]
     if len(loose) == 1:
-        taker, alone = (who, f"counts {total}") if rules.royal else (_a(v), f"is only {total}")
+        taker, alone = (who, f"counts {total}") if rules.royal else (a_value(v), f"is only {total}")
         return (f"{_cap(taker)} takes a card of the same rank or cards that add up to {v}; "
                 f"the {loose[0].name} alone {alone}.", "S1")
     lonely = [c for c in loose if not _fits_a_group(rules, c, loose, v)]
@@ -378,7 +262,7 @@ def _grouping_problem(rules: Rules, who: str, loose: list[Card], v: int) -> tupl
         return (f"Cards {taker} together must add up to {v}: {_plus(loose)} make {total}.",
                 "S1")
     if lonely:  # name the stray cards, not the sum of all
-        names = _listing([f"the {c.name}" for c in lonely])
+        names = listing([f"the {c.name}" for c in lonely])
         verb = "is" if len(lonely) == 1 else "are"
         return (f"{_cap(names)} {verb} in no group that adds up to {v} with the other cards "
                 f"you named.", "S1")
@@ -409,11 +293,6 @@ def _splits(cards: list[Card], value: int, need: int = 0, rules: Rules = _STANDA
     return LooseSets(cards, rules).fits((1 << len(cards)) - 1, value, need, lone)
 
 
-def _listing(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 # ---------------------------------------------------------------------------- builds
 
 def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: list[Build],
@@ -442,7 +321,7 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
                 f"the table.", "B1")
     if value != cv and value in rules.play_values(card) \
             and all(b.value == value for b in builds) and _splits(loose, value, rules=rules):
-        return (f"Inside a build {_a(cv)} counts {cv}, never {value}: your {_num(card)} can be "
+        return (f"Inside a build {a_value(cv)} counts {cv}, never {value}: your {_num(card)} can be "
                 f"part of a build of {value} only with cards that make {value - cv} with it.",
                 "V7")
     if cv > value:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Callable
 
-from .movegen import Move, count_moves, iter_moves
+from .move import Move
+from .movegen import count_moves, iter_moves
 from .position import Position
 from .words import plural
 

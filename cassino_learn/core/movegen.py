@@ -1,196 +1,46 @@
-"""Moves and the legal-move generator.
+"""Move generation: listing, finding and applying the legal moves of a position (docs/rules.md).
 
-A move is determined by its kind, the card played, the table cards it takes or gathers and,
-for a build, the announced value. `legal_moves` lists every legal move once, in a fixed order:
-card by card (hand order) its captures then its builds; the trails come last.
+`legal_moves` lists every legal move once, in a fixed order: card by card (hand order) its
+captures then its builds; the trails come last.
 
 Inside the generator the table's loose cards and builds are bit masks (bit i = `loose[i]` or
-`builds[i]`), which keeps the enumeration of sums and groups cheap.
-
-Card values come from the position's `Rules` (C2, or V7 Royal Casino: face cards count 11-13,
-builds run to 14, and an ace played counts 1 or 14, one value per play).
+`builds[i]`), which keeps the enumeration of sums and groups cheap. Card values come from the
+position's `Rules` (C2, or V7 Royal Casino: face cards count 11-13, builds run to 14, and an ace
+played counts 1 or 14, one value per play).
 
 The rules are decided once, per hand card, as *families* of moves (`_Plays`); four ways go
 through them: `legal_moves` lists every move (fast on real tables), `iter_moves` walks them
 lazily and `count_moves` counts them (both by value vectors, see `loosesets`, so a table with
 millions of moves costs nothing until looked at), and `find_move` checks one move directly.
+`apply_move` plays a legal move.
+
+    >>> from cassino_learn import Position
+    >>> position = Position.parse("table: 5D 2C 4H; hand: 7S 3D")
+    >>> [str(m) for m in legal_moves(position)]
+    ['3D build 7: 3D+4H', '3D build 7: 3D+4H | 2C+5D', '7S take 2C+5D', 'trail 3D', 'trail 7S']
+    >>> count_moves(position), apply_move(position, legal_moves(position)[2]).loose
+    (5, (Card.parse('4H'),))
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
-from typing import Iterable, Iterator
+from operator import attrgetter
+from typing import TYPE_CHECKING, Iterator
 
+from .build import Build, build_key
 from .cards import Card
 from .loosesets import LooseSets
-from .position import Build, Position
+from .move import Move, cards_of
 from .rules import ACE_HIGH, Rules
+from .structure import BUILD, CAPTURE, TRAIL, move_groups
 
-__all__ = ["Move", "legal_moves", "iter_moves", "count_moves", "has_play", "find_move",
-           "extensions", "moves_with", "find_legal", "TRAIL", "CAPTURE", "BUILD"]
+if TYPE_CHECKING:
+    from .position import Position
 
-TRAIL, CAPTURE, BUILD = "trail", "capture", "build"
-_KIND_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
+__all__ = ["legal_moves", "iter_moves", "count_moves", "has_play", "find_move", "extensions",
+           "moves_with", "apply_move", "clear_caches"]
 
-
-class Move(tuple):
-    """A move: `kind` ("trail", "capture", "build"), the `card` played, the `table_cards` it
-    takes or gathers, and `value` (a build's announced value; a capture's card value).
-
-    Immutable and hashable; two moves are equal when they have the same effect. Moves made by
-    the generator also know their position, which gives them their canonical text.
-    """
-
-    # The tuple is (kind, card, value, loose_mask, build_mask, raised_index, position,
-    # table_cards); masks refer to the position's loose cards and builds.
-    __slots__ = ()
-
-    kind: str = property(itemgetter(0))  # type: ignore[assignment]
-    card: Card = property(itemgetter(1))  # type: ignore[assignment]
-    value: int | None = property(itemgetter(2))  # type: ignore[assignment]
-
-    def __new__(cls, kind: str, card: Card | str, table_cards: Iterable[Card | str] = (),
-                value: int | None = None) -> "Move":
-        """A move with no position attached (its text lists cards without grouping)."""
-        if kind not in _KIND_ORDER:
-            raise ValueError(f"a move's kind is trail, capture or build, not {kind!r}")
-        card = card if isinstance(card, Card) else Card.parse(card)
-        cards = frozenset(c if isinstance(c, Card) else Card.parse(c) for c in table_cards)
-        if kind == CAPTURE and value is None:
-            value = card.value
-        return tuple.__new__(cls, (kind, card, value, 0, 0, -1, None, cards))
-
-    @property
-    def table_cards(self) -> frozenset[Card]:
-        cards = self[7]
-        if cards is None:
-            position, loose_mask, build_mask = self[6], self[3], self[4]
-            cards = frozenset(_cards_of(position, loose_mask, build_mask))
-        return cards
-
-    @property
-    def position(self) -> Position | None:
-        """The position this move was generated for (None for a hand-made Move)."""
-        return self[6]
-
-    def key(self) -> tuple:
-        """What decides the move's effect: kind, card, value and table cards."""
-        return (self[0], self[1], self[2], self.table_cards)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        if self[6] is not None and self[6] is other[6]:
-            return self[:6] == other[:6]
-        return self.key() == other.key()
-
-    def __ne__(self, other: object) -> bool:
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __lt__(self, other: "Move") -> bool:  # type: ignore[override]
-        return _sort_key(self) < _sort_key(other)
-
-    def __reduce__(self) -> tuple:
-        return (Move, (self[0], self[1], tuple(self.table_cards), self[2]))
-
-    @property
-    def loose_cards(self) -> tuple[Card, ...]:
-        """The loose table cards taken or gathered (needs a generated move)."""
-        position = self[6]
-        if position is None:
-            return tuple(sorted(self.table_cards))
-        return tuple(c for i, c in enumerate(position.loose) if self[3] >> i & 1)
-
-    @property
-    def builds(self) -> tuple[Build, ...]:
-        """The builds taken, raised or gathered (needs a generated move)."""
-        position = self[6]
-        if position is None:
-            return ()
-        return tuple(b for i, b in enumerate(position.builds) if self[4] >> i & 1)
-
-    @property
-    def raised(self) -> Build | None:
-        """The single build this move raises to a new value (B5), if any."""
-        return self[6].builds[self[5]] if self[5] >= 0 else None
-
-    @property
-    def is_sweep(self) -> bool:
-        """A capture that leaves the table empty (W1)."""
-        position = self[6]
-        if self[0] != CAPTURE or position is None:
-            return False
-        return (self[3] == (1 << len(position.loose)) - 1
-                and self[4] == (1 << len(position.builds)) - 1)
-
-    def groups(self) -> list[tuple[Card, ...] | Build]:
-        """The move's structure: for a capture its groups; for a build its sets, the played
-        card's set first (a raised build is shown inside that set)."""
-        from .structure import move_groups
-
-        return move_groups(self)
-
-    def __str__(self) -> str:
-        from .structure import move_text
-
-        return move_text(self)
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})" if self[6] is None else f"<Move {self}>"
-
-    def describe(self) -> str:
-        """The move in words, for learners."""
-        from .structure import move_words
-
-        return move_words(self)
-
-    def _repr_html_(self) -> str:
-        from .render import move_html
-
-        return move_html(self)
-
-    @classmethod
-    def parse(cls, text: str) -> "Move":
-        """Read a move without a position (no legality check): kind, card, cards, value."""
-        from .explain import read_move
-
-        return read_move(text).to_move()
-
-    def play_from(self, position: Position) -> Position:
-        """The position after this move (which must be one of `position`'s legal moves)."""
-        return (_apply_move or _load_apply_move())(position, self)
-
-
-_apply_move = None
-
-
-def _load_apply_move():
-    """structure.apply_move, imported on first use (structure imports this module)."""
-    global _apply_move
-    from .structure import apply_move
-
-    _apply_move = apply_move
-    return apply_move
-
-
-def _sort_key(move: Move) -> tuple:
-    return (_KIND_ORDER[move.kind], move.card.index, move.value or 0,
-            sorted(c.index for c in move.table_cards))
-
-
-def _cards_of(position: Position, loose_mask: int, build_mask: int) -> list[Card]:
-    cards = [c for i, c in enumerate(position.loose) if loose_mask >> i & 1]
-    for i, build in enumerate(position.builds):
-        if build_mask >> i & 1:
-            cards.extend(build.cards)
-    return cards
-
-
-_new = tuple.__new__
+_new = tuple.__new__  # a Move from its fields, as fast as a tuple
 
 
 _ACE = 1  # the rank (and table value) of an ace
@@ -374,7 +224,8 @@ def _raw_moves(position: Position) -> list[RawMove]:
     trails: list[RawMove] = []
     for h, card in enumerate(hand):
         if table[card.rank] is None:
-            moves.extend([(CAPTURE, h, None, m[3], 0, -1) for m in plays.face_moves(card)])
+            moves.extend([(CAPTURE, h, None, m.loose_mask, 0, -1)
+                          for m in plays.face_moves(card)])
             trails.append((TRAIL, h, None, 0, 0, -1))
             continue
         must = plays.must(card)
@@ -579,7 +430,7 @@ def count_moves(position: Position, limit: int | None = None) -> int:
 
 def has_play(position: Position) -> bool:
     """Whether the mover has any legal capture or build (O1 asks), found without a list."""
-    return any(move[0] != TRAIL for move in iter_moves(position))
+    return any(move.kind != TRAIL for move in iter_moves(position))
 
 
 def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
@@ -599,7 +450,7 @@ def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[
     if plays.table[card.rank] is None:
         if kind != CAPTURE or value is not None or bm:
             return None
-        return next((m for m in plays.face_moves(card) if m[3] == lm), None)
+        return next((m for m in plays.face_moves(card) if m.loose_mask == lm), None)
     if (kind == CAPTURE and value is not None and value not in plays.plays[card.rank]) \
             or (kind == BUILD and value is None) or kind not in (CAPTURE, BUILD):
         return None
@@ -623,8 +474,8 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
     loose_mask = build_mask = 0
     if plays.table[card.rank] is None:
         for move in plays.face_moves(card):
-            if move[3] & chosen_loose == chosen_loose and not chosen_builds:
-                loose_mask |= move[3]
+            if move.loose_mask & chosen_loose == chosen_loose and not chosen_builds:
+                loose_mask |= move.loose_mask
                 build_mask |= chosen_builds
     else:
         sets = LooseSets(position.loose, position.rules)
@@ -651,7 +502,7 @@ def extensions(position: Position, card: Card, chosen: frozenset[Card]) -> froze
             if table[c.rank] in values:
                 loose_mask |= 1 << i
     # a build named in part: the rest of it comes along with any move that uses it
-    return frozenset(_cards_of(position, loose_mask & ~chosen_loose, build_mask)) - chosen
+    return frozenset(cards_of(position, loose_mask & ~chosen_loose, build_mask)) - chosen
 
 
 def moves_with(position: Position, card: Card, table_cards: frozenset[Card]) -> list[Move]:
@@ -702,17 +553,72 @@ def _may_trail(plays: _Plays, card: Card) -> bool:
     return not has_play(position)
 
 
-def find_legal(position: Position, move: Move) -> Move:
-    """The legal move of `position` with the same effect as `move`, or IllegalMove (decided
-    directly, without listing the legal moves)."""
-    value = move.value
-    if position.rules.royal and move.kind == CAPTURE and move.position is None \
-            and value == move.card.value:
-        value = None  # a hand-made capture: its card counts what the capture needs (V7)
-    found = find_move(position, move.kind, move.card, move.table_cards, value)
-    if found is not None:
-        return found
-    from .explain import explain_illegal
+def apply_move(position: Position, move: Move) -> Position:
+    """The position after `move`, a legal move of `position` (not checked: `Position.play`
+    checks first)."""
+    # Straight-line code: the computer's search plays many thousands of moves a decision.
+    kind, card, value, loose_mask, build_mask, _raised, _position, named = move
+    turn, partners = position.turn, position.partners
+    hands = position.hands
+    hand = hands[turn - 1]
+    if hand is not None and card in hand:
+        i = hand.index(card)
+        hands = hands[:turn - 1] + (hand[:i] + hand[i + 1:],) + hands[turn:]
+    changes: dict = {"hands": hands, "turn": turn % position.players + 1}
+    declared = position.declared
+    if declared or partners:
+        held = dict(declared)
+        if partners and held.get(turn) in position.rules.play_values(card):
+            del held[turn]  # B9: the announced value has been played
+        if partners and kind == BUILD:
+            held[turn] = value
+        changes["declared"] = tuple(sorted(held.items()))
+    loose = position.loose
+    if kind == TRAIL:
+        changes["loose"] = tuple(sorted(loose + (card,), key=_INDEX))
+        return position.derive(**changes)
+    builds = position.builds
+    if loose_mask:
+        remaining_loose = tuple([c for i, c in enumerate(loose) if not loose_mask >> i & 1])
+    else:
+        remaining_loose = loose
+    if build_mask:
+        remaining_builds = tuple([b for i, b in enumerate(builds) if not build_mask >> i & 1])
+    else:
+        remaining_builds = builds
+    changes["loose"] = remaining_loose
+    if kind == CAPTURE:
+        side = (turn - 1) % 2 + 1 if partners else turn
+        if named is not None:  # a hand-made move: it names its cards
+            taken: list[Card] = list(move.table_cards)
+        else:
+            taken = [c for i, c in enumerate(loose) if loose_mask >> i & 1]
+            if build_mask:
+                for i, b in enumerate(builds):
+                    if build_mask >> i & 1:
+                        taken.extend(b.cards)
+        taken.append(card)
+        piles = position.piles
+        piles = (piles[:side - 1] + (tuple(sorted(piles[side - 1] + tuple(taken), key=_INDEX)),)
+                 + piles[side:])
+        changes.update(builds=remaining_builds, piles=piles, last_capture=turn)
+        if not remaining_loose and not remaining_builds:
+            sweeps = list(position.sweeps)
+            sweeps[side - 1] += 1
+            changes["sweeps"] = tuple(sweeps)
+        return position.derive(**changes)
+    sets: list[tuple[Card, ...]] = []
+    for group in move_groups(move):
+        if isinstance(group, Build):
+            sets.extend(group.sets)
+        else:
+            flat: list[Card] = []
+            for item in group:
+                flat.extend(item.cards if isinstance(item, Build) else (item,))
+            sets.append(tuple(flat))
+    new_build = Build.make(move.value, turn, sets)  # type: ignore[arg-type]
+    changes["builds"] = tuple(sorted(remaining_builds + (new_build,), key=build_key))
+    return position.derive(**changes)
 
-    raise explain_illegal(position, move.kind, move.card, move.table_cards, move.value,
-                          str(move))
+
+_INDEX = attrgetter("index")

@@ -1,16 +1,33 @@
-"""Reading positions written in the notation of docs/notation.md, with errors that say where."""
+"""The notation of docs/notation.md, read and written: positions (`table: 5D [8@2: 5H 3S];
+hand: 7S 3D`) and moves (`7S take 3C+4H`, `3D build 8: 3D+5C`, `trail 9S`), with reading errors
+that say what and where, and a move's words for a learner.
+
+    >>> read_move("7s x 3c 4h").table_cards
+    (Card.parse('3C'), Card.parse('4H'))
+    >>> read_position("table: 5D; hand: 7S")["hand"]
+    [Card.parse('7S')]
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card, CardError
-from .errors import PositionError, shorten
-from .numbers import read_number
-from .position import Build, Position
-from .rules import Rules
+from .build import Build
+from .cards import Card, CardError, format_cards
+from .errors import MoveSyntaxError, PositionError, shorten
+from .numbers import looks_like_number, read_number
+from .rules import ACE_HIGH, Rules
+from .structure import BUILD, CAPTURE, TRAIL, ace_high, move_groups
+from .words import listing
 
-__all__ = ["parse_position", "split_fields"]
+if TYPE_CHECKING:
+    from .move import Move
+    from .position import Position
+
+__all__ = ["read_position", "split_fields", "position_lines", "read_move", "ReadMove",
+           "move_text", "move_words", "group_text"]
 
 _BUILD_HEAD = re.compile(r"^\s*([0-9]+)\s*(?:@\s*([0-9]+))?\s*:(.*)$", re.S | re.ASCII)
 _HAND_KEY = re.compile(r"^hand\s*([0-9]{1,6})$", re.ASCII)
@@ -39,7 +56,9 @@ def split_fields(text: str) -> list[tuple[str, str, str]]:
     return result
 
 
-def parse_position(text: str) -> Position:
+def read_position(text: str) -> dict[str, Any]:
+    """The arguments of `Position.create` that position text gives (docs/notation.md,
+    "Positions"); `PositionError` saying what and where when it cannot be read."""
     fields = split_fields(text)
     if not fields:
         raise PositionError("empty position: it needs at least a 'table:' line")
@@ -84,16 +103,11 @@ def parse_position(text: str) -> Position:
     turn = values.get("turn", 1)
     if "hand" in values and turn in values["hands"]:
         raise PositionError(f"both 'hand:' and 'hand {turn}:' give the mover's hand; use one")
-    try:
-        return Position.create(
-            table=values["table"], hands=values["hands"], hand=values.get("hand"), turn=turn,
-            players=values.get("players", 2), partners=values.get("partners", False),
-            declared=values.get("declared"), rules=values.get("rules"), piles=values["piles"],
-            sweeps=values.get("sweeps"), last_capture=values.get("last_capture"))
-    except PositionError:
-        raise
-    except ValueError as error:  # pragma: no cover - defensive
-        raise PositionError(str(error)) from None
+    return dict(
+        table=values["table"], hands=values["hands"], hand=values.get("hand"), turn=turn,
+        players=values.get("players", 2), partners=values.get("partners", False),
+        declared=values.get("declared"), rules=values.get("rules"), piles=values["piles"],
+        sweeps=values.get("sweeps"), last_capture=values.get("last_capture"))
 
 
 def _card(word: str, where: str) -> Card:
@@ -182,3 +196,175 @@ def _parse_assignments(value: str, where: str) -> dict[int, int]:
             raise PositionError(f"{where}: seat {seat} is given twice")
         result[seat] = number
     return result
+
+
+# ---------------------------------------------------------------------------- positions, written
+
+def position_lines(position: Position) -> list[str]:
+    """The canonical text of a position, one field a line, fields left out when they say
+    nothing (no pile, no sweep, the standard rules)."""
+    table = " ".join([format_cards(position.loose)] + [b.text() for b in position.builds]).strip()
+    lines = [f"table: {table}".rstrip()]
+    mover_hand = position.hands[position.turn - 1]
+    if mover_hand is not None:
+        lines.append(f"hand: {format_cards(mover_hand)}".rstrip())
+    for seat, hand in enumerate(position.hands, 1):
+        if hand is not None and seat != position.turn:
+            lines.append(f"hand {seat}: {format_cards(hand)}".rstrip())
+    lines.append(f"turn: {position.turn}")
+    lines.append(f"players: {position.players}")
+    if position.partners:
+        lines.append("partners: yes")
+    if position.declared:
+        lines.append("declared: " + ", ".join(f"{s}={v}" for s, v in position.declared))
+    if not position.rules.is_standard:
+        lines.append(f"rules: {position.rules}")
+    for side, pile in enumerate(position.piles, 1):
+        if pile:
+            lines.append(f"pile {side}: {format_cards(pile)}")
+    if any(position.sweeps):
+        lines.append("sweeps: " + ", ".join(f"{s}={n}" for s, n in enumerate(position.sweeps, 1)))
+    if position.last_capture is not None:
+        lines.append(f"last capture: {position.last_capture}")
+    return lines
+
+
+# ---------------------------------------------------------------------------- moves, read
+
+_DECORATION = str.maketrans({c: " " for c in "+|[],:"})
+_VERBS = {
+    "trail": TRAIL, "trails": TRAIL,
+    "take": CAPTURE, "takes": CAPTURE, "capture": CAPTURE, "captures": CAPTURE, "x": CAPTURE,
+    "build": BUILD, "builds": BUILD, "make": BUILD,
+}
+
+
+@dataclass(frozen=True)
+class ReadMove:
+    """What move text says, before any rule is checked."""
+
+    kind: str
+    card: Card
+    table_cards: tuple[Card, ...]
+    value: int | None
+    text: str
+
+
+def read_move(text: str) -> ReadMove:
+    """Read move text (docs/notation.md); raise `MoveSyntaxError` saying what and where."""
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"a move must be text, not {type(text).__name__}")
+    shown = repr(shorten(text.strip()))
+    words = text.split("#", 1)[0].translate(_DECORATION).split()
+    if not words:
+        raise MoveSyntaxError("the move is empty: write for example 'trail 7S', "
+                              "'7S take 3C 4H' or '3D build 8 5C'")
+    verb_at = next((i for i, w in enumerate(words) if w.lower() in _VERBS), None)
+    if verb_at is None:
+        raise MoveSyntaxError(f"no verb in {shown}: say trail, take or build "
+                              f"(for example '7S take 3C 4H')")
+    kind = _VERBS[words[verb_at].lower()]
+    before, after = words[:verb_at], words[verb_at + 1:]
+
+    def card_at(index: int) -> Card:
+        try:
+            return Card.parse(words[index])
+        except CardError as error:
+            raise MoveSyntaxError(f"word {index + 1} of {shown}: {error}") from None
+
+    if kind == TRAIL:
+        cards = [card_at(i) for i in range(len(words)) if i != verb_at]
+        if len(cards) != 1:
+            raise MoveSyntaxError(f"{shown}: a trail names exactly one card, the one "
+                                  f"you play (for example 'trail 7S'); it takes nothing")
+        return ReadMove(TRAIL, cards[0], (), None, text)
+    if len(before) != 1:
+        example = "7S take 3C 4H" if kind == CAPTURE else "3D build 8 5C"
+        if not before:
+            raise MoveSyntaxError(f"{shown}: name the card you play before "
+                                  f"'{words[verb_at]}' (for example '{example}')")
+        raise MoveSyntaxError(f"{shown}: only one card is played from the hand; "
+                              f"put just that card before '{words[verb_at]}' "
+                              f"(for example '{example}')")
+    card = card_at(0)
+    start = verb_at + 1
+    value: int | None = None
+    if kind == BUILD:
+        if not after or not looks_like_number(after[0]):
+            raise MoveSyntaxError(f"{shown}: a build needs its value, a number like 8, right "
+                                  f"after '{words[verb_at]}' (for example '3D build 8 5C')")
+        value = read_number(after[0], what="build value", where=shown, error=MoveSyntaxError,
+                            max_digits=2)
+        start += 1
+    elif kind == CAPTURE:
+        value = None  # the card's own value, unless the text says which (V7: "AS take 14: ...")
+        if after and looks_like_number(after[0]):
+            value = read_number(after[0], what="value taken", where=shown,
+                                error=MoveSyntaxError, max_digits=2)
+            start += 1
+    table: list[Card] = []
+    played_again = False
+    for index in range(start, len(words)):
+        listed = card_at(index)
+        if listed is card and not played_again:
+            played_again = True  # the canonical form repeats the played card; allowed once
+            continue
+        if listed in table:
+            raise MoveSyntaxError(f"word {index + 1} of {shown}: {listed} "
+                                  f"is named twice")
+        table.append(listed)
+    return ReadMove(kind, card, tuple(table), value, text)
+
+
+# ---------------------------------------------------------------------------- moves, written
+
+def group_text(group: tuple | Build) -> str:
+    """A group of a move as written: `3C+4H`, or a build taken whole `[5H 3S]`."""
+    if isinstance(group, Build):
+        return "[" + " | ".join(format_cards(s) for s in group.sets) + "]"
+    return "+".join(group_text(x) if isinstance(x, Build) else str(x) for x in group)
+
+
+def move_text(move: Move) -> str:
+    """The canonical notation of a move."""
+    if move.kind == TRAIL:
+        return f"trail {move.card}"
+    high = f"{ACE_HIGH}: " if ace_high(move) else ""
+    if move.position is None:
+        cards = format_cards(sorted(move.table_cards))
+        if move.kind == CAPTURE:
+            return f"{move.card} take {high}{cards}".rstrip()
+        return f"{move.card} build {move.value} {cards}".rstrip()
+    groups = move_groups(move)
+    if move.kind == CAPTURE:
+        return f"{move.card} take {high}" + " ".join(group_text(g) for g in groups)
+    return f"{move.card} build {move.value}: " + " | ".join(group_text(g) for g in groups)
+
+
+def _group_words(group: tuple | Build) -> str:
+    if isinstance(group, Build):
+        return group.describe()
+    if len(group) == 1:
+        return f"the {group[0].name}"
+    return " + ".join(str(x) for x in group)
+
+
+def move_words(move: Move) -> str:
+    """The move in words for a learner: "Play the seven of spades to take 3C + 4H."."""
+    if move.kind == TRAIL:
+        return f"Trail the {move.card.name}."
+    groups = move_groups(move)
+    if move.kind == CAPTURE:
+        sweep = " It sweeps the table." if move.is_sweep else ""
+        high = f" as {ACE_HIGH}" if ace_high(move) else ""
+        return (f"Play the {move.card.name}{high} to take "
+                f"{listing([_group_words(g) for g in groups])}.{sweep}")
+    kind = "a multiple build" if len(groups) > 1 else "a build"
+    raised = move.raised
+    if raised is not None:
+        action = f"raise {raised.describe()} to {move.value}"
+        if len(groups) > 1:
+            action += ", a multiple build"
+    else:
+        action = f"make {kind} of {move.value}"
+    return f"Play the {move.card.name} to {action}: {' | '.join(group_text(g) for g in groups)}."

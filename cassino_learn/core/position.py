@@ -1,31 +1,43 @@
-"""Positions: the table (loose cards and builds), the hands, owners and whose turn it is.
+"""Positions: the table (loose cards and builds), the hands, owners and whose turn it is, with
+what a position answers about its moves: the legal ones, one checked, one played.
 
-A `Position` is immutable and hashable. It reads and prints the notation of docs/notation.md:
+A `Position` is immutable and hashable. It reads and writes the notation of docs/notation.md
+(`notation`), lists its moves with the generator (`movegen`) and, for a move the rules refuse,
+says why (`explain`); it sits above them, as python-chess's `Board` does.
 
-    table: 5D 2C KH [8@2: 5H 3S] [9@1: 5C 4D | 9H]
-    hand: 7S 3D 9S
-    turn: 1
+    >>> position = Position.parse("table: 5D 2C [8@2: 5H 3S]; hand: 7S 3D; players: 2")
+    >>> [str(m) for m in position.legal_moves()]
+    ['7S take 2C+5D', 'trail 3D', 'trail 7S']
+    >>> print(position.play("7S take 2C 5D"))
+    table: [8@2: 3S 5H]
+    hand 1: 3D
+    turn: 2
     players: 2
+    pile 1: 2C 5D 7S
+    last capture: 1
 
 Besides the fixed fields it keeps what a whole game state needs (every field optional):
 `pile N:` the cards side N has captured, `sweeps: 1=2, 2=1`, and `last capture: N`, the seat that
-captured last (W2).
+captured last (docs/rules.md W2).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
-from .cards import FULL_DECK, Card, format_cards
-from .errors import PositionError, shorten
+from .build import Build, build_key, sorted_cards
+from .cards import FULL_DECK, Card
+from .errors import IllegalMove, PositionError, shorten
+from .explain import explain_illegal
+from .move import Move
+from .movegen import apply_move, find_move, legal_moves
+from .notation import position_lines, read_move, read_position
 from .rules import Rules
+from .structure import CAPTURE
+from .words import a_value
 
-if TYPE_CHECKING:
-    from .movegen import Move
-
-__all__ = ["Build", "Position", "side_of", "sides_count", "HAND_SIZE"]
+__all__ = ["Position", "check_move", "find_legal", "side_of", "sides_count", "HAND_SIZE"]
 
 HAND_SIZE = 4  # cards in a hand at most (D2)
 
@@ -37,71 +49,6 @@ def sides_count(players: int, partners: bool) -> int:
 def side_of(seat: int, partners: bool) -> int:
     """The side (1-based) a seat plays for: in partnerships seats 1+3 are side 1, 2+4 side 2."""
     return (seat - 1) % 2 + 1 if partners else seat
-
-
-def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.index))
-
-
-@dataclass(frozen=True)
-class Build:
-    """A build on the table: its announced value, its owner's seat and its sets of cards.
-
-    One set is a single build; two or more a multiple build (each set adds up to the value).
-    `owner` None means "a player other than the mover" (allowed outside partnerships).
-    """
-
-    value: int
-    owner: int | None
-    sets: tuple[tuple[Card, ...], ...]
-
-    @staticmethod
-    def make(value: int, owner: int | None, sets: Iterable[Iterable[Card]]) -> "Build":
-        """A build with its sets in canonical order (cards sorted in a set, sets sorted)."""
-        canonical = sorted((_sorted_cards(s) for s in sets), key=lambda s: [c.index for c in s])
-        return Build(value, owner, tuple(canonical))
-
-    @cached_property
-    def cards(self) -> tuple[Card, ...]:
-        return _sorted_cards(card for s in self.sets for card in s)
-
-    @property
-    def is_multiple(self) -> bool:
-        return len(self.sets) > 1
-
-    def problem(self, rules: Rules | None = None) -> str | None:
-        """Why this build cannot exist under `rules` (default: the standard rules), or None."""
-        rules = rules or Rules()
-        top = rules.top_value
-        if not 1 <= self.value <= top:
-            rule = "V7" if rules.royal else "B3"
-            return f"a build's value must be 1 to {top}, not {self.value} ({rule})"
-        for s in self.sets:
-            if not s:
-                return "a build has an empty set"
-            face = [c for c in s if rules.table_value(c) is None]
-            if face:
-                return f"{face[0]} is a face card, and face cards are never part of a build (B3)"
-            total = sum(rules.table_value(c) for c in s)  # type: ignore[misc]
-            if total != self.value:
-                return (f"the set {shorten('+'.join(map(str, s)))} adds up to {total}, "
-                        f"not the build's value {self.value}")
-        if len(self.sets) == 1 and len(self.sets[0]) < 2:
-            return (f"a build needs at least two cards; a lone {self.sets[0][0]} "
-                    f"is a loose card, not a build")
-        return None
-
-    def text(self, with_owner: bool = True) -> str:
-        owner = f"@{self.owner}" if with_owner and self.owner is not None else ""
-        return f"[{self.value}{owner}: " + " | ".join(format_cards(s) for s in self.sets) + "]"
-
-    def describe(self) -> str:
-        """In words: "the build of 8 (5H 3S)" or "the multiple build of 9 (5C 4D | 9H)"."""
-        kind = "multiple build" if self.is_multiple else "build"
-        return f"the {kind} of {self.value} ({' | '.join(format_cards(s) for s in self.sets)})"
-
-    def __str__(self) -> str:
-        return self.text()
 
 
 @dataclass(frozen=True)
@@ -154,16 +101,16 @@ class Position:
         for seat, cards in (hands or {}).items():
             if not 1 <= seat <= players:
                 raise PositionError(f"hand {seat}: there is no seat {seat} with {players} players")
-            seat_hands[seat - 1] = _sorted_cards(cards)
+            seat_hands[seat - 1] = sorted_cards(cards)
         if hand is not None:
-            seat_hands[turn - 1] = _sorted_cards(hand)
-        loose = _sorted_cards(c for c in table if isinstance(c, Card))
-        builds = tuple(sorted((b for b in table if isinstance(b, Build)), key=_build_key))
+            seat_hands[turn - 1] = sorted_cards(hand)
+        loose = sorted_cards(c for c in table if isinstance(c, Card))
+        builds = tuple(sorted((b for b in table if isinstance(b, Build)), key=build_key))
         side_piles: list[tuple[Card, ...]] = [()] * sides
         for side, cards in (piles or {}).items():
             if not 1 <= side <= sides:
                 raise PositionError(f"pile {side}: there is no side {side} in this game")
-            side_piles[side - 1] = _sorted_cards(cards)
+            side_piles[side - 1] = sorted_cards(cards)
         side_sweeps = [0] * sides
         for side, count in (sweeps or {}).items():
             if not 1 <= side <= sides:
@@ -280,7 +227,7 @@ class Position:
                 owner = f"seat {build.owner}" if build.owner is not None else "its owner"
                 seen = ", ".join(f"{c} in {where[c]}" for c in same)
                 raise PositionError(
-                    f"table: build {build.text()}: {owner} must hold {_a(build.value)} to "
+                    f"table: build {build.text()}: {owner} must hold {a_value(build.value)} to "
                     f"capture it (B2, O2), but all four are seen elsewhere ({seen})")
 
     # ------------------------------------------------------------------ views
@@ -333,37 +280,61 @@ class Position:
     def for_seat(self, seat: int) -> "Position":
         """The same position with every hand but `seat`'s hidden (what that seat may see)."""
         hands = tuple(h if i == seat - 1 else None for i, h in enumerate(self.hands))
-        return _replace(self, hands=hands)
+        return self.derive(hands=hands)
+
+    def derive(self, **changes: object) -> "Position":
+        """A copy with some fields changed, not checked again: for code that keeps a position
+        valid itself (dealing, a search's hidden hands). `create` checks; `play` plays a move.
+
+        >>> Position.parse("table: 5D; hand: 7S").derive(turn=2).turn
+        2
+        """
+        if not changes.keys() <= _FIELDS:
+            unknown = ", ".join(sorted(changes.keys() - _FIELDS))
+            raise TypeError(f"Position has no field {unknown}")
+        # A search derives many thousands of positions a decision: the fields are copied
+        # straight into the new instance's __dict__, which is what the frozen dataclass's
+        # __init__ (one object.__setattr__ a field) ends with too.
+        copy = _new_object(Position)
+        state = copy.__dict__
+        state.update(self.__dict__)
+        state.update(changes)
+        return copy
 
     # ------------------------------------------------------------------ moves
 
-    def legal_moves(self) -> list["Move"]:
-        from .movegen import legal_moves
-
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the player to move, each once, in a fixed order."""
         return legal_moves(self)
 
-    def parse_move(self, text: str) -> "Move":
-        """Read a move in notation and check it: the `Move`, or `IllegalMove` saying why not."""
-        from .explain import parse_move
+    def parse_move(self, text: str) -> Move:
+        """Read a move in notation and check it: the `Move`, or `IllegalMove` (or
+        `MoveSyntaxError`) saying why not."""
+        read = read_move(text)
+        return check_move(self, read.kind, read.card, read.table_cards, read.value, text)
 
-        return parse_move(self, text)
+    def play(self, move: Move | str) -> "Position":
+        """The position after `move` (a Move or move text), checked by `check_move` either way:
+        `IllegalMove` if the rules forbid it."""
+        legal = self.parse_move(move) if isinstance(move, str) else find_legal(self, move)
+        return apply_move(self, legal)
 
-    def play(self, move: "Move | str") -> "Position":
-        """The position after `move` (a Move or move text), which must be legal here."""
-        from .movegen import find_legal
-
-        if isinstance(move, str):
-            return self.parse_move(move).play_from(self)
-        return find_legal(self, move).play_from(self)
+    after = apply_move
+    """`position.after(move)`: the position after a legal move generated for this position,
+    not checked again (a search's quick step; `play` checks)."""
 
     # ------------------------------------------------------------------ text
 
     @classmethod
     def parse(cls, text: str) -> "Position":
-        """Read a position in the notation of docs/notation.md (lenient); raise `PositionError`."""
-        from .notation import parse_position
-
-        return parse_position(text)
+        """Read a position in the notation of docs/notation.md (lenient); raise `PositionError`
+        saying what and where."""
+        try:
+            return cls.create(**read_position(text))
+        except PositionError:
+            raise
+        except ValueError as error:  # pragma: no cover - defensive
+            raise PositionError(str(error)) from None
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -373,64 +344,59 @@ class Position:
         return "; ".join(self.lines())
 
     def lines(self) -> list[str]:
-        table = " ".join([format_cards(self.loose)] + [b.text() for b in self.builds]).strip()
-        lines = [f"table: {table}".rstrip()]
-        mover_hand = self.hands[self.turn - 1]
-        if mover_hand is not None:
-            lines.append(f"hand: {format_cards(mover_hand)}".rstrip())
-        for seat, hand in enumerate(self.hands, 1):
-            if hand is not None and seat != self.turn:
-                lines.append(f"hand {seat}: {format_cards(hand)}".rstrip())
-        lines.append(f"turn: {self.turn}")
-        lines.append(f"players: {self.players}")
-        if self.partners:
-            lines.append("partners: yes")
-        if self.declared:
-            lines.append("declared: " + ", ".join(f"{s}={v}" for s, v in self.declared))
-        if not self.rules.is_standard:
-            lines.append(f"rules: {self.rules}")
-        for side, pile in enumerate(self.piles, 1):
-            if pile:
-                lines.append(f"pile {side}: {format_cards(pile)}")
-        if any(self.sweeps):
-            lines.append("sweeps: " + ", ".join(f"{s}={n}" for s, n in enumerate(self.sweeps, 1)))
-        if self.last_capture is not None:
-            lines.append(f"last capture: {self.last_capture}")
-        return lines
+        """The canonical text, one field a line."""
+        return position_lines(self)
 
     def __repr__(self) -> str:
         return f"Position.parse({self.one_line()!r})"
 
     def _repr_html_(self) -> str:
-        from .render import position_html
+        from ..drawing.render import position_html
 
         return position_html(self)
-
-
-def _a(value: int) -> str:
-    """"an 8", "a 9", "an ace"."""
-    return "an ace" if value == 1 else ("an " if value == 8 else "a ") + str(value)
-
-
-def _build_key(build: Build) -> tuple:
-    return (build.value, build.owner or 0, [c.index for c in build.cards])
 
 
 _FIELDS = frozenset(Position.__dataclass_fields__)
 _new_object = object.__new__
 
 
-def _replace(position: Position, **changes: object) -> Position:
-    """A copy with some fields changed, without re-checking (the caller keeps it valid)."""
-    if not changes.keys() <= _FIELDS:
-        unknown = ", ".join(sorted(changes.keys() - _FIELDS))
-        raise TypeError(f"Position has no field {unknown}")
-    # The search plays many thousands of moves a decision: the fields are copied straight into
-    # the new instance's __dict__, which is what the frozen dataclass's __init__ (one
-    # object.__setattr__ a field) ends with too. A Position holds nothing besides its fields.
-    copy = _new_object(Position)
-    state = copy.__dict__
-    state.update(position.__dict__)
-    state.update(changes)
-    return copy
+# ---------------------------------------------------------------------------- checking a move
 
+def check_move(position: Position, kind: str, card: Card, table_cards: Iterable[Card],
+               value: int | None, text: str = "") -> Move:
+    """The legal move of `position` with this effect, or the `IllegalMove` that says why there
+    is none: the one check behind `Position.play`, `Position.parse_move`, `find_legal` and the
+    quizzes. Decided directly (`movegen.find_move`), without listing the legal moves.
+
+    A capture's `value` None means the card counts what the capture needs (docs/rules.md V7: an
+    ace 1 or 14). An ace said to count 14 while taking only loose aces, by rank, is the same
+    move as the ace at 1, and is that move.
+    """
+    table_cards = frozenset(table_cards)
+    if kind == CAPTURE and value is None and not position.rules.royal:
+        value = card.value
+    move = find_move(position, kind, card, table_cards, value)
+    if move is None and kind == CAPTURE and value is not None and position.rules.royal:
+        same = find_move(position, kind, card, table_cards, None)
+        if same is not None and _same_capture(position, same, value):
+            move = same
+    if move is not None:
+        return move
+    raise explain_illegal(position, kind, card, table_cards, value, text)
+
+
+def _same_capture(position: Position, move: Move, value: int) -> bool:
+    """Whether `move` is what a capture said to count `value` means: V7's ace, said 1 or 14,
+    taking only loose aces (by rank, or as 1: the same cards)."""
+    return (value in position.rules.play_values(move.card) and not move.builds
+            and all(c.rank == move.card.rank for c in move.table_cards))
+
+
+def find_legal(position: Position, move: Move) -> Move:
+    """The legal move of `position` with the same effect as `move`, or `IllegalMove`, by
+    `check_move`. A hand-made capture (no position) that left its value to the card counts
+    what the capture needs, as move text without a value does."""
+    value = move.value
+    if move.position is None and move.kind == CAPTURE and value == move.card.value:
+        value = None
+    return check_move(position, move.kind, move.card, move.table_cards, value, str(move))

@@ -8,12 +8,9 @@ could change the answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, fields
 
-if TYPE_CHECKING:
-    from .cards import Card
-
+from .cards import LITTLE_CASINO, Card
 from .errors import shorten
 
 __all__ = ["Rules"]
@@ -29,6 +26,7 @@ _FALSE = {"off", "no", "false", "0"}
 ACE_HIGH = 14  # V7: an ace played from the hand may count 14
 TARGET_STANDARD = 21  # K3
 TARGET_SPADE_CASINO = 61  # V8
+_SPADES_WORTH_TWO = (1, 11, 2)  # V8: the ace, jack and two of spades
 _BY_RANK: dict[str, tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -123,9 +121,6 @@ class Rules:
     def is_standard(self) -> bool:
         return self == Rules()
 
-    def with_options(self, **options: object) -> "Rules":
-        return replace(self, **options)  # type: ignore[arg-type]
-
     # ------------------------------------------------------------------ card values (C2, V7)
 
     @property
@@ -138,11 +133,11 @@ class Rules:
         """The highest build value (B3: 10; V7: 14)."""
         return ACE_HIGH if self.royal else 10
 
-    def table_value(self, card: "Card") -> int | None:
+    def table_value(self, card: Card) -> int | None:
         """What `card` counts on the table and inside a build (None: a face card under C2)."""
         return card.rank if self.royal else card.value
 
-    def play_values(self, card: "Card") -> tuple[int, ...]:
+    def play_values(self, card: Card) -> tuple[int, ...]:
         """The values `card` may count when played from the hand to capture, one per play:
         its value; under V7 an ace 1 or 14, a face card 11-13; under C2 none for a face card.
         These are also the build values the card can capture (B2, O2)."""
@@ -155,13 +150,29 @@ class Rules:
         for loops that would otherwise ask them card by card."""
         known = _BY_RANK.get(self.values)  # only the values option (V7) changes them
         if known is None:
-            from .cards import Card
-
             cards = [Card(rank, "S") for rank in range(1, 14)]
             known = _BY_RANK[self.values] = (
                 (None,) + tuple(self.table_value(c) for c in cards),
                 ((),) + tuple(self.play_values(c) for c in cards))
         return known
+
+    # ------------------------------------------------------------------ scoring (K1, V8)
+
+    def card_points(self, card: Card) -> int:
+        """Points `card` scores by itself when captured: K1 (Big Casino 2, Little Casino 1, each
+        ace 1) or V8 (no Little Casino; each spade 1, the ace, jack and two of spades 2, on top
+        of the ace's point).
+
+        >>> Rules().card_points(Card.parse("10D")), Rules(scoring="spade-casino").card_points(
+        ...     Card.parse("AS"))
+        (2, 3)
+        """
+        if self.scoring != "spade-casino":
+            return card.points
+        points = card.points - (card is LITTLE_CASINO)
+        if card.suit == "S":
+            points += 2 if card.rank in _SPADES_WORTH_TWO else 1
+        return points
 
     # ------------------------------------------------------------------ the match (K3, V8)
 

@@ -1,25 +1,33 @@
-"""A move's structure (its groups or sets), its canonical text, its words, and playing it.
+"""A move's structure: its kind and how the cards it uses fall into groups (a capture's groups,
+a build's sets), worked out the same way every time (docs/notation.md, "Moves").
 
 The generator only records which cards a move uses; the grouping shown to people
-(`7S take 3C+4H 7D [3S 4C]`, `3D build 7: 3D+4H | 2S+5C`) is worked out here, on demand,
-the same way every time.
+(`7S take 3C+4H 7D [3S 4C]`, `3D build 7: 3D+4H | 2S+5C`) is worked out here, on demand.
+
+    >>> from .cards import parse_cards
+    >>> partition(parse_cards("3C 4H 2S 5D"), 7)
+    [(Card.parse('2S'), Card.parse('5D')), (Card.parse('3C'), Card.parse('4H'))]
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .cards import Card, format_cards
+from .build import Build
+from .cards import Card
 from .loosesets import LooseSets, value_vector
-from .movegen import BUILD, CAPTURE, TRAIL, Move
-from .position import Build, Position, _build_key, _replace
 from .rules import ACE_HIGH, Rules
 
-_STANDARD = Rules()
+if TYPE_CHECKING:
+    from .move import Move
 
-__all__ = ["partition", "subsets_summing", "move_groups", "move_text", "move_words", "apply_move",
-           "group_text", "ace_high"]
+__all__ = ["TRAIL", "CAPTURE", "BUILD", "KINDS", "partition", "subsets_summing",
+           "split_build_cards", "move_groups", "ace_high"]
+
+TRAIL, CAPTURE, BUILD = "trail", "capture", "build"
+KINDS = (CAPTURE, BUILD, TRAIL)  # the order the generator lists them in
+
+_STANDARD = Rules()
 
 
 def partition(cards: Sequence[Card], value: int, rules: Rules = _STANDARD,
@@ -152,130 +160,3 @@ def move_groups(move: Move) -> list[tuple[Card, ...] | Build]:
         split = split_build_cards(move.card, loose, move.value, rules)  # type: ignore[arg-type]
         played, others = split if split else ((move.card, *loose), [])
     return [played] + sorted(others, key=lambda g: g[0].index) + builds
-
-
-def group_text(group: tuple | Build) -> str:
-    if isinstance(group, Build):
-        return "[" + " | ".join(format_cards(s) for s in group.sets) + "]"
-    return "+".join(group_text(x) if isinstance(x, Build) else str(x) for x in group)
-
-
-def move_text(move: Move) -> str:
-    """The canonical notation of a move."""
-    if move.kind == TRAIL:
-        return f"trail {move.card}"
-    high = f"{ACE_HIGH}: " if ace_high(move) else ""
-    if move.position is None:
-        cards = format_cards(sorted(move.table_cards))
-        if move.kind == CAPTURE:
-            return f"{move.card} take {high}{cards}".rstrip()
-        return f"{move.card} build {move.value} {cards}".rstrip()
-    groups = move_groups(move)
-    if move.kind == CAPTURE:
-        return f"{move.card} take {high}" + " ".join(group_text(g) for g in groups)
-    return f"{move.card} build {move.value}: " + " | ".join(group_text(g) for g in groups)
-
-
-def _listing(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _group_words(group: tuple | Build) -> str:
-    if isinstance(group, Build):
-        return group.describe()
-    if len(group) == 1:
-        return f"the {group[0].name}"
-    return " + ".join(str(x) for x in group)
-
-
-def move_words(move: Move) -> str:
-    """The move in words for a learner: "Play the seven of spades to take 3C + 4H."."""
-    if move.kind == TRAIL:
-        return f"Trail the {move.card.name}."
-    groups = move_groups(move)
-    if move.kind == CAPTURE:
-        sweep = " It sweeps the table." if move.is_sweep else ""
-        high = f" as {ACE_HIGH}" if ace_high(move) else ""
-        return (f"Play the {move.card.name}{high} to take "
-                f"{_listing([_group_words(g) for g in groups])}.{sweep}")
-    kind = "a multiple build" if len(groups) > 1 else "a build"
-    raised = move.raised
-    if raised is not None:
-        action = f"raise {raised.describe()} to {move.value}"
-        if len(groups) > 1:
-            action += ", a multiple build"
-    else:
-        action = f"make {kind} of {move.value}"
-    return f"Play the {move.card.name} to {action}: {' | '.join(group_text(g) for g in groups)}."
-
-
-def apply_move(position: Position, move: Move) -> Position:
-    """The next position after a legal generated `move` (see Position.play)."""
-    # Straight-line code: the computer's search plays many thousands of moves a decision.
-    kind, card, loose_mask, build_mask = move[0], move[1], move[3], move[4]
-    turn, partners = position.turn, position.partners
-    hands = position.hands
-    hand = hands[turn - 1]
-    if hand is not None and card in hand:
-        i = hand.index(card)
-        hands = hands[:turn - 1] + (hand[:i] + hand[i + 1:],) + hands[turn:]
-    changes: dict = {"hands": hands, "turn": turn % position.players + 1}
-    declared = position.declared
-    if declared or partners:
-        held = dict(declared)
-        if partners and held.get(turn) in position.rules.play_values(card):
-            del held[turn]  # B9: the announced value has been played
-        if partners and kind == BUILD:
-            held[turn] = move[2]
-        changes["declared"] = tuple(sorted(held.items()))
-    loose = position.loose
-    if kind == TRAIL:
-        changes["loose"] = tuple(sorted(loose + (card,), key=_INDEX))
-        return _replace(position, **changes)
-    builds = position.builds
-    if loose_mask:
-        remaining_loose = tuple([c for i, c in enumerate(loose) if not loose_mask >> i & 1])
-    else:
-        remaining_loose = loose
-    if build_mask:
-        remaining_builds = tuple([b for i, b in enumerate(builds) if not build_mask >> i & 1])
-    else:
-        remaining_builds = builds
-    changes["loose"] = remaining_loose
-    if kind == CAPTURE:
-        side = (turn - 1) % 2 + 1 if partners else turn
-        if move[6] is None:  # a hand-made move: it names its cards
-            taken: list[Card] = list(move.table_cards)
-        else:
-            taken = [c for i, c in enumerate(loose) if loose_mask >> i & 1]
-            if build_mask:
-                for i, b in enumerate(builds):
-                    if build_mask >> i & 1:
-                        taken.extend(b.cards)
-        taken.append(card)
-        piles = position.piles
-        piles = (piles[:side - 1] + (tuple(sorted(piles[side - 1] + tuple(taken), key=_INDEX)),)
-                 + piles[side:])
-        changes.update(builds=remaining_builds, piles=piles, last_capture=turn)
-        if not remaining_loose and not remaining_builds:
-            sweeps = list(position.sweeps)
-            sweeps[side - 1] += 1
-            changes["sweeps"] = tuple(sweeps)
-        return _replace(position, **changes)
-    sets: list[tuple[Card, ...]] = []
-    for group in move_groups(move):
-        if isinstance(group, Build):
-            sets.extend(group.sets)
-        else:
-            flat: list[Card] = []
-            for item in group:
-                flat.extend(item.cards if isinstance(item, Build) else (item,))
-            sets.append(tuple(flat))
-    new_build = Build.make(move.value, turn, sets)  # type: ignore[arg-type]
-    changes["builds"] = tuple(sorted(remaining_builds + (new_build,), key=_build_key))
-    return _replace(position, **changes)
-
-
-_INDEX = attrgetter("index")

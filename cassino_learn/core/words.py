@@ -1,15 +1,18 @@
-"""Small helpers for the sentences learners read."""
+"""The English of the sentences learners read, in one place: plurals, counts, "a"/"an" before a
+value, and lists joined with "and".
+
+    >>> count(3, "card"), a_value(8), listing(["5C", "4D", "9H"])
+    ('3 cards', 'an 8', '5C, 4D and 9H')
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .movegen import Move
-
-__all__ = ["plural", "count", "played"]
+__all__ = ["plural", "count", "a_value", "listing", "played"]
 
 _IRREGULAR = {"match": "matches", "is": "are", "was": "were", "this": "these"}
+_FACE_NAMES = {11: "jack", 12: "queen", 13: "king"}
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -26,7 +29,34 @@ def count(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {plural(n, word, many)}"
 
 
-def played(who: str, move: "Move") -> str:
+def a_value(value: int) -> str:
+    """The card of a value with its article: "an 8", "a 9", "an ace", "a king" (Royal Casino's
+    13, docs/rules.md V7).
+
+    >>> [a_value(v) for v in (1, 8, 11, 14)]
+    ['an ace', 'an 8', 'a jack', 'a 14']
+    """
+    if value == 1:
+        return "an ace"
+    if value in _FACE_NAMES:
+        return "a " + _FACE_NAMES[value]
+    return ("an " if value == 8 else "a ") + str(value)
+
+
+def listing(items: list[str]) -> str:
+    """"", "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class _Told(Protocol):
+    """A move as `played` needs it: its notation (`str`) and its words (`describe`)."""
+
+    def describe(self) -> str: ...
+
+
+def played(who: str, move: _Told) -> str:
     """"You played the seven of spades to take 2C + 5D (7S take 2C+5D).": the move's own words
     (`Move.describe`) told in the past, with its notation."""
     words = move.describe()

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..core.cards import FULL_DECK, Card
-from ..core.movegen import CAPTURE, Move, legal_moves
-from ..core.position import Position, _replace
+from ..core.move import CAPTURE, Move
+from ..core.movegen import legal_moves
+from ..core.position import Position
 from ..core.rules import Rules
 from .dealing import HAND_SIZE
 from .observation import Observation
-from .scoring import card_points
 
 __all__ = ["assess_seen", "CARD_WEIGHT", "SPADE_WEIGHT", "BUILD_KEEP", "Threat", "Assessment", "cards_value",
            "unknown_cards", "assess", "assess_all"]
@@ -32,9 +32,10 @@ BUILD_KEEP = 0.8
 def cards_value(cards: Iterable[Card], rules: Rules | None = None) -> float:
     """Points the cards score (K1: casinos, aces; V8: spades too) plus their share of cards
     and spades."""
+    points = (rules or Rules()).card_points
     total = 0.0
     for card in cards:
-        total += card_points(card, rules) + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S"
+        total += points(card) + CARD_WEIGHT + (SPADE_WEIGHT if card.suit == "S"
                                                            else 0.0)
     return total
 
@@ -105,7 +106,7 @@ def _threats(after: Position, unknown: Sequence[Card], hand_size: int,
     hands = list(after.hands)
     hands[seat - 1] = probe
     best: dict[int, tuple[float, Move]] = {}
-    for move in legal_moves(_replace(after, hands=tuple(hands))):
+    for move in legal_moves(after.derive(hands=tuple(hands))):
         if move.kind != CAPTURE:
             continue
         gain = cards_value((move.card, *move.table_cards), after.rules)
@@ -156,7 +157,7 @@ def assess(position: Position, move: Move, unknown: Sequence[Card] | None = None
     # The next seat is always an opponent (partners sit opposite).
     danger, threats = _threats(after, unknown, next_hand_size, sweeps_score)
     return Assessment(move=move, taken=taken,
-                      points=sum(card_points(c, position.rules) for c in taken),
+                      points=sum(position.rules.card_points(c) for c in taken),
                       sweep=bool(move.is_sweep and sweeps_score), build_value=build_value,
                       danger=danger, threats=threats)
 

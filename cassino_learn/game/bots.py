@@ -23,8 +23,9 @@ import zlib
 from typing import Protocol, Sequence
 
 from ..core.cards import Card
-from ..core.movegen import Move, legal_moves
-from ..core.position import Position, _replace
+from ..core.move import Move
+from ..core.movegen import legal_moves
+from ..core.position import Position
 from .assess import assess_all, assess_seen, cards_value, unknown_cards
 from .dealing import close_round, draw_card, next_deal
 from .observation import Observation
@@ -169,7 +170,7 @@ def _sample(observation: Observation, unseen: list[Card],
     if len(stock) != observation.stock_size:
         raise ValueError(f"observation does not add up: {len(unseen)} unseen cards, "
                          f"{top} in other hands, stock of {observation.stock_size}")
-    return _replace(position, hands=tuple(hands)), stock
+    return position.derive(hands=tuple(hands)), stock
 
 
 def _play(position: Position, move: Move, stock: list[Card]) -> tuple[Position, list[Card]]:

@@ -20,14 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Protocol, Sequence
 
+from ..core.build import Build
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, SUIT_NAMES, Card
-from ..core.movegen import BUILD, CAPTURE, Move
-from ..core.position import Build, Position
+from ..core.move import BUILD, CAPTURE, Move
+from ..core.position import Position
 from ..core.rules import Rules
 from ..core.words import count
 from .assess import Threat
 from .move_facts import MoveFacts
-from .scoring import card_points
 
 __all__ = ["SCALE", "halves", "points_words", "ahead_words", "ahead_sentence", "chance_words",
            "card_words", "rank_words", "cards_words", "Who", "does", "risk", "hint_words",
@@ -114,11 +114,11 @@ def cards_words(cards: Iterable[Card], rules: Rules, own: Card | None = None
     of clubs and the 5 of diamonds", ""), else their count and, in a sentence of its own, those
     worth points ("5 cards", "Among them is Big Casino (the 10 of diamonds)."). `own`: the
     player's card among them."""
-    cards = sorted(cards, key=lambda c: (-card_points(c, rules), c.index))
+    cards = sorted(cards, key=lambda c: (-rules.card_points(c), c.index))
     named = _and([card_words(c, c == own) for c in cards])
     if len(cards) <= NAMED and len(named.split()) <= LONG:
         return named, ""
-    worth = [card_words(c, c == own) for c in cards if card_points(c, rules)]
+    worth = [card_words(c, c == own) for c in cards if rules.card_points(c)]
     if not worth:
         return count(len(cards), "card"), ""
     return (count(len(cards), "card"),

@@ -10,7 +10,7 @@ import random
 from typing import Sequence
 
 from ..core.cards import FULL_DECK, Card
-from ..core.position import Position, _replace, side_of
+from ..core.position import Position, side_of
 
 __all__ = ["DEALS_PER_ROUND", "HAND_SIZE", "TABLE_SIZE", "shuffled_deck", "deal", "first_seat",
            "start_round", "next_deal", "draw_card", "deals_per_round", "close_round"]
@@ -84,7 +84,7 @@ def next_deal(position: Position, stock: Sequence[Card], dealer: int) -> tuple[P
     """A later deal of the round: 4 more cards each, none to the table (D2)."""
     hands, _, rest = deal(stock, position.players, dealer, False,
                           position.rules.deal == "singles")
-    return _replace(position, hands=tuple(_sorted(h) for h in hands),
+    return position.derive(hands=tuple(_sorted(h) for h in hands),
                     turn=first_seat(dealer, position.players)), rest
 
 
@@ -95,7 +95,7 @@ def draw_card(position: Position, stock: Sequence[Card], seat: int
         return position, list(stock)
     hands = list(position.hands)
     hands[seat - 1] = _sorted((hands[seat - 1] or ()) + (stock[0],))
-    return _replace(position, hands=tuple(hands)), list(stock[1:])
+    return position.derive(hands=tuple(hands)), list(stock[1:])
 
 
 def close_round(position: Position, dealer: int) -> Position:
@@ -108,4 +108,4 @@ def close_round(position: Position, dealer: int) -> Position:
     side = side_of(taker, position.partners)
     piles = list(position.piles)
     piles[side - 1] = _sorted(piles[side - 1] + tuple(left))
-    return _replace(position, loose=(), builds=(), piles=tuple(piles))
+    return position.derive(loose=(), builds=(), piles=tuple(piles))

@@ -21,7 +21,7 @@ import random
 from typing import Sequence
 
 from ..core.cards import Card
-from ..core.position import Position, _replace
+from ..core.position import Position
 from .observation import Observation
 
 __all__ = ["keeper_needs", "sample_world", "consistent", "REJECTION_TRIES"]
@@ -93,7 +93,7 @@ def sample_world(observation: Observation, rng: random.Random
         rng.shuffle(cards)
         hands, stock = _deal(observation, cards, {})
         if consistent(hands, needs, rules):
-            return _replace(position, hands=tuple(hands)), stock
+            return position.derive(hands=tuple(hands)), stock
     # Constrained dealing: one keeper card per need first, then the rest at random.
     cards = unseen[:]
     rng.shuffle(cards)
@@ -109,4 +109,4 @@ def sample_world(observation: Observation, rng: random.Random
                 fixed.setdefault(seat, []).append(cards.pop(i))
                 break
     hands, stock = _deal(observation, cards, fixed)
-    return _replace(position, hands=tuple(hands)), stock
+    return position.derive(hands=tuple(hands)), stock

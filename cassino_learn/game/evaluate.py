@@ -19,7 +19,7 @@ from typing import Sequence
 
 from ..core.position import Position
 from ..core.rules import Rules
-from .scoring import card_points, score_round
+from .scoring import score_round
 
 __all__ = ["final_points", "expected_points", "leads", "match_utility", "MATCH_WEIGHT",
            "MATCH_WINDOW"]
@@ -68,7 +68,7 @@ def expected_points(position: Position) -> list[float]:
     most-spades chances)."""
     rules = position.rules
     piles = position.piles
-    points = [float(sum(card_points(c, rules) for c in pile)) for pile in piles]
+    points = [float(sum(rules.card_points(c) for c in pile)) for pile in piles]
     for i, n in enumerate(_sweep_points(position.sweeps, rules)):
         points[i] += n
     cards = [len(p) for p in piles]

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Generator
 
-from ..core.movegen import CAPTURE, Move, legal_moves
+from ..core.move import CAPTURE, Move
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from .dealing import close_round
 from .evaluate import final_points
-from .scoring import card_points
 
 __all__ = ["exact_values", "ExactSearch", "OutOfBudget", "solvable"]
 
@@ -63,7 +63,7 @@ class ExactSearch:
         if move.kind != CAPTURE:
             return 0.0
         rules = position.rules
-        total = float(card_points(move.card, rules) + sum(card_points(c, rules)
+        total = float(rules.card_points(move.card) + sum(rules.card_points(c)
                                                           for c in move.table_cards))
         if rules.sweeps and move.is_sweep:
             total += 1.0
@@ -77,7 +77,7 @@ class ExactSearch:
         points = final_points(closed)
         lead = points[side] - points[1 - side]
         # less what is already counted: the piles' own points and the sweeps
-        so_far = [sum(card_points(c, rules) for c in pile) for pile in position.piles]
+        so_far = [sum(rules.card_points(c) for c in pile) for pile in position.piles]
         if rules.sweeps:
             so_far = [p + n for p, n in zip(so_far, position.sweeps)]
         return lead - (so_far[side] - so_far[1 - side])
@@ -150,7 +150,7 @@ def exact_values(position: Position, dealer: int) -> list[tuple[Move, float]]:
     search = ExactSearch(dealer)
     rules = position.rules
     side = position.side_of(position.turn) - 1
-    so_far = [sum(card_points(c, rules) for c in pile) for pile in position.piles]
+    so_far = [sum(rules.card_points(c) for c in pile) for pile in position.piles]
     if rules.sweeps:
         so_far = [p + n for p, n in zip(so_far, position.sweeps)]
     base = so_far[side] - so_far[1 - side]

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Generator
 
 from ..browser import in_browser
 from ..core.cards import Card
-from ..core.movegen import Move, legal_moves
+from ..core.move import Move
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from .assess import assess_seen
 from .observation import Observation

@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.cards import Card
-from ..core.movegen import BUILD, Move, legal_moves
+from ..core.move import BUILD, Move
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from .assess import Assessment, assess_all, unknown_cards
 from .coach import coach_values

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError, shorten
-from ..core.movegen import Move, find_legal, legal_moves
-from ..core.position import Position
+from ..core.move import Move
+from ..core.movegen import legal_moves
+from ..core.position import Position, find_legal
 from ..core.rules import Rules
 from .dealing import (DEALS_PER_ROUND, close_round, deals_per_round, draw_card, next_deal,
                       shuffled_deck, start_round)

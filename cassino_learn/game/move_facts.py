@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.build import Build
 from ..core.cards import Card
-from ..core.movegen import BUILD, CAPTURE, Move
-from ..core.position import Build, Position
+from ..core.move import BUILD, CAPTURE, Move
+from ..core.position import Position
 from .assess import Assessment, Threat, assess
 from .observation import Observation
-from .scoring import card_points
 
 __all__ = ["MoveFacts", "move_facts", "facts_of"]
 
@@ -70,7 +70,7 @@ def facts_of(judged: Assessment, value: float) -> MoveFacts:
                            key=lambda t: (-t.gain * t.chance, -t.gain)))
     return MoveFacts(
         move=move, text=str(move), value=value, taken=judged.taken,
-        points=sum(card_points(c, rules) for c in judged.taken),
+        points=sum(rules.card_points(c) for c in judged.taken),
         spades=sum(1 for c in judged.taken if c.suit == "S"), sweep=judged.sweep,
         builds_taken=move.builds if move.kind == CAPTURE else (),
         build=move.value if move.kind == BUILD else None, threats=threats, next_seat=nxt,

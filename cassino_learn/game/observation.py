@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.build import Build
 from ..core.cards import FULL_DECK, Card
-from ..core.movegen import Move, legal_moves
-from ..core.position import Build, Position
+from ..core.move import Move
+from ..core.movegen import legal_moves
+from ..core.position import Position
 
 if TYPE_CHECKING:
     from .match import Game

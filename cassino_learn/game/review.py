@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..browser import in_browser
-
-from ..core.movegen import Move
+from ..core.move import Move
 from ..core.rules import Rules
 from . import coach_words
 from .move_facts import MoveFacts, facts_of, move_facts

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable, Generator, Iterable, Sequence
 
-from ..core.movegen import Move
+from ..core.move import Move
 from .observation import Observation
 from .review import (REVIEW_ITERATIONS, Confirm, Evaluate, MoveReview, Turn, judge_turn,
                      review_turn)

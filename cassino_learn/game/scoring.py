@@ -15,7 +15,7 @@ from ..core.rules import Rules
 from ..core.words import count
 
 __all__ = ["ITEMS", "SPADE_CASINO_ITEMS", "ITEM_NAMES", "RoundScore", "MatchResult",
-           "score_round", "match_result", "match_points", "card_points", "items_for",
+           "score_round", "match_result", "match_points", "items_for",
            "round_total", "TARGET_21", "TARGET_LURCH", "LURCH_LIMIT", "DOUBLE_LIMIT"]
 
 ITEMS = ("cards", "spades", "big_casino", "little_casino", "aces", "sweeps")
@@ -29,7 +29,6 @@ TARGET_21 = 21
 TARGET_LURCH = 11
 LURCH_LIMIT = 6  # V4: reaching 11 while every other side has fewer than 6 is a lurch
 DOUBLE_LIMIT = 31  # V8: winning while every other side has fewer than 31 is a double game
-_SPADES_WORTH_TWO = {"A", "J", "2"}  # V8: the ace, jack and two of spades
 
 
 @dataclass(frozen=True)
@@ -67,18 +66,6 @@ def _str_keys(mapping: Mapping[int, object]) -> dict[str, object]:
 def items_for(rules: Rules) -> tuple[str, ...]:
     """The items a round is scored by under `rules`, in showing order."""
     return SPADE_CASINO_ITEMS if rules.scoring == "spade-casino" else ITEMS
-
-
-def card_points(card: Card, rules: Rules | None = None) -> int:
-    """Points `card` scores by itself when captured: K1 (Big Casino 2, Little Casino 1, each ace
-    1) or V8 (no Little Casino; each spade 1, the ace, jack and two of spades 2, on top of the
-    ace's point)."""
-    if rules is None or rules.scoring != "spade-casino":
-        return card.points
-    points = 2 if card is BIG_CASINO else 1 if card.rank == 1 else 0
-    if card.suit == "S":
-        points += 2 if card.rank_text in _SPADES_WORTH_TWO else 1
-    return points
 
 
 def round_total(rules: Rules) -> int:
@@ -126,7 +113,7 @@ def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
             "aces": sum(1 for c in pile if c.rank == 1),
         }
         if spade_casino:
-            items[i + 1]["spade_cards"] = sum(card_points(c, rules) - (c.rank == 1)
+            items[i + 1]["spade_cards"] = sum(rules.card_points(c) - (c.rank == 1)
                                               for c in pile if c.suit == "S")
         items[i + 1]["sweeps"] = sweep_points[i]
     return RoundScore(

@@ -21,15 +21,15 @@ from dataclasses import dataclass, field
 from typing import Generator, Sequence
 
 from ..core.cards import Card
-from ..core.movegen import BUILD, CAPTURE, Move, legal_moves
-from ..core.position import Position, _replace
+from ..core.move import BUILD, CAPTURE, Move
+from ..core.movegen import legal_moves
+from ..core.position import Position
 from .assess import cards_value
 from .dealing import close_round, draw_card, next_deal
 from .determinize import sample_world
 from .evaluate import expected_points, final_points, leads, match_utility
 from .exact import ExactSearch, OutOfBudget, solvable
 from .observation import Observation
-from .scoring import card_points
 
 __all__ = ["MoveValue", "move_values", "compare_moves", "search", "searching", "run",
            "move_values_steps", "compare_moves_steps", "known_world",
@@ -130,7 +130,7 @@ class _World:
         for build in position.builds:  # its owner means to take it
             if build.owner is not None:
                 side = position.side_of(build.owner) - 1
-                points[side] += 0.7 * sum(card_points(c, rules) for c in build.cards)
+                points[side] += 0.7 * sum(rules.card_points(c) for c in build.cards)
         return points, False
 
 
@@ -163,7 +163,7 @@ def known_world(observation: Observation) -> Position | None:
             hands[seat - 1] = ()
     if missing:
         hands[missing[0] - 1] = tuple(sorted(observation.unseen, key=lambda c: c.index))
-    return _replace(position, hands=tuple(hands))
+    return position.derive(hands=tuple(hands))
 
 
 def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
@@ -173,7 +173,7 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
     search = ExactSearch(dealer, max_nodes)
     rules = state.rules
     side = state.side_of(state.turn) - 1
-    so_far = [sum(card_points(c, rules) for c in pile) for pile in state.piles]
+    so_far = [sum(rules.card_points(c) for c in pile) for pile in state.piles]
     if rules.sweeps:
         so_far = [p + n for p, n in zip(so_far, state.sweeps)]
     base = so_far[side] - so_far[1 - side]

@@ -115,7 +115,7 @@ div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: gri
 def _suit_preview(four_color: bool) -> str:
     """One card of each suit, drawn as every card table will draw them."""
     from ..core.cards import Card
-    from ..core.render import card_svg
+    from ..drawing.render import card_svg
 
     cards = "".join(card_svg(Card.parse(c), four_color=four_color, size=48)
                     for c in _PREVIEW_CARDS)

@@ -26,7 +26,7 @@ from tornado.iostream import StreamClosedError
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.position import Position
-from ..core.render import TABLE_CSS, move_html, position_html
+from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
 from .templates import TEMPLATES, render
@@ -613,7 +613,8 @@ class MineHandler(_LearnerOnly):
 
 class Asset(web.RequestHandler):
     """The pages' own scripts and stylesheets (a fixed list: never a path from the request);
-    table.css is the core's card table look, sent once rather than with every table."""
+    table.css is the card table's look (cassino_learn.drawing), sent once rather than with
+    every table."""
 
     def initialize(self, state: DemoState) -> None:
         self.state = state

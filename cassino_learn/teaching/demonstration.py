@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError, shorten
-from ..core.movegen import Move
+from ..core.move import Move
 from ..core.position import Position
 from ..core.rules import Rules
 from ..game.coach_words import ahead_words, points_words

@@ -109,7 +109,7 @@ def _seats(players: int) -> tuple[str, ...]:
     return tuple(f"seat {seat}" for seat in range(1, players + 1))
 
 
-def _listing(scores: Mapping[int, int]) -> str:
+def _side_scores(scores: Mapping[int, int]) -> str:
     return ", ".join(f"side {side}: {points}" for side, points in scores.items())
 
 
@@ -276,8 +276,9 @@ def _match_score(given: dict) -> Answer:
         how = f" Playing to 11, only the margin counts: the lower round score ({low}) is taken off each side's round points."
     rule = _score_rule(rules)
     return Answer(after[side], (),
-                  f"Before the round: {_listing(before)}; round points: {_listing(points)}.{how} "
-                  f"After the round: {_listing(after)}.", rule,
+                  f"Before the round: {_side_scores(before)}; "
+                  f"round points: {_side_scores(points)}.{how} "
+                  f"After the round: {_side_scores(after)}.", rule,
                   f"Start from the score before the round and add what the round gave ({rule})."
                   + (" Here only the margin counts." if how else ""),
                   f"Side {side} had {before[side]} before the round and the round gave it "
@@ -312,11 +313,11 @@ def _match_result(given: dict) -> Answer:
     choices = tuple(dict.fromkeys(_result_words(o) for o in outcomes))
     said = _result_words(result)
     if rules.game == "round":
-        why = f"Each round is a game of its own: round points {_listing(points)}."
+        why = f"Each round is a game of its own: round points {_side_scores(points)}."
     else:
         target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
-        why = (f"Playing to {target}: before the round {_listing(before)}, after it "
-               f"{_listing(after)}.")
+        why = (f"Playing to {target}: before the round {_side_scores(before)}, after it "
+               f"{_side_scores(after)}.")
         if result.lurch:
             why += (f" Side {result.winner} reached {target} while every other side had fewer "
                     f"than {LURCH_LIMIT}: a lurch, a double game.")
@@ -325,13 +326,13 @@ def _match_result(given: dict) -> Answer:
     rule = _score_rule(rules)
     if rules.game == "round":
         look, step = ("Each round is a game of its own (V5): who scored more this round?",
-                      f"The round points: {_listing(points)}.")
+                      f"The round points: {_side_scores(points)}.")
     else:
         target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
         look = (f"Add the round to the score before it: has a side reached {target} ({rule})?"
                 + (f" And did the others have fewer than {LURCH_LIMIT}?"
                    if rules.game == "11-lurch" else ""))
-        step = f"The scores after the round: {_listing(after)}. The target is {target}."
+        step = f"The scores after the round: {_side_scores(after)}. The target is {target}."
     return Answer(said, choices, f"{why} So: {said}.", rule, look, step)
 
 
@@ -367,11 +368,11 @@ def _match_question(given: dict, ask: str) -> str:
     playing = {"21": "Playing to 21", "11-lurch": "Playing to 11 with lurches (V4)",
                "round": "Each round a game (V5)"}.get(game, f"game={game}")
     before = given.get("before")
-    start = f" the scores were {_listing({int(k): v for k, v in before.items()})} and" \
+    start = f" the scores were {_side_scores({int(k): v for k, v in before.items()})} and" \
         if isinstance(before, Mapping) and game != "round" else ""
     points = given.get("round", {})
     return (f"{playing}:{start} the round just scored "
-            f"{_listing({int(k): v for k, v in points.items()})}. {ask}")
+            f"{_side_scores({int(k): v for k, v in points.items()})}. {ask}")
 
 
 def fact(name: str) -> Fact:

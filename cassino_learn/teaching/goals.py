@@ -17,11 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..core.build import Build
 from ..core.cards import Card
-from ..core.words import count
-from ..core.movegen import Move
+from ..core.move import Move
 from ..core.numbers import looks_like_number, read_number
-from ..core.position import Build, Position
+from ..core.position import Position
+from ..core.words import count
 
 __all__ = ["Goal", "parse_goal", "GoalError", "GOAL_FORMS"]
 

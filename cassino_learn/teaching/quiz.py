@@ -26,8 +26,8 @@ from typing import Any, Iterable, Mapping
 
 from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError, shorten
-from ..core.movegen import Move, find_legal
-from ..core.position import Position
+from ..core.move import Move
+from ..core.position import Position, find_legal
 from ..core.words import count, played
 from .goals import Goal, GoalError, parse_goal
 

@@ -16,9 +16,9 @@ from typing import Mapping, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.position import Position
-from ..core.render import card_svg
 from ..core.rules import Rules
 from ..core.words import count
+from ..drawing.render import card_svg
 
 __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",
            "round_outcome", "deal_facts", "variant_points", "dealing_order", "hint_list",
@@ -141,10 +141,10 @@ def _tie_notes(score: "object") -> list[str]:
 
 def score_text(position: str | Position) -> str:
     """The score of a position's piles in plain words, one line per side."""
-    from .quiz import round_score
+    from ..game.scoring import score_round
 
     here = _position(position)
-    score = round_score(here)
+    score = score_round(here.piles, here.sweeps, rules=here.rules)
     lines = []
     for side, total in score.points.items():
         parts = ", ".join(f"{ITEM_NAMES[item].split(' (')[0].lower()} {n}"
@@ -157,10 +157,10 @@ def score_text(position: str | Position) -> str:
 def score_sheet(position: str | Position) -> Drawn:
     """Each side's pile drawn as cards with the scoring cards marked, then the items as a table
     with the round totals, all worked out by the scorer (K1, K2, W1 and variants V2, V3)."""
-    from .quiz import round_score
+    from ..game.scoring import score_round
 
     here = _position(position)
-    score = round_score(here)
+    score = score_round(here.piles, here.sweeps, rules=here.rules)
     sides = list(score.points)
     piles = "".join(
         f'<div class="cl-sheet-side"><b>Side {side}</b> <span class="cl-sheet-muted">'
@@ -355,11 +355,12 @@ def dealing_order(cards: Sequence[str], players: int = 2, dealer: int = 1) -> Dr
 
 def variant_points(position: str, variants: Sequence[tuple[str, str]]) -> Drawn:
     """The points of one set of piles under several rule sets: (label, rules text) pairs."""
-    from .quiz import round_points
+    from ..game.scoring import score_round
 
     rows, lines, sides = [], [], None
     for label, rules in variants:
-        points = round_points(Position.parse(position + (f"; rules: {rules}" if rules else "")))
+        here = Position.parse(position + (f"; rules: {rules}" if rules else ""))
+        points = score_round(here.piles, here.sweeps, rules=here.rules).points
         sides = list(points)
         rows.append([html.escape(label)] + [str(points[s]) for s in sides])
         lines.append(f"{label}: " + ", ".join(f"side {s} {count(n, 'point')}"

@@ -17,7 +17,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the to
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.listing import first_moves
-from ..core.movegen import Move
+from ..core.move import Move
 from ..core.position import Position
 from ..core.words import count
 from ..teaching.quiz import QuizItem, Verdict

@@ -14,7 +14,7 @@ import html
 
 import ipywidgets as w
 
-from ..core.render import move_html
+from ..drawing.render import move_html
 from ..game.coach_words import SCALE, ahead_words, headline
 from ..game.review import MatchReview, MoveReview, RoundReview
 from ._assets import asset

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..core.cards import Card
-from ..core.explain import check_move
-from ..core.movegen import BUILD, CAPTURE, TRAIL, Move, extensions, moves_with
+from ..core.move import BUILD, CAPTURE, TRAIL, Move
+from ..core.movegen import extensions, moves_with
 from ..core.numbers import looks_like_number, read_number
-from ..core.position import Position
+from ..core.position import Position, check_move
 
 __all__ = ["Action", "Offers", "read_selection", "offers", "attempt", "named_attempt"]
 

@@ -18,9 +18,9 @@ import ipywidgets as w
 import traitlets as t
 
 from ..core.cards import Card
-from ..core.movegen import CAPTURE, Move
+from ..core.move import CAPTURE, Move
 from ..core.position import Position
-from ..core.render import card_svg
+from ..drawing.render import card_svg
 from ..teaching import class_events, progress
 from ..teaching.feedback import SHOW, step_for
 from ..teaching.quiz import Verdict

@@ -16,12 +16,13 @@ from typing import Any, Callable, Sequence, Union
 import anywidget
 import traitlets as t
 
+from ..core.build import Build
 from ..core.cards import Card, CardError
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
-from ..core.movegen import Move
-from ..core.position import Build, Position
-from ..core.render import TABLE_CSS, move_html, position_html
+from ..core.move import Move
+from ..core.position import Position
 from ..core.words import count, played
+from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..game.match import Game
 from ..teaching import progress
 from ._assets import asset

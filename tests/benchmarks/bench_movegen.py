@@ -1,6 +1,6 @@
 """Benchmark: legal-move generation (issue 2). Run: .venv/bin/python tests/benchmarks/bench_movegen.py [--cpu]
 
-Prints, for each named position of shared/bench/positions.txt, its move count and the median time
+Prints, for each named position of tests/data/bench_positions.txt, its move count and the median time
 of `legal_moves`; the median over 1,000 seeded random positions; and `import cassino_learn` time.
 Then the same positions under Royal Casino (`rules: values=royal`, V7), and `uptime`'s load.
 Medians of repeated runs, since the machine is shared and noisy.
@@ -26,17 +26,15 @@ from cassino_learn.core import movegen
 from cassino_learn.teaching.sampling import random_position
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCH_FILES = [ROOT.parent / "shared" / "bench" / "positions.txt",
-               ROOT / "tests" / "data" / "bench_positions.txt"]
+BENCH_FILE = ROOT / "tests" / "data" / "bench_positions.txt"
 clock = time.perf_counter  # --cpu: time.process_time
 TARGETS_US = {"opening": 20, "build8": 30, "pagat-a23568": 45, "crowded10": 500,
               "crowded15": 10_000}
 
 
 def named_positions() -> list[tuple[str, Position]]:
-    path = next(p for p in BENCH_FILES if p.exists())
     result = []
-    for line in path.read_text().splitlines():
+    for line in BENCH_FILE.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             name, text = line.split(None, 1)
             result.append((name, Position.parse(text)))

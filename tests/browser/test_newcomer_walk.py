@@ -37,8 +37,9 @@ from typing import Any
 import pytest
 
 from cassino_learn.core.errors import IllegalMove
-from cassino_learn.core.explain import check_move
-from cassino_learn.core.movegen import BUILD, CAPTURE, TRAIL, Move, moves_with
+from cassino_learn.core.position import check_move
+from cassino_learn.core.move import BUILD, CAPTURE, TRAIL, Move
+from cassino_learn.core.movegen import moves_with
 from cassino_learn.serving.voila import VoilaServer
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import Stage, load_stages, stars_for

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from cassino_learn import Card, IllegalMove, Position
-from cassino_learn.core.explain import check_move
+from cassino_learn.core.position import check_move
 
 # (rule, position, move text, words the reason must contain)
 CASES = [

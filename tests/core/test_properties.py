@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from cassino_learn import Card, IllegalMove, MoveSyntaxError, Position
 from cassino_learn.core.cards import FULL_DECK
-from cassino_learn.core.explain import check_move
+from cassino_learn.core.position import check_move
 from random_positions import random_position
 from reference import VALUE_SYSTEMS, effects
 

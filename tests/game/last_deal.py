@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cassino_learn.core.cards import FULL_DECK
-from cassino_learn.core.movegen import Move, legal_moves
-from cassino_learn.core.position import Position, _replace
+from cassino_learn.core.move import Move
+from cassino_learn.core.movegen import legal_moves
+from cassino_learn.core.position import Position
 from cassino_learn.game.dealing import close_round
 from cassino_learn.game.observation import Observation
 from cassino_learn.game.scoring import score_round
@@ -29,7 +30,7 @@ def last_deal_observation(text: str, seat: int | None = None, dealer: int = 2) -
         raise ValueError("a last-deal position here has two players and both hands")
     rest = tuple(c for c in FULL_DECK if c not in set(position.all_cards()))
     piles = (position.piles[0], tuple(sorted(position.piles[1] + rest)))
-    full = _replace(position, piles=piles)
+    full = position.derive(piles=piles)
     seat = seat or full.turn
     return Observation(seat=seat, position=full.for_seat(seat),
                        hand_sizes=tuple(len(h or ()) for h in full.hands), stock_size=0,
@@ -46,7 +47,7 @@ def full_state(observation: Observation) -> Position:
     assert len(unseen) == observation.hand_sizes[other - 1], "not a last deal"
     hands = list(observation.position.hands)
     hands[other - 1] = unseen
-    return _replace(observation.position, hands=tuple(hands))
+    return observation.position.derive(hands=tuple(hands))
 
 
 def exact_value(state: Position, side: int, dealer: int) -> float:

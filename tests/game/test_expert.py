@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from cassino_learn import Game
-from cassino_learn.core.position import Position, _replace
+from cassino_learn.core.position import Position
 from cassino_learn.game.bots import make_player, play_game
 from cassino_learn.game.determinize import keeper_needs, sample_world
 from cassino_learn.game.assess import assess_all
@@ -153,7 +153,7 @@ def test_the_expert_never_peeks():
     hands = list(state.hands)
     hands[other - 1] = tuple(sorted(stock[:len(hidden)]))
     twin = Game(seed=12)
-    twin._now = _replace_snapshot(game._now, state=_replace(state, hands=tuple(hands)),
+    twin._now = _replace_snapshot(game._now, state=state.derive(hands=tuple(hands)),
                                   stock=tuple(hidden + stock[len(hidden):]))
     assert set(twin.state.hands[other - 1]).isdisjoint(hidden)
     assert twin.observation(seat) == game.observation(seat)

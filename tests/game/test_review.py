@@ -14,7 +14,6 @@ from cassino_learn.core.position import Position
 from cassino_learn.core.rules import Rules
 from cassino_learn.game.bots import make_player
 from cassino_learn.game.observation import Observation
-from cassino_learn.game.scoring import card_points
 from cassino_learn.game.coach_words import ahead_words
 from cassino_learn.game.review import (MARKS, learner_turns, mark_for, review_match,
                                        review_round, review_turn, thresholds, turn_of)
@@ -210,7 +209,7 @@ def test_a_move_the_evaluator_did_not_value_is_an_error_not_a_review():
 
 def _takes_least(move):
     """Seat 1's careless play: take as little as it can, trailing its best cards."""
-    return (len(move.table_cards), -card_points(move.card, Rules()), move.card.suit != "S")
+    return (len(move.table_cards), -Rules().card_points(move.card), move.card.suit != "S")
 
 
 @pytest.mark.parametrize("players,partners,rules", [

@@ -14,7 +14,7 @@ from cassino_learn import Game, Rules
 from cassino_learn.core.cards import FULL_DECK, parse_cards
 from cassino_learn.game.bots import GreedyPlayer, StrongPlayer, play_game
 from cassino_learn.game.hints import hints
-from cassino_learn.game.scoring import (SPADE_CASINO_ITEMS, card_points, match_result,
+from cassino_learn.game.scoring import (SPADE_CASINO_ITEMS, match_result,
                                         round_total, score_round)
 
 VARIANTS = [
@@ -108,9 +108,9 @@ def test_spade_casino_items_for_known_piles():
     assert score.items[1] == {"cards": 3, "spades": 1, "big_casino": 2, "little_casino": 0,
                               "aces": 4, "spade_cards": 16, "sweeps": 1}
     assert score.points == {1: 27, 2: 0}
-    assert [card_points(c, Rules(scoring="spade-casino")) for c in
+    assert [Rules(scoring="spade-casino").card_points(c) for c in
             parse_cards("AS JS 2S 7S 10D AH QH")] == [3, 2, 2, 1, 2, 1, 0]
-    assert [card_points(c) for c in parse_cards("AS JS 2S 7S 10D AH QH")] == [1, 0, 1, 0, 2, 1, 0]
+    assert [c.points for c in parse_cards("AS JS 2S 7S 10D AH QH")] == [1, 0, 1, 0, 2, 1, 0]
     tied = score_round([FULL_DECK[::2], FULL_DECK[1::2]], [0, 0], Rules(scoring="spade-casino"))
     assert tied.cards == {1: 26, 2: 26} and sum(tied.points.values()) == 26 - 3  # K2
     three = score_round([FULL_DECK[0::3], FULL_DECK[1::3], FULL_DECK[2::3]], [0, 0, 0],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn import IllegalMove, Position
-from cassino_learn.core.movegen import Move
+from cassino_learn.core.move import Move
 
 
 def legal(position: str, move: str) -> Move:

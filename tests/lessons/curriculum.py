@@ -33,10 +33,11 @@ import re
 from itertools import combinations
 from typing import Any, Callable, Iterable, Iterator
 
+from cassino_learn.core.build import Build
 from cassino_learn.core.errors import IllegalMove
-from cassino_learn.core.explain import check_move
-from cassino_learn.core.movegen import BUILD, CAPTURE, TRAIL, Move, moves_with
-from cassino_learn.core.position import Build, Position
+from cassino_learn.core.move import BUILD, CAPTURE, TRAIL, Move
+from cassino_learn.core.movegen import moves_with
+from cassino_learn.core.position import Position, check_move
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.quiz import QuizItem, Verdict
 from cassino_learn.teaching.stages import Stage

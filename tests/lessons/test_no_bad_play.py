@@ -20,7 +20,7 @@ from functools import lru_cache
 import pytest
 
 from cassino_learn.core.cards import FULL_DECK
-from cassino_learn.core.movegen import Move
+from cassino_learn.core.move import Move
 from cassino_learn.core.position import Position
 from cassino_learn.game.observation import Observation
 from cassino_learn.game.search import search

@@ -10,7 +10,7 @@ import pytest
 from cassino_learn.teaching import progress
 from cassino_learn.core.cards import Card
 from cassino_learn.pages.contents import FOUR_COLOR_LABEL, settings
-from cassino_learn.core.render import card_svg
+from cassino_learn.drawing.render import card_svg
 
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from cassino_learn import Card, Position
 from cassino_learn.core.cards import FULL_DECK
-from cassino_learn.core.render import card_svg, move_html, position_html
+from cassino_learn.drawing.render import card_svg, move_html, position_html
 
 POSITION = Position.parse(
     "table: 5D 2C KH [8@2: 5H 3S] [9@1: 5C 4D | 9H]; hand: 7S 3D 9S; hand 2: AS QD 4C; "

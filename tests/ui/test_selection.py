@@ -11,7 +11,7 @@ import pytest
 
 from cassino_learn import IllegalMove, Position
 from cassino_learn.core.cards import CardError
-from cassino_learn.core.movegen import BUILD, CAPTURE, TRAIL
+from cassino_learn.core.move import BUILD, CAPTURE, TRAIL
 from cassino_learn.ui import selection
 from cassino_learn.ui.selection import attempt, named_attempt, offers, read_selection
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cassino_learn import Position, Rules
-from cassino_learn.core.render import move_html, position_html
+from cassino_learn.drawing.render import move_html, position_html
 from cassino_learn.game.bots import make_player
 from cassino_learn.ui import CardTable
 from cassino_learn.ui.game import GameWidget

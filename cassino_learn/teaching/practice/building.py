@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...core.cards import FULL_DECK
-from ...core.movegen import Move
+from ...core.move import Move
 from ...core.position import Position
 from ..goals import parse_goal
 from ..quiz import QuizItem

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ...core.movegen import Move
+from ...core.move import Move
 from ...core.position import Position
 from ..quiz import QuizItem
 from .kinds import captures_task, goal_task

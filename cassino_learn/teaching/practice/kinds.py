@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from ...core.build import Build
 from ...core.cards import Card
 from ...core.errors import IllegalMove
-from ...core.explain import check_move
-from ...core.movegen import Move
-from ...core.position import Build, Position
+from ...core.move import Move
+from ...core.position import Position, check_move
 from ..goals import parse_goal
 from ..quiz import QuizItem
 from .hints import HINTS

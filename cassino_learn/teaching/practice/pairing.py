@@ -8,7 +8,7 @@ import random
 from typing import Callable
 
 from ...core.cards import Card
-from ...core.movegen import Move
+from ...core.move import Move
 from ...core.position import Position
 from ..goals import parse_goal
 from ..quiz import QuizItem

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ...core.build import Build
 from ...core.cards import FULL_DECK, Card
 from ...core.errors import PositionError
-from ...core.position import Build, Position
+from ...core.position import Position
 from ...core.rules import Rules
 
 __all__ = ["MAX_TRIES", "PracticeError", "pick", "random_build", "deal", "sample",

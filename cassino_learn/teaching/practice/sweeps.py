@@ -7,7 +7,7 @@ import random
 
 from ...core.cards import FULL_DECK
 from ...core.errors import PositionError
-from ...core.movegen import Move
+from ...core.move import Move
 from ...core.position import Position
 from ...core.words import count
 from ..goals import Goal

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 
 from ...core.errors import IllegalMove
-from ...core.explain import check_move
-from ...core.position import Position
+from ...core.position import Position, check_move
 from ..goals import parse_goal
 from ..quiz import QuizItem
 from .hints import HINTS

@@ -7,8 +7,7 @@ import random
 
 from ...core.cards import FULL_DECK
 from ...core.errors import IllegalMove
-from ...core.explain import check_move
-from ...core.position import Position
+from ...core.position import Position, check_move
 from ...core.rules import Rules
 from ..goals import parse_goal
 from ..quiz import QuizItem

@@ -1,8 +1,10 @@
-"""Cards, positions and moves drawn as inline SVG and HTML.
+"""Cards, positions and moves drawn as inline SVG and HTML, beside the rules core (as `chess.svg`
+sits beside `chess`): the core's `_repr_html_` hooks import this module only when a notebook
+shows a card, a position or a move.
 
 Pure and deterministic: the same input gives the same text (no random ids, nothing downloaded),
-so renders can be compared in tests. Used by `Card/Position/Move._repr_html_` and by the card
-table widget, which shows `position_html(..., interactive=True)` and adds behaviour on top.
+so drawings can be compared in tests. The card table widget shows `position_html(...,
+interactive=True)` and adds behaviour on top. The look is in `table.css` beside this module.
 
 Suits differ by shape as well as colour; `four_color=True` gives spades black, hearts red,
 diamonds blue and clubs green. Every card and build carries an `aria-label` in words.
@@ -11,17 +13,23 @@ diamonds blue and clubs green. Every card and build carries an `aria-label` in w
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Collection, Sequence
+from pathlib import Path
+from typing import Collection, Sequence
 
-from .cards import Card
-from .rules import Rules
-
-if TYPE_CHECKING:
-    from .movegen import Move
-    from .position import Build, Position
+from ..core.build import Build
+from ..core.cards import Card
+from ..core.move import Move
+from ..core.position import Position
+from ..core.rules import Rules
+from ..core.words import count
 
 __all__ = ["card_svg", "position_html", "move_html", "build_label", "value_tags", "TABLE_CSS",
            "DEFAULT_CARD_WIDTH"]
+
+# The table's stylesheet, one line (as a <style> block in a notebook's output).
+TABLE_CSS = "".join(line for line in (Path(__file__).with_name("table.css")
+                                      .read_text(encoding="utf-8").split("*/", 1)[1]
+                                      .splitlines()))
 
 DEFAULT_CARD_WIDTH = 72
 """Card width in CSS pixels; the height is 1.4 times the width (viewBox 100 x 140)."""
@@ -116,7 +124,7 @@ def card_svg(card: Card, *, face_down: bool = False, four_color: bool = False,
 
 # ---------------------------------------------------------------------------- positions
 
-def _owner(build: "Build", viewer: int, position: "Position") -> tuple[str, str]:
+def _owner(build: Build, viewer: int, position: Position) -> tuple[str, str]:
     """The build's owner as seen by `viewer`: a short tag ("yours", "seat 2") and words for
     screen readers ("yours", "seat 2's")."""
     if build.owner is None:
@@ -128,7 +136,7 @@ def _owner(build: "Build", viewer: int, position: "Position") -> tuple[str, str]
     return f"seat {build.owner}", f"seat {build.owner}'s"
 
 
-def build_label(build: "Build", viewer: int, position: "Position") -> str:
+def build_label(build: Build, viewer: int, position: Position) -> str:
     """A build in words for screen readers: "build of eight, yours: three of spades, ..."."""
     kind = "multiple build" if build.is_multiple else "build"
     sets = "; ".join(", ".join(c.name for c in s) for s in build.sets)
@@ -175,7 +183,7 @@ def _back_div() -> str:
             f'{card_svg(Card.parse("AS"), face_down=True, label=False)}</div>')
 
 
-def _sets_html(build: "Build", four_color: bool, tags: dict[int, tuple[str, str]]) -> str:
+def _sets_html(build: Build, four_color: bool, tags: dict[int, tuple[str, str]]) -> str:
     return '<span class="cl-sep" aria-hidden="true"></span>'.join(
         '<div class="cl-set">' + "".join(
             _card_div(c, four_color=four_color, interactive=False, value=_table_value(c, tags))
@@ -183,7 +191,7 @@ def _sets_html(build: "Build", four_color: bool, tags: dict[int, tuple[str, str]
         for s in build.sets)
 
 
-def _build_div(index: int, build: "Build", viewer: int, position: "Position", *,
+def _build_div(index: int, build: Build, viewer: int, position: Position, *,
                four_color: bool, interactive: bool, tags: dict[int, tuple[str, str]]) -> str:
     badge = f"{build.value}s" if build.is_multiple else str(build.value)
     tag = _owner(build, viewer, position)[0]
@@ -201,20 +209,16 @@ def _seat_name(seat: int, viewer: int) -> str:
     return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _status(position: "Position", viewer: int, absent: Collection[int], alone: bool) -> str:
+def _status(position: Position, viewer: int, absent: Collection[int], alone: bool) -> str:
     piles = []
     for side in range(1, position.sides + 1):
         if not position.partners and side in absent:
             continue
         who = (f"seats {side}+{side + 2}" if position.partners else
                "Your" if alone else f"seat {side}")
-        text = f"{who} pile: {_count(len(position.piles[side - 1]), 'card')}"
+        text = f"{who} pile: {count(len(position.piles[side - 1]), 'card')}"
         if position.sweeps[side - 1]:
-            text += f", {_count(position.sweeps[side - 1], 'sweep')}"
+            text += f", {count(position.sweeps[side - 1], 'sweep')}"
         piles.append(text)
     if alone and position.turn == viewer:
         turn = "Your move"
@@ -235,17 +239,17 @@ def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up
     tags = tags or {}
     if hand is None and held is not None:  # unknown cards, but their number is public
         cards = "".join(_back_div() for _ in range(held))
-        note = _count(held, "card") + ", face down" if held else "no cards"
+        note = count(held, "card") + ", face down" if held else "no cards"
     elif hand is None:
         cards, note = "", "hand not shown"
     elif face_up:
         cards = "".join(_card_div(c, four_color=four_color, interactive=interactive and own,
                                   value=_hand_value(c, tags), drawn=c == drawn)
                         for c in hand)
-        note = _count(len(hand), "card")
+        note = count(len(hand), "card")
     else:
         cards = "".join(_back_div() for _ in hand)
-        note = _count(len(hand), "card") + ", face down"
+        note = count(len(hand), "card") + ", face down"
     if hand == ():
         note = "no cards"
     if drawn is not None and own and hand and drawn in hand:
@@ -259,7 +263,7 @@ def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up
 
 def _stock_div(stock: int) -> str:
     """V9's stock: a face-down pile with its count (a dashed place once it is empty)."""
-    words = f"stock: {_count(stock, 'card')}, face down" if stock else "stock: empty"
+    words = f"stock: {count(stock, 'card')}, face down" if stock else "stock: empty"
     pile = (f'<div class="cl-stock-pile">{card_svg(Card.parse("AS"), face_down=True, label=False)}'
             f'<span class="cl-stock-count">{stock}</span></div>' if stock
             else '<div class="cl-stock-pile cl-stock-empty"></div>')
@@ -268,7 +272,7 @@ def _stock_div(stock: int) -> str:
             f'{"Stock" if stock else "Stock empty"}</span></div>')
 
 
-def position_html(position: "Position", *, seat: int | None = None, reveal: bool = False,
+def position_html(position: Position, *, seat: int | None = None, reveal: bool = False,
                   four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
                   interactive: bool = False, style: bool = True, stock: int | None = None,
                   drawn: Card | None = None, absent: Collection[int] = (),
@@ -327,10 +331,8 @@ def _width_style(size: int | None) -> str:
 
 # ---------------------------------------------------------------------------- moves
 
-def _group_html(group: "tuple | Build", four_color: bool,
+def _group_html(group: tuple | Build, four_color: bool,
                 tags: dict[int, tuple[str, str]]) -> str:
-    from .position import Build
-
     if isinstance(group, Build):
         badge = f"{group.value}s" if group.is_multiple else str(group.value)
         sets = _sets_html(group, four_color, tags)
@@ -342,7 +344,7 @@ def _group_html(group: "tuple | Build", four_color: bool,
     return f'<div class="cl-set cl-group">{inner}</div>'
 
 
-def move_html(move: "Move", *, four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
+def move_html(move: Move, *, four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
               style: bool = True) -> str:
     """A move: the played card, what it does ("takes", "builds 8", "trails") and the table
     cards in the groups of its notation (`str(move)`). `size=None`: the CSS sets the width."""
@@ -367,61 +369,3 @@ def move_html(move: "Move", *, four_color: bool = False, size: int | None = DEFA
             f'{_card_div(move.card, four_color=four_color, interactive=False, value=played)}'
             f'<span class="cl-verb">&rarr; {verb}</span>{shown}</div>'
             f'<div class="cl-notation">{escape(str(move))}</div></div>')
-
-
-# Every rule is scoped under .cl-table, so the table's look reaches nothing else on a page.
-TABLE_CSS = """
-.cl-table{--cl-card-w:72px;--cl-felt:#1c6b3c;font-family:system-ui,-apple-system,"Segoe UI",
-Arial,sans-serif;font-size:16px;line-height:1.3;color:#f4f4ee;background:#14532e;padding:10px;
-border-radius:12px;display:flex;flex-direction:column;gap:8px;box-sizing:border-box;max-width:100%}
-.cl-table *{box-sizing:border-box}
-.cl-table .cl-status{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline;color:#f4f4ee}
-.cl-table .cl-turn{font-size:1.15em;color:#fff}
-.cl-table .cl-piles,.cl-table .cl-note{color:#e2efe5;font-size:.9em}
-.cl-table .cl-others{display:flex;flex-wrap:wrap;gap:8px}
-.cl-table .cl-zone{background:var(--cl-felt);border-radius:10px;padding:6px 8px}
-.cl-table .cl-felt{min-height:calc(var(--cl-card-w)*1.4 + 48px);border:2px solid #0f4426}
-.cl-table .cl-zone-title{font-weight:600;margin-bottom:4px}
-.cl-table .cl-cards{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
-.cl-table .cl-card{display:inline-block;line-height:0;border-radius:calc(var(--cl-card-w)*.09);
-flex:none;position:relative}
-.cl-table .cl-card .cl-svg{width:var(--cl-card-w);height:calc(var(--cl-card-w)*1.4);display:block}
-.cl-table .cl-other .cl-card .cl-svg{width:calc(var(--cl-card-w)*.6);height:calc(var(--cl-card-w)*.84)}
-.cl-table .cl-other .cl-back+.cl-back{margin-left:calc(var(--cl-card-w)*-.42)}
-.cl-table .cl-build{position:relative;display:inline-flex;align-items:flex-start;gap:2px;
-padding:18px 6px 22px;border:2px solid #f2c94c;border-radius:10px;background:rgba(255,255,255,.10)}
-.cl-table .cl-build.cl-mine{border-color:#7fd1ff}
-.cl-table .cl-set{display:inline-flex;align-items:flex-start;padding:2px;border-radius:8px;
-outline:1px dashed rgba(255,255,255,.55)}
-.cl-table .cl-set .cl-card+.cl-card{margin-left:calc(var(--cl-card-w)*-.5)}
-.cl-table .cl-sep{width:6px}
-.cl-table .cl-badge{position:absolute;top:-12px;left:-10px;min-width:30px;height:30px;padding:0 6px;
-border-radius:15px;background:#f2c94c;color:#111;font-weight:800;font-size:18px;line-height:30px;
-text-align:center;box-shadow:0 1px 3px rgba(0,0,0,.5)}
-.cl-table .cl-mine .cl-badge{background:#7fd1ff}
-.cl-table .cl-owner{position:absolute;bottom:2px;left:0;right:0;text-align:center;font-size:13px;
-font-weight:600;color:#fff}
-.cl-table .cl-verb{align-self:center;font-size:1.2em;font-weight:700;padding:0 6px}
-.cl-table .cl-notation{font-family:ui-monospace,Menlo,Consolas,monospace;margin-top:4px}
-.cl-move .cl-group{margin-left:4px}
-.cl-table .cl-value{position:absolute;left:4%;bottom:3%;padding:0 .25em;border-radius:.4em;
-background:#1f4e8c;color:#fff;font-size:max(10px,calc(var(--cl-card-w)*.17));font-weight:700;
-line-height:1.25;pointer-events:none}
-.cl-table .cl-drawn{outline:3px solid #f2c94c;outline-offset:3px}
-.cl-table .cl-drawn-tag{position:absolute;top:-14px;left:50%;transform:translateX(-50%);
-padding:1px 7px;border-radius:9px;background:#f2c94c;color:#111;font-size:13px;font-weight:700;
-line-height:1.4;white-space:nowrap;z-index:1}
-.cl-table .cl-stock{float:left;display:flex;flex-direction:column;align-items:center;gap:4px;
-margin:0 22px 6px 2px}
-.cl-table .cl-stock-pile{position:relative;width:var(--cl-card-w);height:calc(var(--cl-card-w)*1.4);
-border-radius:calc(var(--cl-card-w)*.09);
-box-shadow:3px 3px 0 #dfe6ee,4px 4px 0 #4a4a4a,7px 7px 0 #dfe6ee,8px 8px 0 #4a4a4a}
-.cl-table .cl-stock-pile .cl-svg{width:100%;height:100%;display:block}
-.cl-table .cl-stock-count{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);
-min-width:1.8em;padding:1px 6px;border-radius:1em;background:#fff;color:#111;font-weight:800;
-font-size:max(14px,calc(var(--cl-card-w)*.28));line-height:1.3;text-align:center}
-.cl-table .cl-stock-empty{border:2px dashed rgba(255,255,255,.6);box-shadow:none}
-.cl-table .cl-stock-name{font-size:.9em;font-weight:600}
-.cl-table .cl-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;
-clip:rect(0 0 0 0);white-space:nowrap}
-""".replace("\n", "")
