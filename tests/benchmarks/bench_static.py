@@ -26,7 +26,8 @@ Targets (issue 35): click p99 at most 300 ms; a round's review within 1 s of its
 lesson within 1.1 times the baseline; the Expert within 1 s a move.
 
 Run: ./run bench  (or .venv-test/bin/python tests/benchmarks/bench_static.py [--site DIR]
-[--rounds N] [--skip PART,...], parts: loads, memory, match, served)
+[--rounds N] [--skip PART,...] [--pace learner,page], parts: loads, memory, match, served;
+--pace page plays only the round at the page's pace, the fastest clicks the page allows)
 """
 
 from __future__ import annotations
@@ -223,8 +224,15 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
     parser.add_argument("--rounds", type=int, default=3, help="loads of each page")
     parser.add_argument("--skip", default="", help="parts to skip: loads,memory,match,served")
+    parser.add_argument("--pace", default="learner,page",
+                        help="the match's paces: learner (the whole match, thinking until the "
+                             "review caught up) and page (one round, every click as soon as "
+                             "the page allows)")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
+    paces = set(filter(None, args.pace.split(",")))
+    if not paces <= {"learner", "page"}:
+        parser.error(f"--pace takes learner, page or both, not {args.pace!r}")
 
     print(f"before: {load()}")
     with tempfile.TemporaryDirectory(prefix="bench-static-") as temp_name:
@@ -260,10 +268,12 @@ def main() -> None:
                 seeded = build_site(temp / "seeded", report=lambda message: None,
                                     lessons=seeded_lessons(temp / "seeded-lessons", SEED))
                 with StaticServer(seeded) as server:
-                    play_match(playwright, server.url(PAGE), temp, "in-browser match, "
-                               "learner's pace", THINK)
-                    play_match(playwright, server.url(PAGE), temp, "in-browser round, "
-                               "page's pace", 0.0, rounds=1)
+                    if "learner" in paces:
+                        play_match(playwright, server.url(PAGE), temp, "in-browser match, "
+                                   "learner's pace", THINK)
+                    if "page" in paces:
+                        play_match(playwright, server.url(PAGE), temp, "in-browser round, "
+                                   "page's pace", 0.0, rounds=1)
             if "served" not in skip:
                 served(playwright, temp, args.rounds, memory)
         print(f"requests that tried to leave the site: {len(outside)}")
