@@ -34,8 +34,8 @@ __all__ = ["GameWidget", "VARIANTS", "variant_name", "with_variants"]
 # clicking as fast as the page allows) catches up for a while, the table saying the computer
 # is thinking: for at most CATCH_UP seconds, and no longer than keeps the computer's turn (the
 # catching up and its last move's own thinking) within COMPUTER_TURN seconds.
-CATCH_UP = 0.5
-COMPUTER_TURN = 0.9
+CATCH_UP = 0.3
+COMPUTER_TURN = 0.7
 
 
 # The variants a game against the computer offers (Rules field, value, name, rule id, what it
