@@ -175,17 +175,29 @@ def quiz(slug: str) -> Any:
 
 def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any:
     """Endless practice on a lesson's rules (or on the rule ids given), started by a button, so
-    the page opens without building a question nobody has asked for yet."""
-    from ..teaching.practice import rules_for_lesson
-    from ..ui.quiz_widgets import PracticeWidget
-
+    the page opens without building a question nobody has asked for yet, nor importing the
+    question makers (`teaching.practice`) until then. An unknown lesson fails where the lesson
+    runs (KeyError from the catalog)."""
     if isinstance(slug_or_rules, str):
         slug = slug_or_rules
-        rules = rules_for_lesson(slug)
-        return on_demand("Start practising", lambda: PracticeWidget(
-            rules, seed=seed, on_right=lambda: _progress.load().record_practice(slug)))
+        lesson(slug)
+
+        def build() -> Any:
+            from ..teaching.practice import rules_for_lesson
+            from ..ui.quiz_widgets import PracticeWidget
+
+            return PracticeWidget(rules_for_lesson(slug), seed=seed,
+                                  on_right=lambda: _progress.load().record_practice(slug))
+
+        return on_demand("Start practising", build)
     chosen = list(slug_or_rules)
-    return on_demand("Start practising", lambda: PracticeWidget(chosen, seed=seed))
+
+    def build_chosen() -> Any:
+        from ..ui.quiz_widgets import PracticeWidget
+
+        return PracticeWidget(chosen, seed=seed)
+
+    return on_demand("Start practising", build_chosen)
 
 
 def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:

@@ -11,6 +11,7 @@ import dataclasses
 import html
 import random
 import threading
+import time
 from typing import Sequence
 
 import ipywidgets as w
@@ -28,6 +29,13 @@ from .soon import kernel_loop, soon
 from .table import CardTable, Played, played_words
 
 __all__ = ["GameWidget", "VARIANTS", "variant_name", "with_variants"]
+
+# Before a computer's move, a review that is behind on the learner's earlier moves (a learner
+# clicking as fast as the page allows) catches up for a while, the table saying the computer
+# is thinking: for at most CATCH_UP seconds, and no longer than keeps the computer's turn (the
+# catching up and its last move's own thinking) within COMPUTER_TURN seconds.
+CATCH_UP = 0.3
+COMPUTER_TURN = 0.7
 
 
 # The variants a game against the computer offers (Rules field, value, name, rule id, what it
@@ -219,6 +227,7 @@ class GameWidget(w.VBox):
             self.review.value = ""
             self._review_shown = (0, False)
             self._thinking = False
+            self._computer_seconds = 0.0  # the last computer move's own thinking
             self.turns = []
             self.reviewer.reset()
             self._show_reviewing()
@@ -299,7 +308,13 @@ class GameWidget(w.VBox):
             self._show_play(happened, rounds, drew,
                             f"Seat {self.game.turn} is thinking…")
             game = self.game
-            soon(lambda: self._bot_moves(game, happened, rounds, drew))
+            move = lambda: self._bot_moves(game, happened, rounds, drew)  # noqa: E731
+            if self._reviewing:
+                behind = [t.number for t in self.turns[:-1]]  # all but the move just played
+                self.reviewer.catch_up(move, behind, min(
+                    CATCH_UP, max(0.0, COMPUTER_TURN - self._computer_seconds)))
+            else:
+                soon(move)
             return
         while not self.game.over and self.game.turn != self.LEARNER:
             happened.extend(self._play(self.bot.choose(self.game.observation())))
@@ -310,7 +325,10 @@ class GameWidget(w.VBox):
         """One computer move, on the kernel's loop (none if a new game began meanwhile)."""
         if game is not self.game or self.game.over or self.game.turn == self.LEARNER:
             return
-        happened.extend(self._play(self.bot.choose(self.game.observation())))
+        started = time.perf_counter()
+        chosen = self.bot.choose(self.game.observation())
+        self._computer_seconds = time.perf_counter() - started
+        happened.extend(self._play(chosen))
         self._bots_play(happened, rounds, drew)
 
     def _show_play(self, happened: list[Played], rounds: int, drew: str,

@@ -8,6 +8,11 @@ ready, or nearly, when the round ends.
   while the review is at work is answered after the slice, not after the review.
 - With neither: a round's moves are reviewed when the round's review is asked for (`finish`).
 
+On the kernel's loop the review only gets the time the learner leaves it, and a learner who
+clicks as fast as the page allows leaves too little: `catch_up` lets the review work on the
+moves it is behind on before the computer's move (the table says the computer is thinking), for
+a budget the caller sets, so the review keeps up and a round's end finds only its last move.
+
 `on_done(number)` is called after each move is reviewed (on the worker thread, or in the
 loop's callback).
 """
@@ -20,7 +25,7 @@ from typing import Callable, Iterable
 
 from ..game.review import REVIEW_ITERATIONS, Evaluate, MoveReview, Turn
 from ..game.review_queue import ReviewQueue
-from .soon import kernel_loop
+from .soon import kernel_loop, soon
 
 __all__ = ["SpreadReviewer", "SLICE", "GAP", "MODES"]
 
@@ -99,6 +104,31 @@ class SpreadReviewer:
             else:
                 self._slice(numbers, SLICE)
         return not self.error
+
+    def catch_up(self, then: Callable[[], None], numbers: Iterable[int], budget: float) -> None:
+        """Call `then` soon (on the kernel's loop, or now where there is none). On the loop,
+        while any of `numbers` (the moves the review is behind on) waits for its review, the
+        review first works on them, in slices with a gap between two for the browser's
+        messages, for at most `budget` seconds. With a worker thread, or nothing behind,
+        `then` is not delayed."""
+        behind = list(numbers)
+        loop = kernel_loop() if self.mode == "loop" else None
+        if loop is None or budget <= 0 or not self.pending(behind) or self.error:
+            soon(then)
+            return
+        deadline = time.perf_counter() + budget
+        generation = self._generation
+
+        def work() -> None:
+            left = deadline - time.perf_counter()
+            if (left > 0 and not self._closed and generation == self._generation
+                    and self.pending(behind) and not self.error):
+                self._slice(behind, min(SLICE, left))
+                loop.call_later(GAP, work)
+            else:
+                then()
+
+        loop.call_later(0, work)
 
     def close(self) -> None:
         with self._lock:

@@ -19,19 +19,26 @@ Measures, and prints with the machine's load (`uptime`):
    (before each move the learner thinks until the review of their moves has caught up, at most
    10 s) and at the page's pace (each click as soon as the page allows: the review falls
    behind and the round's end waits for it);
-6. the served edition (Voila, the same lessons, the same seeded game): time to interactive of
+6. where a lesson's start goes inside the browser's Python (part "imports"): a page of one cell
+   that times, in Pyodide, each import and first-screen call a lesson page makes (ipywidgets,
+   anywidget and its psygnal, the course's modules, lesson 2's stage runner, a demonstration's
+   button, the quiz and practice buttons, lesson 11's hint list), medians of `--rounds` loads;
+7. the served edition (Voila, the same lessons, the same seeded game): time to interactive of
    lessons 2 and 11, the browser's memory above a blank page (the kernel's memory is the
    server's, in bench_app.py), and the seeded match's click latencies.
 Targets (issue 35): click p99 at most 300 ms; a round's review within 1 s of its end; a warm
 lesson within 1.1 times the baseline; the Expert within 1 s a move.
 
 Run: ./run bench  (or .venv-test/bin/python tests/benchmarks/bench_static.py [--site DIR]
-[--rounds N] [--skip PART,...], parts: loads, memory, match, served)
+[--rounds N] [--skip PART,...] [--pace learner,page], parts: loads, memory, match, imports,
+served;
+--pace page plays only the round at the page's pace, the fastest clicks the page allows)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -222,9 +229,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
     parser.add_argument("--rounds", type=int, default=3, help="loads of each page")
-    parser.add_argument("--skip", default="", help="parts to skip: loads,memory,match,served")
+    parser.add_argument("--skip", default="",
+                        help="parts to skip: loads,memory,match,imports,served")
+    parser.add_argument("--pace", default="learner,page",
+                        help="the match's paces: learner (the whole match, thinking until the "
+                             "review caught up) and page (one round, every click as soon as "
+                             "the page allows)")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
+    paces = set(filter(None, args.pace.split(",")))
+    if not paces <= {"learner", "page"}:
+        parser.error(f"--pace takes learner, page or both, not {args.pace!r}")
 
     print(f"before: {load()}")
     with tempfile.TemporaryDirectory(prefix="bench-static-") as temp_name:
@@ -260,14 +275,82 @@ def main() -> None:
                 seeded = build_site(temp / "seeded", report=lambda message: None,
                                     lessons=seeded_lessons(temp / "seeded-lessons", SEED))
                 with StaticServer(seeded) as server:
-                    play_match(playwright, server.url(PAGE), temp, "in-browser match, "
-                               "learner's pace", THINK)
-                    play_match(playwright, server.url(PAGE), temp, "in-browser round, "
-                               "page's pace", 0.0, rounds=1)
+                    if "learner" in paces:
+                        play_match(playwright, server.url(PAGE), temp, "in-browser match, "
+                                   "learner's pace", THINK)
+                    if "page" in paces:
+                        play_match(playwright, server.url(PAGE), temp, "in-browser round, "
+                                   "page's pace", 0.0, rounds=1)
+            if "imports" not in skip:
+                imports_in_browser(playwright, temp, args.rounds)
             if "served" not in skip:
                 served(playwright, temp, args.rounds, memory)
         print(f"requests that tried to leave the site: {len(outside)}")
     print(f"after: {load()}")
+
+
+# What a lesson page imports and builds before it is interactive, in the order a page does it
+# (each step after the ones before it, so each figure is that step's own share).
+STARTUP_STEPS = (
+    ("ipywidgets", "import ipywidgets"),
+    ("psygnal (anywidget's)", "import psygnal"),
+    ("anywidget", "import anywidget"),
+    ("cassino_learn", "import cassino_learn"),
+    ("pages.lesson", "import cassino_learn.pages.lesson"),
+    ("ui.table", "import cassino_learn.ui.table"),
+    ("teaching.class_events", "import cassino_learn.teaching.class_events"),
+    ("ui.stages", "import cassino_learn.ui.stages"),
+    ("ui.quiz_widgets", "import cassino_learn.ui.quiz_widgets"),
+    ("lesson 2's stage runner", "from cassino_learn.pages.lesson import stage_runner\n"
+                                "stage_runner('02_pairing')"),
+    ("a demonstration's button", "from cassino_learn.pages.lesson import demo\n"
+                                 "demo('table: 5C 5D 5H KS; hand: 5S 2H; hand 2: KD 9C', "
+                                 "[('5S take 5C 5D 5H', 'x')], seat=1)"),
+    ("the quiz's button", "from cassino_learn.pages.lesson import quiz\nquiz('02_pairing')"),
+    ("practice's button", "from cassino_learn.pages.lesson import practice\n"
+                          "practice('02_pairing')"),
+    ("lesson 11's hint list", "from cassino_learn.teaching.sheets import hint_list\n"
+                              "hint_list('table: 5D 3C 6H 2S KC; hand: 8S 4D 9H 2H')"),
+)
+PROBE = """
+import json, time
+steps, spent = {steps!r}, {{}}
+for label, code in steps:
+    started = time.perf_counter()
+    exec(code, {{}})
+    spent[label] = time.perf_counter() - started
+print("STARTUP " + json.dumps(spent))
+"""
+
+
+def imports_in_browser(playwright, temp: Path, rounds: int) -> None:
+    """Where a lesson's start goes inside Pyodide: each import and first-screen call a lesson
+    page makes, timed by the page's own Python, in a fresh kernel for each load."""
+    lessons = temp / "probe-lessons"
+    lessons.mkdir()
+    notebook = json.loads(EMPTY_NOTEBOOK.read_text(encoding="utf-8"))
+    notebook["cells"] = [{"cell_type": "code", "execution_count": None, "metadata": {},
+                          "outputs": [], "source": PROBE.format(steps=STARTUP_STEPS)}]
+    (lessons / "00_index.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    site = build_site(temp / "probe", lessons=lessons, report=lambda message: None)
+    found: dict[str, list[float]] = {}
+    with StaticServer(site) as server:
+        context, _ = new_context(playwright, temp / "profile-probe", server.base_url)
+        page = context.new_page()
+        for _ in range(rounds):
+            open_until_ready(page, server.url(static_page("00_index")))
+            page.wait_for_function("() => document.body.innerText.includes('STARTUP ')")
+            line = next(line for line in page.inner_text("body").splitlines()
+                        if line.startswith("STARTUP "))
+            for label, seconds in json.loads(line.removeprefix("STARTUP ")).items():
+                found.setdefault(label, []).append(seconds)
+        context.close()
+    total = sum(statistics.median(v) for v in found.values())
+    print(f"a lesson's start inside the browser's Python (medians of {rounds} loads, "
+          f"{total:.2f} s in all; {load()}):", flush=True)
+    for label, seconds in found.items():
+        print(f"  {label}: {statistics.median(seconds) * 1000:.0f} ms "
+              f"({', '.join(f'{s * 1000:.0f}' for s in seconds)})", flush=True)
 
 
 def served(playwright, temp: Path, rounds: int, memory: bool) -> None:

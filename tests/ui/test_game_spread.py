@@ -80,6 +80,39 @@ def test_on_a_loop_the_review_is_spread_over_the_round_with_the_same_marks():
     widget.close()
 
 
+def test_at_the_fastest_pace_the_computer_waits_for_the_review_to_catch_up(monkeypatch):
+    """A learner who plays as soon as the table allows leaves the review no time of its own:
+    before each computer move the review catches up on the learner's earlier moves (here with
+    a budget that never runs out), so the round's end finds at most its last move unreviewed,
+    and the marks are the review's at the round's end."""
+    pytest.importorskip("cassino_learn.game.search")
+    import cassino_learn.ui.game as game_module
+
+    monkeypatch.setattr(game_module, "CATCH_UP", DEADLINE)
+    monkeypatch.setattr(game_module, "COMPUTER_TURN", DEADLINE)
+    widget = GameWidget(players=2, seed=6, review_iterations=200, review_mode="loop")
+    behind: list[int] = []
+
+    async def main() -> None:
+        while not widget.game.rounds:
+            widget.play(_worst(widget))
+            await _until(lambda: not widget.thinking, "the computer's move")
+            if not widget.game.rounds:  # the learner plays at once: only the last move waits
+                behind.append(len(widget.reviewer.pending([t.number for t in widget.turns])))
+        await _until(lambda: "reviewing" not in _panel_text(widget) and
+                     "Round 1:" in _panel_text(widget), "the round's review")
+
+    asyncio.run(main())
+    assert len(behind) >= 10 and max(behind) <= 1, behind
+    at_end = review_turns(learner_turns(widget.game, 1, 1), iterations=200).rounds[0]
+    assert sorted(widget.review_panel.move_buttons) == [m.number for m in at_end.marked]
+    for marked in at_end.marked:
+        spread = widget.reviewer.result(marked.number)
+        assert (spread.mark, spread.loss, spread.reasons) == \
+            (marked.mark, marked.loss, marked.reasons)
+    widget.close()
+
+
 def test_a_new_game_while_the_computer_thinks_drops_its_move():
     widget = GameWidget(players=2, seed=9, review=False, review_mode="loop")
 
