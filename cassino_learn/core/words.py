@@ -7,7 +7,7 @@ value, and lists joined with "and".
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, Sequence
 
 __all__ = ["plural", "count", "a_value", "listing", "played"]
 
@@ -43,7 +43,7 @@ def a_value(value: int) -> str:
     return ("an " if value == 8 else "a ") + str(value)
 
 
-def listing(items: list[str]) -> str:
+def listing(items: Sequence[str]) -> str:
     """"", "a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)

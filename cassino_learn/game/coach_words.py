@@ -25,7 +25,7 @@ from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, SUIT_NAMES, Card
 from ..core.move import BUILD, CAPTURE, Move
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count
+from ..core.words import count, listing
 from .assess import Threat
 from .move_facts import MoveFacts
 
@@ -102,11 +102,6 @@ def rank_words(rank: int) -> str:
     return f"{'an' if name in ('8', 'ace') else 'a'} {name}"
 
 
-def _and(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
 
 def cards_words(cards: Iterable[Card], rules: Rules, own: Card | None = None
                 ) -> tuple[str, str]:
@@ -115,14 +110,14 @@ def cards_words(cards: Iterable[Card], rules: Rules, own: Card | None = None
     worth points ("5 cards", "Among them is Big Casino (the 10 of diamonds)."). `own`: the
     player's card among them."""
     cards = sorted(cards, key=lambda c: (-rules.card_points(c), c.index))
-    named = _and([card_words(c, c == own) for c in cards])
+    named = listing([card_words(c, c == own) for c in cards])
     if len(cards) <= NAMED and len(named.split()) <= LONG:
         return named, ""
     worth = [card_words(c, c == own) for c in cards if rules.card_points(c)]
     if not worth:
         return count(len(cards), "card"), ""
     return (count(len(cards), "card"),
-            f"Among them {'is' if len(worth) == 1 else 'are'} {_and(worth)}.")
+            f"Among them {'is' if len(worth) == 1 else 'are'} {listing(worth)}.")
 
 
 # ---------------------------------------------------------------------- people
@@ -164,7 +159,7 @@ def does(facts: MoveFacts, subject: str = "This move") -> list[str]:
         if facts.spades:
             wins.append(count(facts.spades, "spade"))
         if wins:
-            said.append(f"That wins you {_and(wins)}.")
+            said.append(f"That wins you {listing(wins)}.")
         if facts.sweep:
             said.append("It clears the table: a sweep, worth 1 point (rule W1).")
         return said
@@ -208,7 +203,7 @@ def _what_threat_takes(threat: Threat, facts: MoveFacts, after: Position
     if loose:
         named, more = cards_words(loose, rules, own)
         parts.insert(0, named)
-    return _and(parts), more
+    return listing(parts), more
 
 
 def _holds(facts: MoveFacts, threat: Threat, who: Who, lead: str) -> tuple[str, str]:
@@ -395,6 +390,6 @@ def summary(counts: dict[str, int], moves: int, where: str) -> str:
     """"No mistakes this round: 24 moves looked at." or what was marked."""
     if not any(counts.values()):
         return f"No mistakes {where}: {count(moves, 'move')} reviewed, none marked."
-    found = _and([count(n, mark, "inaccuracies" if mark == "inaccuracy" else None)
+    found = listing([count(n, mark, "inaccuracies" if mark == "inaccuracy" else None)
                   for mark, n in counts.items() if n])
     return f"{found} {where}, in {count(moves, 'move')} reviewed."

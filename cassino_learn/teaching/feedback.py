@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError
-from ..core.words import count
+from ..core.words import count, listing
 from .quiz import QuizItem, Verdict, read_capture_answer, round_score
 
 __all__ = ["LOOK", "NUDGE", "SHOW", "step_for", "stepped", "shown"]
@@ -166,12 +166,9 @@ def _move_cards(item: QuizItem) -> str:
     table = [c for c in dict.fromkeys(named) if c in item.position.table_cards]
     parts = [f"the {hand[0].name} from the hand"] if hand else []
     if table:
-        parts.append("the " + _and([c.name for c in table]) + " on the table")
+        parts.append("the " + listing([c.name for c in table]) + " on the table")
     return " and ".join(parts) or "what it plays and what it uses"
 
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict | None:
@@ -184,7 +181,7 @@ def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict 
         return None  # not a number a side: the plain verdict says so
     off = [f"side {side} ({'too many' if given.get(side, 0) > points else 'too few'})"
            for side, points in sorted(score.points.items()) if given.get(side) != points]
-    head = f"Not yet: the points for {_and(off)} are not right."
+    head = f"Not yet: the points for {listing(off)} are not right."
     if step == LOOK:
         items = next(iter(score.items.values()), {})
         # Sweeps (taught in lesson 9) are named only when a pile holds one.
@@ -195,7 +192,7 @@ def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict 
     won = []
     for side, items in sorted(score.items.items()):
         names = [ITEM_NAMES[name].split(" (")[0].lower() for name, n in items.items() if n]
-        won.append(f"side {side} wins {_and(names) if names else 'nothing'}")
+        won.append(f"side {side} wins {listing(names) if names else 'nothing'}")
     return Verdict(False, f"{head} {'; '.join(won).capitalize()}. Add up what each is worth.",
                    "K1")
 
