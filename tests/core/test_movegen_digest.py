@@ -13,7 +13,6 @@ set CASSINO_UPDATE_DIGEST=1.
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import pytest
 
 from cassino_learn import Position, legal_moves
 from random_positions import random_position
+from stored_digests import check
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DIGESTS = DATA / "movegen_digest.txt"
@@ -47,24 +47,10 @@ def _digest(positions: list[Position]) -> str:
     return sha.hexdigest()
 
 
-def _stored() -> dict[str, str]:
-    if not DIGESTS.exists():
-        return {}
-    pairs = (line.split() for line in DIGESTS.read_text().splitlines()
-             if line.strip() and not line.startswith("#"))
-    return {kind: digest for kind, digest in pairs}
-
 
 @pytest.mark.parametrize("kind", ["bench", "standard", "royal"])
 def test_legal_moves_unchanged(kind: str) -> None:
     positions = _positions(kind)
     assert len(positions) >= (5 if kind == "bench" else RANDOM_POSITIONS)
-    digest = _digest(positions)
-    if os.environ.get("CASSINO_UPDATE_DIGEST") == "1":
-        stored = _stored()
-        stored[kind] = digest
-        DIGESTS.write_text("# kind sha256 (tests/core/test_movegen_digest.py)\n"
-                           + "".join(f"{k} {v}\n" for k, v in sorted(stored.items())))
-    assert _stored().get(kind) == digest, (
-        f"the legal moves of the {kind} positions changed; if the rules' answers were meant to "
-        f"change, rerun with CASSINO_UPDATE_DIGEST=1 and say why in the commit")
+    check(DIGESTS, kind, _digest(positions), f"the legal moves of the {kind} positions",
+          "kind sha256 (tests/core/test_movegen_digest.py)")

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from cassino_learn.teaching.practice import make_task, practice_rules
+from stored_digests import check, stored, updating
 
 DIGESTS = Path(__file__).resolve().parent.parent / "data" / "practice_digest.txt"
 SEEDS = 20
@@ -48,26 +48,12 @@ def rule_digest(rule: str, seeds: int = SEEDS) -> str:
     return sha.hexdigest()
 
 
-def _stored() -> dict[str, str]:
-    if not DIGESTS.exists():
-        return {}
-    pairs = (line.split() for line in DIGESTS.read_text().splitlines()
-             if line.strip() and not line.startswith("#"))
-    return {rule: digest for rule, digest in pairs}
-
 
 def test_every_rule_with_practice_is_pinned():
-    assert set(_stored()) == set(practice_rules()) or os.environ.get("CASSINO_UPDATE_DIGEST")
+    assert set(stored(DIGESTS)) == set(practice_rules()) or updating()
 
 
 @pytest.mark.parametrize("rule", practice_rules())
 def test_practice_tasks_unchanged(rule: str) -> None:
-    digest = rule_digest(rule)
-    if os.environ.get("CASSINO_UPDATE_DIGEST") == "1":
-        stored = _stored()
-        stored[rule] = digest
-        DIGESTS.write_text("# rule sha256 (tests/teaching/test_practice_digest.py)\n"
-                           + "".join(f"{k} {v}\n" for k, v in sorted(stored.items())))
-    assert _stored().get(rule) == digest, (
-        f"the practice tasks for {rule} changed; if they were meant to change, rerun with "
-        f"CASSINO_UPDATE_DIGEST=1 and say why in the commit")
+    check(DIGESTS, rule, rule_digest(rule), f"the practice tasks for {rule}",
+          "rule sha256 (tests/teaching/test_practice_digest.py)")
