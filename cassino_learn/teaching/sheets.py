@@ -10,6 +10,7 @@ also carries a plain text, which is what nbval compares.
 from __future__ import annotations
 
 import html
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -32,8 +33,10 @@ ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big
 
 @lru_cache(maxsize=1)
 def stylesheet() -> str:
-    """The sheets' look (sheets.css), every rule under `.cl-sheet`."""
-    return Path(__file__).with_name("sheets.css").read_text(encoding="utf-8")
+    """The sheets' look (sheets.css), every rule under `.cl-sheet`; without its comments and
+    with its spaces collapsed, as each drawing carries it."""
+    css = Path(__file__).with_name("sheets.css").read_text(encoding="utf-8")
+    return re.sub(r"\s+", " ", re.sub(r"/\*.*?\*/", "", css, flags=re.S)).strip()
 
 
 class Drawn:
