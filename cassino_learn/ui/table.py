@@ -157,10 +157,11 @@ class CardTable(anywidget.AnyWidget):
         self._updating = False
         self._follows_setting = four_color is None
         self._follows_size = card_size is None
-        if four_color is None:
-            four_color = progress.preference("four_color")
-        if card_size is None:
-            card_size = progress.preference("card_size")
+        with progress.read_once():  # both settings from one reading of the file
+            if four_color is None:
+                four_color = progress.preference("four_color")
+            if card_size is None:
+                card_size = progress.preference("card_size")
         self._reading_setting = True  # the colours given here are not a later change from code
         super().__init__(mode=mode, four_color=four_color, move_box=move_box,
                          card_size=card_size, **kwargs)
@@ -351,10 +352,11 @@ class CardTable(anywidget.AnyWidget):
         given an explicit `four_color` keeps it."""
         self._reading_setting = True
         try:
-            if self._follows_setting:
-                self.four_color = progress.preference("four_color")
-            if self._follows_size:
-                self.card_size = progress.preference("card_size")
+            with progress.read_once():  # both settings from one reading of the file
+                if self._follows_setting:
+                    self.four_color = progress.preference("four_color")
+                if self._follows_size:
+                    self.card_size = progress.preference("card_size")
         finally:
             self._reading_setting = False
 
