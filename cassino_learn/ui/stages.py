@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import html
 import re
-from functools import wraps
 from types import ModuleType
-from typing import Any, Callable, TypeVar
+from typing import Any
 
 import anywidget
 import ipywidgets as w
@@ -39,17 +38,6 @@ from .table import CardTable
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS"]
 
 NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage opens by itself
-
-Handler = TypeVar("Handler", bound=Callable[..., Any])
-
-
-def _reading_once(handler: Handler) -> Handler:
-    """`handler` with the progress file read at most once while it runs (`progress.read_once`)."""
-    @wraps(handler)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        with progress.read_once():
-            return handler(*args, **kwargs)
-    return run  # type: ignore[return-value]
 
 
 def _class_events() -> ModuleType | None:
@@ -387,7 +375,7 @@ class StageRunner(w.VBox):
         table.set_state({"selected_card": str(played[0]) if played else "",
                          "selected_table": [str(c) for c in on_table]})
 
-    @_reading_once
+    @progress.read_once()  # one reading of the file a message
     def _played(self, move: Move, _after: Position) -> None:
         """A legal move played on a goal or captures stage's table."""
         self._touched = True
@@ -414,7 +402,7 @@ class StageRunner(w.VBox):
         self.bottom.answers = [str(m) for m in self._found]
         self._say(f"Added “{move}”. Find the next, or press “That's all”.", "")
 
-    @_reading_once
+    @progress.read_once()  # one reading of the file a message
     def _table_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """After the table has handled a learner's action: an illegal try is a wrong answer
         (the table shows the core's reason; the verdict repeats it with the rule)."""
@@ -519,7 +507,7 @@ class StageRunner(w.VBox):
 
     # ------------------------------------------------------------------ front end
 
-    @_reading_once
+    @progress.read_once()  # one reading of the file a message
     def _on_panel_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return

@@ -4,7 +4,7 @@ as it can (counted here by the `file_operations` fixture, natively), and never w
 
 from __future__ import annotations
 
-from cassino_learn.teaching import progress
+from cassino_learn.teaching import learner_context, progress
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.stages import StageRunner
 
@@ -67,3 +67,12 @@ def test_a_right_answer_saves_under_the_lock_and_draws_from_what_it_saved(file_o
     assert file_operations.kinds().count("rename") == 1  # the file replaced whole, once
     assert progress.load().lesson(SLUG).stages[stage.id].solved
     assert runner.top.dots[0]["solved"]  # the map drawn from what was saved
+
+
+def test_in_a_class_the_stage_opened_is_still_told_to_the_class():
+    heard: list[dict] = []
+    with learner_context.using(learner_context.LearnerContext(sink=heard.append)):
+        runner = StageRunner(SLUG)
+        runner.send_from_front_end({"type": "shown"}, panel="top")
+    first = load_stages(SLUG).stages[0].id
+    assert [(e["kind"], e["lesson"], e["stage"]) for e in heard] == [("visit", SLUG, first)] * 2
