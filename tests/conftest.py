@@ -1,6 +1,8 @@
 """No test reads or writes the developer's own progress file (card tables read the
 learner's settings from it): each test gets an empty data folder of its own. The browser tests
-(tests/browser, tests/serving/static) start one Playwright a module: its sync API runs one at a time."""
+(tests/browser, tests/serving/static) start one Playwright a module: its sync API runs one at a time.
+`file_operations` counts the file operations a test makes in its data folder (in the browser each
+is a request to the site's service worker)."""
 
 from __future__ import annotations
 
