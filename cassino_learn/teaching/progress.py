@@ -8,6 +8,12 @@ saved: under the file's lock (`filelock`) it is merged with the file as it is no
 solved stage, star or best score (`_merge_into`); a reset or an import starts a new
 *generation*, so an older copy brings none of its old progress back. A file that cannot be
 read is set aside (`files.set_aside`) with a warning, and the learner starts afresh.
+
+Every `load` reads the file afresh (another tab's change is seen), except inside a `read_once`
+block: there the file is read once and every `load` gets that reading (or what was saved since
+in the block), for code that asks several times in one go (a stage opening reads its records,
+its map's and its table's settings). In the browser each file operation is a request to the
+site's service worker, so this is what a page's start saves.
 """
 
 from __future__ import annotations
@@ -15,10 +21,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import threading
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..browser import in_browser
 from . import learner_context
@@ -27,7 +35,7 @@ from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
-           "current_path", "from_json", "merged"]
+           "current_path", "from_json", "merged", "read_once"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -285,7 +293,7 @@ class Progress:
         with locked(self.path) as held:
             if held:
                 self._merge(_read(self.path, holding_lock=True))
-            _write(self.path, self.to_json())
+            _remember(self.path, _write(self.path, self.to_json()))
         self._changes.clear()
         self._restart = False
         # the learner's context's listeners (in a class in the browser: on to the server); one
@@ -344,8 +352,11 @@ def _merge_into(target: Progress, other: Progress) -> None:
             kept.stars = max(kept.stars, record.stars)
 
 
-def _write(path: Path, data: dict[str, Any]) -> None:
-    write_atomically(path, json.dumps(data, indent=1), mode=0o600)  # a learner's own
+def _write(path: Path, data: dict[str, Any]) -> bytes:
+    """Write the file (a learner's own: only its owner may read it); returns what was written."""
+    raw = json.dumps(data, indent=1).encode("utf-8")
+    write_atomically(path, raw, mode=0o600)
+    return raw
 
 
 def load(path: Path | None = None) -> Progress:
@@ -354,22 +365,60 @@ def load(path: Path | None = None) -> Progress:
     return _read(path) or Progress(path)
 
 
+# The readings of a `read_once` block, by file (None: no file there), or None outside a block;
+# a thread's own, so that a block never hands its reading to another thread's code.
+_readings = threading.local()
+
+
+@contextmanager
+def read_once() -> Iterator[None]:
+    """Inside the block each progress file is read at most once: every `load` of it gets what
+    that read found, or what a save in the block wrote. Saves still merge with the file as it
+    is then (under its lock). A block inside a block is part of the outer one."""
+    if getattr(_readings, "files", None) is not None:
+        yield
+        return
+    _readings.files = {}
+    try:
+        yield
+    finally:
+        _readings.files = None
+
+
+def _remember(path: Path, raw: bytes | None) -> None:
+    """What the file holds now, for the rest of a `read_once` block (if one is open)."""
+    files = getattr(_readings, "files", None)
+    if files is not None:
+        files[path] = raw
+
+
 def _read(path: Path, *, holding_lock: bool = False, stacklevel: int = 2) -> Progress | None:
     """The file's progress; None when there is none, it cannot be read, or it is corrupt (then
-    it is renamed aside with a warning)."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        warnings.warn(f"could not read progress from {path}: {error}", ProgressWarning,
-                      stacklevel=stacklevel + 1)
+    it is renamed aside with a warning). Under the lock the file itself is read, never a
+    `read_once` block's reading."""
+    files = None if holding_lock else getattr(_readings, "files", None)
+    if files is not None and path in files:
+        raw = files[path]
+    else:
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        except OSError as error:
+            warnings.warn(f"could not read progress from {path}: {error}", ProgressWarning,
+                          stacklevel=stacklevel + 1)
+            return None
+        if files is not None:
+            files[path] = raw
+    if raw is None:
         return None
     try:
         return _parse(path, raw)
     except (ValueError, TypeError, AttributeError, OverflowError, RecursionError) as error:
         # UnicodeDecodeError and JSONDecodeError are ValueErrors; RecursionError comes from
         # deeply nested brackets, OverflowError from numbers like 1e999
+        if files is not None:
+            files.pop(path, None)  # set aside (or written again): the next load reads the file
         where = _set_aside(path, raw, holding_lock)
         warnings.warn(f"the progress file {path} could not be read ({error}); {where} and "
                       f"progress starts afresh", ProgressWarning, stacklevel=stacklevel + 1)
@@ -427,7 +476,8 @@ def _lesson_entry(slug: str, entry: Any) -> LessonProgress:
 
 
 def preference(name: str) -> Any:
-    """One setting as stored right now (read afresh, so another page's change is seen)."""
+    """One setting as stored right now (read afresh, so another page's change is seen; inside
+    a `read_once` block, as the block read it)."""
     return getattr(load().preferences, _known(name))
 
 

@@ -5,12 +5,18 @@ the task; below it, the answer buttons, the verdict, the hint and the way on. Py
 everything through `cassino_learn.teaching.stages` (and so the rules core); the panels
 (widgets/stages.js) only show it and report clicks. Only the open stage has widgets: a stage's
 table is built when it opens and closed when it is left.
+
+Each thing the runner does (opening, a message from its panels or its table) reads the progress
+file once (`progress.read_once`): its records, its map and its table's settings are one reading.
+What a learner does is told to their class (`teaching.class_events`) only in a class: outside
+one that module is not even imported.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from types import ModuleType
 from typing import Any
 
 import anywidget
@@ -21,7 +27,7 @@ from ..core.cards import Card
 from ..core.move import CAPTURE, Move
 from ..core.position import Position
 from ..drawing.render import card_svg
-from ..teaching import class_events, progress
+from ..teaching import learner_context, progress
 from ..teaching.feedback import SHOW, step_for
 from ..teaching.quiz import Verdict
 from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, stars_earned,
@@ -32,6 +38,16 @@ from .table import CardTable
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS"]
 
 NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage opens by itself
+
+
+def _class_events() -> ModuleType | None:
+    """`teaching.class_events` when this learner's events go somewhere (a class), else None."""
+    context = learner_context.current()
+    if context.record is None and context.sink is None:
+        return None
+    from ..teaching import class_events
+
+    return class_events
 
 
 def _markup(text: str) -> str:
@@ -104,7 +120,8 @@ class StageRunner(w.VBox):
         self.add_class("cl-stage-runner")
         for panel in (self.top, self.bottom):
             panel.on_msg(self._on_panel_message)
-        self.resume()
+        with progress.read_once():
+            self.resume()
 
     # ------------------------------------------------------------------ navigation
 
@@ -168,7 +185,8 @@ class StageRunner(w.VBox):
         self.table = self._make_table(stage)
         self.area.children = (self.table,) if self.table is not None else ()
         self._draw_map()
-        class_events.record_visit(self.slug, stage.id)
+        if events := _class_events():
+            events.record_visit(self.slug, stage.id)
 
     def next(self) -> None:
         """Go on: the next unsolved stage after this one (or before it), or the lesson's end."""
@@ -199,7 +217,8 @@ class StageRunner(w.VBox):
             self._right(verdict.message, verdict.rule or "")
         elif step >= SHOW and self.stage.kind != "demo" and self._counts(verdict):
             self._wrong += 1
-            class_events.record_try(self.slug, self.stage.id, False)
+            if events := _class_events():
+                events.record_try(self.slug, self.stage.id, False)
             self._seen(verdict.message, verdict.rule or "")
         else:
             self._wrong_try(verdict.message, verdict.rule or "", counted=self._counts(verdict))
@@ -250,7 +269,8 @@ class StageRunner(w.VBox):
         stars = stars_for(self._wrong, self._hint_used, shown=self._shown, kind=stage.kind,
                           two_way=stage.two_way)
         record = self._save(solved=True, stars=stars)
-        class_events.record_try(self.slug, stage.id, True)
+        if events := _class_events():
+            events.record_try(self.slug, stage.id, True)
         if stage.kind == "demo":
             self._say("Seen to the end. Step back with ◀ Back to look again.", "seen")
         else:
@@ -301,7 +321,8 @@ class StageRunner(w.VBox):
         if counted:
             self._wrong += 1
             self._save(solved=False)
-            class_events.record_try(self.slug, self.stage.id, False)
+            if events := _class_events():
+                events.record_try(self.slug, self.stage.id, False)
         self._say(message + (" Try again." if counted else ""), "wrong", rule)
         self.bottom.can_show = counted or self.bottom.can_show
 
@@ -354,6 +375,7 @@ class StageRunner(w.VBox):
         table.set_state({"selected_card": str(played[0]) if played else "",
                          "selected_table": [str(c) for c in on_table]})
 
+    @progress.read_once()  # one reading of the file a message
     def _played(self, move: Move, _after: Position) -> None:
         """A legal move played on a goal or captures stage's table."""
         self._touched = True
@@ -380,6 +402,7 @@ class StageRunner(w.VBox):
         self.bottom.answers = [str(m) for m in self._found]
         self._say(f"Added “{move}”. Find the next, or press “That's all”.", "")
 
+    @progress.read_once()  # one reading of the file a message
     def _table_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """After the table has handled a learner's action: an illegal try is a wrong answer
         (the table shows the core's reason; the verdict repeats it with the rule)."""
@@ -389,7 +412,8 @@ class StageRunner(w.VBox):
         if table is not None and table.message_kind == "error" and table.rule:
             self._touched = True
             said, rule = table.message, table.rule
-            class_events.record_refusal(self.slug, self.stage.id, rule)
+            if events := _class_events():
+                events.record_refusal(self.slug, self.stage.id, rule)
             # One place for a verdict: the refusal moves from the table's line to the stage's.
             table.set_state({"message": "", "rule": "", "message_kind": "info"})
             reason = f"Not allowed: {said}"  # the rule is shown as the verdict's tag
@@ -483,6 +507,7 @@ class StageRunner(w.VBox):
 
     # ------------------------------------------------------------------ front end
 
+    @progress.read_once()  # one reading of the file a message
     def _on_panel_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
@@ -492,7 +517,8 @@ class StageRunner(w.VBox):
             # file says what it said when the stage was drawn, the stage on show is right.
             if not self._touched and self.records() != self._drawn_from:
                 self.resume()
-            class_events.record_visit(self.slug, self.stage.id if self.index >= 0 else None)
+            if events := _class_events():
+                events.record_visit(self.slug, self.stage.id if self.index >= 0 else None)
             return
         self._touched = True
         if kind == "goto" and isinstance(content.get("n"), int):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html as _html
 import re
-from typing import Any, Callable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
 import anywidget
 import traitlets as t
@@ -23,11 +23,13 @@ from ..core.move import Move
 from ..core.position import Position
 from ..core.words import count, played
 from ..drawing.render import TABLE_CSS, move_html, position_html
-from ..game.match import Game
 from ..teaching import progress
 from ._assets import asset
 from .selection import Offers, attempt, named_attempt, offers, read_selection
 from .turns import Seating, absent_seats, no_hand_words
+
+if TYPE_CHECKING:
+    from ..game.match import Game
 
 __all__ = ["CardTable", "MODES", "CARD_SIZES", "played_words", "absent_seats"]
 
@@ -157,10 +159,11 @@ class CardTable(anywidget.AnyWidget):
         self._updating = False
         self._follows_setting = four_color is None
         self._follows_size = card_size is None
-        if four_color is None:
-            four_color = progress.preference("four_color")
-        if card_size is None:
-            card_size = progress.preference("card_size")
+        with progress.read_once():  # both settings from one reading of the file
+            if four_color is None:
+                four_color = progress.preference("four_color")
+            if card_size is None:
+                card_size = progress.preference("card_size")
         self._reading_setting = True  # the colours given here are not a later change from code
         super().__init__(mode=mode, four_color=four_color, move_box=move_box,
                          card_size=card_size, **kwargs)
@@ -324,6 +327,8 @@ class CardTable(anywidget.AnyWidget):
              intro: str = "", four_color: bool | None = None, **kwargs: Any) -> "CardTable":
         """A demonstration: the table steps forward and back through `steps`, a list of
         (move text, caption). Every move is checked first; an illegal one raises, naming its step."""
+        from ..game.match import Game  # on first use: a page imports the game when it plays
+
         script = Game.from_position(_as_position(position))
         captions = [intro]
         for number, step in enumerate(steps, 1):
@@ -351,10 +356,11 @@ class CardTable(anywidget.AnyWidget):
         given an explicit `four_color` keeps it."""
         self._reading_setting = True
         try:
-            if self._follows_setting:
-                self.four_color = progress.preference("four_color")
-            if self._follows_size:
-                self.card_size = progress.preference("card_size")
+            with progress.read_once():  # both settings from one reading of the file
+                if self._follows_setting:
+                    self.four_color = progress.preference("four_color")
+                if self._follows_size:
+                    self.card_size = progress.preference("card_size")
         finally:
             self._reading_setting = False
 
@@ -576,6 +582,8 @@ class CardTable(anywidget.AnyWidget):
         """The Game that plays the moves made here, from the position shown (a new one when
         the table was shown another position meanwhile)."""
         if self._game is None or self._game.state is not self._position:
+            from ..game.match import Game  # on first use: a page imports the game when it plays
+
             self._game = Game.from_position(self._position, self._stock or ())
         return self._game
 

@@ -1,6 +1,6 @@
 """A lesson page imports only what its first screen uses: the question makers of practice, the
 game, the computer players, their search and the review are imported when the learner asks for
-them (in the browser each module imported at load is paid for before the page is interactive).
+them, and what records a learner's doings for a class only in a class (in the browser each module imported at load is paid for before the page is interactive).
 Each page runs in a fresh Python, as a kernel would run its cells."""
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("cassino_learn"))
 """
 LATER = ("cassino_learn.teaching.practice", "cassino_learn.ui.game", "cassino_learn.game.match",
          "cassino_learn.game.bots", "cassino_learn.game.search", "cassino_learn.game.review",
-         "cassino_learn.game.review_queue", "cassino_learn.ui.review_runner")
+         "cassino_learn.game.review_queue", "cassino_learn.ui.review_runner",
+         "cassino_learn.teaching.class_events")
 
 
 def _imported_at_load(notebook: str, tmp_path) -> set[str]:
