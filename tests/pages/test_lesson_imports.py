@@ -1,7 +1,9 @@
 """A lesson page imports only what its first screen uses: the question makers of practice, the
-game, the computer players, their search and the review are imported when the learner asks for
-them, and what records a learner's doings for a class only in a class (in the browser each module imported at load is paid for before the page is interactive).
-Each page runs in a fresh Python, as a kernel would run its cells."""
+game widget, the computer players, their search and the review are imported when the learner
+asks for them, and what records a learner's doings for a class only in a class (in the browser
+each module imported at load is paid for before the page is interactive). `game.match`, the one
+turn driver (core, dealing and scoring only), loads with a first stage that plays moves, as
+lesson 5's opening demonstration does. Each page runs in a fresh Python, as a kernel would."""
 
 from __future__ import annotations
 
@@ -24,8 +26,8 @@ for cell in notebook["cells"]:
         result.raise_error()
 print(json.dumps(sorted(m for m in sys.modules if m.startswith("cassino_learn"))))
 """
-LATER = ("cassino_learn.teaching.practice", "cassino_learn.ui.game", "cassino_learn.game.match",
-         "cassino_learn.game.bots", "cassino_learn.game.search", "cassino_learn.game.review",
+LATER = ("cassino_learn.teaching.practice", "cassino_learn.ui.game", "cassino_learn.game.bots",
+         "cassino_learn.game.search", "cassino_learn.game.review",
          "cassino_learn.game.review_queue", "cassino_learn.ui.review_runner",
          "cassino_learn.teaching.class_events")
 
