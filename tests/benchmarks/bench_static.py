@@ -23,6 +23,8 @@ Measures, and prints with the machine's load (`uptime`):
    that times, in Pyodide, each import and first-screen call a lesson page makes (ipywidgets,
    anywidget and its psygnal, the course's modules, lesson 2's stage runner, a demonstration's
    button, the quiz and practice buttons, lesson 11's hint list), medians of `--rounds` loads;
+   the modules the kernel imports in advance (cassino_learn/serving/static/browser_site.py) are
+   listed, and cost their step nothing here;
 7. the served edition (Voila, the same lessons, the same seeded game): time to interactive of
    lessons 2 and 11, the browser's memory above a blank page (the kernel's memory is the
    server's, in bench_app.py), and the seeded match's click latencies.
@@ -313,8 +315,11 @@ STARTUP_STEPS = (
                               "hint_list('table: 5D 3C 6H 2S KC; hand: 8S 4D 9H 2H')"),
 )
 PROBE = """
-import json, time
+import json, sys, time
 steps, spent = {steps!r}, {{}}
+# Imported by the kernel in its free moments before the page's first cell (browser_site.py):
+print("IN ADVANCE " + json.dumps(sorted(m for m in sys.modules if m.startswith(
+    ("ipywidgets", "anywidget", "psygnal", "cassino_learn")) and m.count(".") < 3)))
 for label, code in steps:
     started = time.perf_counter()
     exec(code, {{}})
@@ -344,7 +349,15 @@ def imports_in_browser(playwright, temp: Path, rounds: int) -> None:
                         if line.startswith("STARTUP "))
             for label, seconds in json.loads(line.removeprefix("STARTUP ")).items():
                 found.setdefault(label, []).append(seconds)
+            advance = next(line for line in page.inner_text("body").splitlines()
+                           if line.startswith("IN ADVANCE "))
         context.close()
+    packages: dict[str, int] = {}
+    for module in json.loads(advance.removeprefix("IN ADVANCE ")):
+        packages[module.split(".")[0]] = packages.get(module.split(".")[0], 0) + 1
+    print("imported before the page's first cell ran, in the kernel's free moments: "
+          + (", ".join(f"{name} ({count} modules)" for name, count in packages.items())
+             or "nothing"), flush=True)
     total = sum(statistics.median(v) for v in found.values())
     print(f"a lesson's start inside the browser's Python (medians of {rounds} loads, "
           f"{total:.2f} s in all; {load()}):", flush=True)

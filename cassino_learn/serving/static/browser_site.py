@@ -1,16 +1,32 @@
 """Run by the browser's Python as it starts (the build puts this file into Pyodide's standard
-library as `sitecustomize`): the folder of the learner's browser storage, `/drive`, is never
-searched for Python modules.
+library as `sitecustomize`). Three things about the folder of the learner's browser storage,
+`/drive`, and the page's first moments:
 
-The kernel makes `/drive` the working folder, and `sys.path` starts with '' (the working folder),
-so without this every import would first ask `/drive` whether it holds the module; each such
-question is a synchronous request to the site's service worker, a few hundred of them while
-IPython and the lessons' packages load. The lessons keep files there (progress), never modules.
+- `/drive` is never searched for Python modules. The kernel makes it the working folder, and
+  `sys.path` starts with '' (the working folder), so without this every import would first ask
+  `/drive` whether it holds the module: each question is a synchronous request to the site's
+  service worker, a few hundred of them while IPython and the lessons' packages load.
+- Package metadata (`importlib.metadata.version` and the like, which psygnal asks as anywidget
+  imports it) is looked up among the installed packages first: a lookup that starts with the
+  working folder lists `/drive`, about 70 ms, and never finds a package there.
+- Once the kernel's own module has loaded, the modules every lesson page's first cells import
+  (the widget libraries, the page's functions, the stage runner, the quiz buttons) load in the
+  kernel's free moments while the page is still connecting to it (about 0.1 s on a quiet
+  machine), one module a task so that a message from the page waits for one at most, rather
+  than in the lesson's first cell.
+
+The lessons keep files in `/drive` (progress), never modules.
 """
 
+import importlib.machinery
 import sys
 
 DRIVE = "/drive"
+#: What every lesson page's first cells import, in the order they import it.
+PAGE_MODULES = ("ipywidgets", "anywidget", "cassino_learn.pages.lesson", "cassino_learn.ui.stages",
+                "cassino_learn.ui.quiz_widgets")
+#: The kernel's module: the page starts to connect once it has loaded.
+KERNEL_MODULE = "pyodide_kernel"
 
 
 class _NoModulesHere:
@@ -29,5 +45,71 @@ def _storage_finder(path):
     raise ImportError(path)  # not the storage folder: the usual finders take it
 
 
+class InstalledFirst(importlib.machinery.PathFinder):
+    """Python's path finder, except that package metadata is looked for in the installed
+    packages' folders before the other entries of the path (the same distributions, in another
+    order: a lookup by name stops at the first it finds)."""
+
+    @classmethod
+    def find_distributions(cls, context=None):
+        from importlib.metadata import DistributionFinder, MetadataPathFinder
+
+        context = context if context is not None else DistributionFinder.Context()
+        path = sorted(context.path, key=lambda entry: not entry.endswith("site-packages"))
+        return MetadataPathFinder.find_distributions(
+            DistributionFinder.Context(name=context.name, path=path))
+
+
+def use_installed_first(meta_path: list) -> None:
+    """Put InstalledFirst in place of Python's path finder in `meta_path`."""
+    for index, finder in enumerate(meta_path):
+        if finder is importlib.machinery.PathFinder:
+            meta_path[index] = InstalledFirst
+
+
+class ThenImport:
+    """A one-time import finder: once `trigger` has loaded, `schedule` is asked to import each
+    of `followers` later, one a call (on the kernel's loop, when it is free). A failure there is
+    left to the page's own import of the module, which reports it where the learner sees it."""
+
+    def __init__(self, trigger: str, followers: tuple[str, ...], schedule) -> None:
+        self.trigger, self.followers, self.schedule = trigger, followers, schedule
+        self.done = False
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != self.trigger or self.done:
+            return None
+        self.done = True
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is None or spec.loader is None:
+            return spec
+        exec_module = spec.loader.exec_module
+
+        def exec_then_schedule(module) -> None:
+            exec_module(module)
+            for follower in self.followers:
+                self.schedule(lambda name=follower: _import_quietly(name))
+
+        spec.loader.exec_module = exec_then_schedule
+        return spec
+
+
+def _import_quietly(name: str) -> None:
+    try:
+        __import__(name)
+    except Exception:  # noqa: BLE001 - the page's own import raises it again, visibly
+        pass
+
+
+def _on_next_free_moment(function) -> None:
+    """Run `function` in a task of its own on the browser's event loop."""
+    from js import setTimeout
+    from pyodide.ffi import create_once_callable
+
+    setTimeout(create_once_callable(function), 0)
+
+
 if sys.platform == "emscripten":  # only in the browser, whoever imports this file
     sys.path_hooks.insert(0, _storage_finder)
+    use_installed_first(sys.meta_path)
+    sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _on_next_free_moment))

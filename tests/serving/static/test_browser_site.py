@@ -1,0 +1,125 @@
+"""The browser's start-up module (the site's `sitecustomize`), run here natively: package
+metadata is found among the installed packages before the working folder (the learner's
+storage in the browser), and the lesson pages' module is imported once the kernel's has loaded,
+at the next free moment rather than at once."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import subprocess
+import sys
+import sysconfig
+from importlib.metadata import DistributionFinder, MetadataPathFinder, version
+from pathlib import Path
+
+import pytest
+
+from cassino_learn.serving.static import browser_site
+from cassino_learn.serving.static.browser_site import InstalledFirst, ThenImport, use_installed_first
+
+SITE_PACKAGES = sysconfig.get_paths()["purelib"]
+
+
+@pytest.fixture
+def shadowing_folder(tmp_path: Path, monkeypatch) -> Path:
+    """A working folder holding metadata of pytest at a version that is not installed."""
+    info = tmp_path / "pytest-0.0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pytest\nVersion: 0.0.1\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _context(**kwargs) -> DistributionFinder.Context:
+    return DistributionFinder.Context(path=["", SITE_PACKAGES], **kwargs)
+
+
+def test_a_lookup_by_name_finds_the_installed_package_before_the_working_folder(shadowing_folder):
+    # Python's own finder looks in the working folder first (the order of the path) ...
+    assert next(iter(MetadataPathFinder.find_distributions(_context(name="pytest")))).version \
+        == "0.0.1"
+    # ... the browser's looks among the installed packages first.
+    found = next(iter(InstalledFirst.find_distributions(_context(name="pytest"))))
+    assert found.version == version("pytest") != "0.0.1"
+
+
+def test_every_distribution_is_still_found_once(shadowing_folder):
+    def paths(finder) -> list[str]:
+        return sorted(str(dist._path) for dist in finder.find_distributions(_context()))
+
+    assert paths(InstalledFirst) == paths(MetadataPathFinder)
+    assert len(paths(InstalledFirst)) == len(set(paths(InstalledFirst)))
+
+
+def test_the_browser_finder_takes_the_place_of_pythons_path_finder():
+    meta_path = [object(), importlib.machinery.PathFinder, object()]
+    use_installed_first(meta_path)
+    assert meta_path[1] is InstalledFirst and importlib.machinery.PathFinder not in meta_path
+    # It finds modules as Python's finder does.
+    assert InstalledFirst.find_spec("pytest").origin \
+        == importlib.machinery.PathFinder.find_spec("pytest").origin
+
+
+@pytest.fixture
+def modules(tmp_path: Path, monkeypatch) -> Path:
+    """A folder of modules on the path, forgotten again after the test."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    names = ("kernel_like", "page_like", "page_too", "broken_page", "other_module")
+    yield tmp_path
+    for name in names:
+        sys.modules.pop(name, None)
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, ThenImport)]
+
+
+def test_the_page_modules_are_imported_later_one_a_task_once_the_kernel_module_has_loaded(
+        modules):
+    (modules / "kernel_like.py").write_text("LOADED = True\n")
+    (modules / "page_like.py").write_text("LOADED = True\n")
+    (modules / "page_too.py").write_text("import page_like\n")
+    (modules / "other_module.py").write_text("")
+    later: list = []
+    sys.meta_path.insert(0, ThenImport("kernel_like", ("page_like", "page_too"), later.append))
+
+    import other_module  # noqa: F401  (not the trigger: nothing scheduled)
+    assert later == []
+    import kernel_like
+
+    assert kernel_like.LOADED
+    assert len(later) == 2 and "page_like" not in sys.modules  # scheduled, not done at once
+    later[0]()
+    assert sys.modules["page_like"].LOADED and "page_too" not in sys.modules
+    later[1]()
+    assert "page_too" in sys.modules
+    sys.modules.pop("kernel_like")
+    import kernel_like  # noqa: F811,F401  (a second loading schedules nothing)
+    assert len(later) == 2
+
+
+def test_a_page_module_that_fails_to_import_is_left_to_the_page(modules):
+    (modules / "kernel_like.py").write_text("")
+    (modules / "broken_page.py").write_text("raise ValueError('a broken lesson module')\n")
+    later: list = []
+    sys.meta_path.insert(0, ThenImport("kernel_like", ("broken_page",), later.append))
+    import kernel_like  # noqa: F401
+
+    later[0]()  # no error here ...
+    with pytest.raises(ValueError, match="a broken lesson module"):
+        import broken_page  # noqa: F401  (... but where the page imports it)
+
+
+def test_in_the_browser_it_follows_the_kernel_with_what_a_lesson_pages_first_cells_import(
+        tmp_path):
+    """The modules named are those a lesson page's first cells import (lesson 2's, natively),
+    and nothing more: what is imported in advance would otherwise be extra work."""
+    assert browser_site.KERNEL_MODULE == "pyodide_kernel"
+    code = ("import sys; before = set(sys.modules); "
+            "from cassino_learn.pages.lesson import header, quiz, practice; "
+            "shown = [header('02_pairing'), quiz('02_pairing'), practice('02_pairing')]; "
+            "[getattr(item, '_ipython_display_', lambda: None)() for item in shown]; "
+            "print(' '.join(sorted(set(sys.modules) - before)))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, env={**os.environ, "CASSINO_LEARN_DATA": str(tmp_path)})
+    imported = set(result.stdout.split())
+    assert set(browser_site.PAGE_MODULES) <= imported
