@@ -55,7 +55,7 @@ class InstalledFirst(importlib.machinery.PathFinder):
         from importlib.metadata import DistributionFinder, MetadataPathFinder
 
         context = context if context is not None else DistributionFinder.Context()
-        path = sorted(context.path, key=lambda entry: not entry.endswith("site-packages"))
+        path = sorted(context.path, key=lambda entry: not str(entry).endswith("site-packages"))
         return MetadataPathFinder.find_distributions(
             DistributionFinder.Context(name=context.name, path=path))
 
@@ -68,9 +68,9 @@ def use_installed_first(meta_path: list) -> None:
 
 
 class ThenImport:
-    """A one-time import finder: once `trigger` has loaded, `schedule` is asked to import each
-    of `followers` later, one a call (on the kernel's loop, when it is free). A failure there is
-    left to the page's own import of the module, which reports it where the learner sees it."""
+    """A one-time import finder: once `trigger` has been imported (run, not only found), it
+    asks `schedule` to import each of `followers` later, one a call. A failure there is left to
+    the page's own import of the module, which reports it where the learner sees it."""
 
     def __init__(self, trigger: str, followers: tuple[str, ...], schedule) -> None:
         self.trigger, self.followers, self.schedule = trigger, followers, schedule
@@ -83,15 +83,19 @@ class ThenImport:
         spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
         if spec is None or spec.loader is None:
             return spec
-        exec_module = spec.loader.exec_module
+        loader = spec.loader
 
         def exec_then_schedule(module) -> None:
-            exec_module(module)
+            del loader.exec_module  # the loader's own again, for any other module it loads
+            loader.exec_module(module)
             for follower in self.followers:
                 self.schedule(lambda name=follower: _import_quietly(name))
 
-        spec.loader.exec_module = exec_then_schedule
+        loader.exec_module = exec_then_schedule
         return spec
+
+    def invalidate_caches(self):
+        pass
 
 
 def _import_quietly(name: str) -> None:

@@ -87,6 +87,7 @@ def test_the_page_modules_are_imported_later_one_a_task_once_the_kernel_module_h
     import kernel_like
 
     assert kernel_like.LOADED
+    assert "exec_module" not in vars(kernel_like.__spec__.loader)  # the loader as it was
     assert len(later) == 2 and "page_like" not in sys.modules  # scheduled, not done at once
     later[0]()
     assert sys.modules["page_like"].LOADED and "page_too" not in sys.modules
