@@ -234,3 +234,24 @@ def test_a_lesson_stage_stepped_through_and_a_dealt_game_of_four(browser, server
     SHOTS.mkdir(parents=True, exist_ok=True)
     teacher.screenshot(path=str(SHOTS / "teacher-1920-deal-of-four.png"))
     ana.screenshot(path=str(SHOTS / "learner-1280-deal-of-four.png"))
+
+
+def test_the_teachers_first_click_counts_before_the_pages_state_has_arrived(browser, server
+                                                                           ) -> None:
+    """On a slow machine the teacher may click before the page has asked the server for its
+    state (which also brings the XSRF token when the cookie is HttpOnly): the page carries the
+    token itself, so the click is not refused."""
+    root, token = server
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(20_000)
+    teacher = context.new_page()
+    refused: list[int] = []
+    teacher.on("response", lambda r: refused.append(r.status)
+               if r.url.endswith("/teacher/do") and r.status >= 400 else None)
+    teacher.route("**/teacher/state.json*", lambda route: route.abort())  # never arrives
+    teacher.goto(f"{root}/class/demo/teacher?token={token}")
+    teacher.get_by_label("Position in the notation").fill(POSITION)
+    teacher.get_by_role("button", name="Show this table").click()
+    teacher.get_by_role("heading", name="A position").wait_for()
+    assert refused == []
+    context.close()

@@ -8,7 +8,7 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let refreshing = null;
-  let xsrf = "";  // from the teacher's state: the server may keep its cookie HttpOnly
+  let xsrf = body.dataset.xsrf || "";  // the server may keep its cookie HttpOnly
 
   function headers() {
     return { "Content-Type": "application/json", "X-Teacher-Token": token, "X-XSRFToken": xsrf || D.cookie("_xsrf") };
