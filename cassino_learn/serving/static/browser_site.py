@@ -88,11 +88,17 @@ class ThenImport:
         def exec_then_schedule(module) -> None:
             del loader.exec_module  # the loader's own again, for any other module it loads
             loader.exec_module(module)
-            for follower in self.followers:
-                self.schedule(lambda name=follower: _import_quietly(name))
+            self.schedule_followers()
 
-        loader.exec_module = exec_then_schedule
+        try:
+            loader.exec_module = exec_then_schedule
+        except AttributeError:  # a loader that takes no attribute: the module is found, at least
+            self.schedule_followers()
         return spec
+
+    def schedule_followers(self) -> None:
+        for follower in self.followers:
+            self.schedule(lambda name=follower: _import_quietly(name))
 
     def invalidate_caches(self):
         pass

@@ -124,3 +124,21 @@ def test_in_the_browser_it_follows_the_kernel_with_what_a_lesson_pages_first_cel
                             check=True, env={**os.environ, "CASSINO_LEARN_DATA": str(tmp_path)})
     imported = set(result.stdout.split())
     assert set(browser_site.PAGE_MODULES) <= imported
+
+
+def test_a_loader_that_takes_no_attribute_still_loads_the_kernel_module(monkeypatch):
+    class Sealed:
+        __slots__ = ()
+
+        def create_module(self, spec):
+            return None
+
+        def exec_module(self, module):
+            module.LOADED = True
+
+    spec = importlib.machinery.ModuleSpec("kernel_like", Sealed())
+    monkeypatch.setattr(importlib.machinery.PathFinder, "find_spec",
+                        classmethod(lambda cls, name, path=None, target=None: spec))
+    later: list = []
+    found = ThenImport("kernel_like", ("page_like",), later.append).find_spec("kernel_like")
+    assert found is spec and len(later) == 1  # scheduled at once rather than not at all
