@@ -92,6 +92,9 @@ def test_teacher_and_two_learners(browser, server) -> None:
             state="detached")
         page.get_by_text("Seat 2 to move").first.wait_for()
     assert table_cards(ana) == table_cards(bo) == ["2S", "5D", "KC"]
+    for last in (ana.locator("#cd-follow-view .cd-last"), teacher.locator("#cd-last")):
+        assert last.inner_text().startswith("Last move:")
+        assert last.locator("[data-card]").count() >= 1  # the move drawn as cards
 
     teacher.get_by_role("button", name="Back").click()
     ana.locator('#cd-follow-view [data-zone="table"] [data-card="6H"]').wait_for()

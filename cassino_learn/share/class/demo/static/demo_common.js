@@ -27,6 +27,16 @@ window.CassinoDemo = (function () {
     return node;
   }
 
+  // "Last move:" and its cards (drawn by the server from the core's move), or nothing.
+  function drawLastMove(box, state) {
+    box.replaceChildren();
+    if (!state.last_move) return;
+    box.appendChild(el("span", "cd-last-label", "Last move: "));
+    const cards = el("span", "cd-last-cards");
+    cards.innerHTML = state.last_move_html || "";
+    box.appendChild(cards);
+  }
+
   function signed(value) {
     const shown = Math.round(value * 10) / 10;
     if (shown === 0) return "0.0";
@@ -66,5 +76,6 @@ window.CassinoDemo = (function () {
     return item;
   }
 
-  return { cookie: cookie, request: request, el: el, signed: signed, revealItem: revealItem };
+  return { cookie: cookie, request: request, el: el, signed: signed, revealItem: revealItem,
+           drawLastMove: drawLastMove };
 })();

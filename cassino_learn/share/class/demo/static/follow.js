@@ -86,14 +86,7 @@
       shownVersion = state.version;
       markChosen();
     }
-    const last = q(".cd-last");
-    last.replaceChildren();
-    if (state.last_move) {
-      last.appendChild(D.el("span", "cd-last-label", "Last move: "));
-      const cards = D.el("span", "cd-last-cards");
-      cards.innerHTML = state.last_move_html || "";
-      last.appendChild(cards);
-    }
+    D.drawLastMove(q(".cd-last"), state);
     const question = state.question;
     const asking = !!question && question.state === "open";
     view.classList.toggle("cd-asking", asking);

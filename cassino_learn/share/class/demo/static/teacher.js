@@ -60,14 +60,7 @@
     $("cd-title").textContent = s.title;
     $("cd-caption").textContent = s.caption || "";
     $("cd-table").innerHTML = s.table_html;  // drawn by the server from the core's position
-    const last = $("cd-last");
-    last.replaceChildren();
-    if (s.last_move) {
-      last.appendChild(D.el("span", "cd-last-label", "Last move: "));
-      const cards = D.el("span", "cd-last-cards");
-      cards.innerHTML = s.last_move_html || "";
-      last.appendChild(cards);
-    }
+    D.drawLastMove($("cd-last"), s);
     $("cd-back").disabled = open || s.moves_played === 0;
     $("cd-next").disabled = open || !s.can_forward;
     $("cd-play").disabled = open || s.legal.length === 0;
