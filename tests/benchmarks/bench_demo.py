@@ -54,14 +54,6 @@ def uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Memory(threading.Thread):
     """The server's resident memory (MiB), sampled every 50 ms."""
 
@@ -152,11 +144,11 @@ async def bench(args: argparse.Namespace) -> dict:
     cookie_name = state.cookie_name
     cookies = [f"{cookie_name}={create_signed_value(secret, cookie_name, x.id).decode()}"
                for x in learners]
-    port = free_port()
-    server = subprocess.Popen([sys.executable, str(APP), "--port", str(port), "--folder",
-                               str(folder), "--token", token], stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True)
-    assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+    server = subprocess.Popen([sys.executable, str(APP), "--folder", str(folder), "--token",
+                               token], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert server.stdout is not None
+    ready, port = server.stdout.readline().split()
+    assert ready == "ready"
     root = f"http://127.0.0.1:{port}"
     memory = Memory(server.pid)
     figures: dict = {"followers": args.followers, "load_before": uptime()}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -25,20 +24,15 @@ SHOTS = Path(os.environ.get("CASSINO_DEMO_SHOTS", Path(__file__).resolve().paren
 POSITION = "table: 5D 3C 6H 2S KC\nhand: 8S 4D 9C\nhand 2: 9H KD 2D\nturn: 1"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server(tmp_path) -> Iterator[tuple[str, str]]:
-    port, token = free_port(), secrets.token_urlsafe(16)
-    process = subprocess.Popen([sys.executable, str(APP), "--port", str(port), "--folder",
-                                str(tmp_path / "class"), "--token", token],
-                               stdout=subprocess.PIPE, text=True)
+    token = secrets.token_urlsafe(16)
+    process = subprocess.Popen([sys.executable, str(APP), "--folder", str(tmp_path / "class"),
+                                "--token", token], stdout=subprocess.PIPE, text=True)
     try:
-        assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+        assert process.stdout is not None
+        ready, port = process.stdout.readline().split()
+        assert ready == "ready"
         yield f"http://127.0.0.1:{port}", token
     finally:
         process.terminate()

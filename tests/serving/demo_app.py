@@ -5,7 +5,8 @@ demonstration's banner as the real site's do).
 
     python tests/serving/demo_app.py --port 8899 --folder /tmp/class --token T
 
-prints "ready" once it listens (the browser tests and the benchmark start it so).
+prints "ready PORT" once it listens (without --port, on a free port it chose itself: the browser
+tests and the benchmark start it so).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 from tornado.web import Application
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -33,12 +36,14 @@ def make_app(folder: Path, token: str, name: str = "4B") -> Application:
 
 async def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--port", type=int, default=0, help="0 (the default): any free port")
     parser.add_argument("--folder", type=Path, required=True)
     parser.add_argument("--token", required=True)
     options = parser.parse_args()
-    make_app(options.folder, options.token).listen(options.port, "127.0.0.1")
-    print("ready", flush=True)
+    # Bound here and then reported, so no other process can take the port in between.
+    sockets = bind_sockets(options.port, "127.0.0.1")
+    HTTPServer(make_app(options.folder, options.token)).add_sockets(sockets)
+    print(f"ready {sockets[0].getsockname()[1]}", flush=True)
     await asyncio.Event().wait()
 
 
