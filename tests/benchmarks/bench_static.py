@@ -6,9 +6,11 @@ Measures, and prints with the machine's load (`uptime`):
 1. the site's size on disk, and the Pyodide folder's share of it;
 2. for lessons 2 and 11: time to interactive (Voici's spinner gone, every widget drawn), cold
    (a new browser profile on disk each time) and warm (the same profile, after another lesson:
-   the runtime comes from the browser's cache), and the bytes fetched;
+   the runtime comes from the browser's cache; `--warm` of them a round), and the bytes fetched;
 3. the same for the machine's baseline: a site built the same way from one empty notebook
-   (Python, the kernel and Voici, none of the course): the ratio is what the course adds;
+   (Python, the kernel and Voici, none of the course): the ratio is what the course adds. The
+   baseline and the two lessons take turns round by round, so a change in the machine's load
+   weighs on all three alike; the ratio is printed of the medians, and round by round;
 4. the memory of the browser's processes (proportional set size, summed) with the lesson open,
    above the same browser on a blank page;
 5. a seeded match of lesson 11 against the Expert played by clicks (tests/serving/static/seeded_game.py):
@@ -32,8 +34,8 @@ Targets (issue 35): click p99 at most 300 ms; a round's review within 1 s of its
 lesson within 1.1 times the baseline; the Expert within 1 s a move.
 
 Run: ./run bench  (or .venv-test/bin/python tests/benchmarks/bench_static.py [--site DIR]
-[--rounds N] [--skip PART,...] [--pace learner,page], parts: loads, memory, match, imports,
-served;
+[--rounds N] [--warm N] [--skip PART,...] [--pace learner,page], parts: loads, memory, match,
+imports, served;
 --pace page plays only the round at the page's pace, the fastest clicks the page allows)
 """
 
@@ -138,35 +140,53 @@ def open_until_ready(page, url: str, sent=lambda: 0) -> tuple[float, int]:
     return time.perf_counter() - started, sent() - before
 
 
-def loads(playwright, url, sent, lesson: str, rounds: int, temp: Path, label: str,
-          memory: bool) -> dict[str, list]:
-    """Cold and warm loads of `lesson` (warm: after another lesson, then it again), and the
-    browser's memory with it open above a blank page."""
-    found: dict[str, list] = {"cold": [], "cold_bytes": [], "warm": [], "warm_bytes": [],
-                              "memory": [], "outside": []}
-    for number in range(rounds):
-        profile = temp / f"profile-{label}-{lesson}-{number}"
-        context, outside = new_context(playwright, profile, url(""))
-        page = context.new_page()
-        blank = settle_memory(profile) if memory else 0.0
-        seconds, bytes_sent = open_until_ready(page, url(lesson), sent)
-        found["cold"].append(seconds)
-        found["cold_bytes"].append(bytes_sent)
-        if memory:
-            found["memory"].append(settle_memory(profile) - blank)
-        other = OTHER if lesson != OTHER else LESSONS["2"]
+Found = dict[str, list]
+
+
+def empty_found() -> Found:
+    return {"cold": [], "cold_bytes": [], "warm": [], "warm_bytes": [], "memory": [],
+            "outside": [], "round_warm": []}
+
+
+def load_round(playwright, url, sent, lesson: str, number: int, temp: Path, label: str,
+               memory: bool, warm_loads: int, found: Found) -> None:
+    """One round of `lesson`, added to `found`: a cold load (a new profile), the browser's
+    memory with it open above a blank page, then `warm_loads` warm loads (each after another
+    lesson, in the same profile)."""
+    profile = temp / f"profile-{label}-{lesson}-{number}"
+    context, outside = new_context(playwright, profile, url(""))
+    page = context.new_page()
+    blank = settle_memory(profile) if memory else 0.0
+    seconds, bytes_sent = open_until_ready(page, url(lesson), sent)
+    found["cold"].append(seconds)
+    found["cold_bytes"].append(bytes_sent)
+    if memory:
+        found["memory"].append(settle_memory(profile) - blank)
+    other = OTHER if lesson != OTHER else LESSONS["2"]
+    warm = []
+    for _ in range(warm_loads):
         for name in (other, lesson):
             seconds, bytes_sent = open_until_ready(page, url(name), sent)
-        found["warm"].append(seconds)
+        warm.append(seconds)
         found["warm_bytes"].append(bytes_sent)
-        found["outside"] += outside
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
-        print(f"  {label} {lesson} #{number + 1}: cold {found['cold'][-1]:.2f} s "
-              f"({found['cold_bytes'][-1] / 1e6:.1f} MB), warm {found['warm'][-1]:.2f} s "
-              f"({found['warm_bytes'][-1] / 1e6:.2f} MB)"
-              + (f", memory above a blank page {found['memory'][-1]:.0f} MB" if memory else "")
-              + f"; {load()}", flush=True)
+    found["warm"] += warm
+    found["round_warm"].append(statistics.median(warm))
+    found["outside"] += outside
+    context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+    print(f"  {label} {lesson} #{number + 1}: cold {found['cold'][-1]:.2f} s "
+          f"({found['cold_bytes'][-1] / 1e6:.1f} MB), warm {' '.join(f'{w:.2f}' for w in warm)} s "
+          f"({found['warm_bytes'][-1] / 1e6:.2f} MB)"
+          + (f", memory above a blank page {found['memory'][-1]:.0f} MB" if memory else "")
+          + f"; {load()}", flush=True)
+
+
+def loads(playwright, url, sent, lesson: str, rounds: int, temp: Path, label: str,
+          memory: bool, warm_loads: int = 1) -> Found:
+    """`rounds` rounds of `lesson` one after another (see load_round)."""
+    found = empty_found()
+    for number in range(rounds):
+        load_round(playwright, url, sent, lesson, number, temp, label, memory, warm_loads, found)
     return found
 
 
@@ -178,6 +198,11 @@ def summary(label: str, found: dict[str, list], baseline: dict[str, list] | None
     if baseline:
         line += (f"; {cold / statistics.median(baseline['cold']):.2f}x cold and "
                  f"{warm / statistics.median(baseline['warm']):.2f}x warm the empty notebook")
+        paired = [mine / theirs for mine, theirs in zip(found["round_warm"],
+                                                        baseline["round_warm"])]
+        if len(paired) > 1:
+            line += (f" (round by round, warm: {min(paired):.2f} to {max(paired):.2f}x, "
+                     f"median {statistics.median(paired):.2f}x)")
     print(line, flush=True)
 
 
@@ -231,6 +256,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
     parser.add_argument("--rounds", type=int, default=3, help="loads of each page")
+    parser.add_argument("--warm", type=int, default=3,
+                        help="warm loads of each in-browser page a round (part loads)")
     parser.add_argument("--skip", default="",
                         help="parts to skip: loads,memory,match,imports,served")
     parser.add_argument("--pace", default="learner,page",
@@ -259,16 +286,20 @@ def main() -> None:
         with sync_playwright() as playwright:
             if "loads" not in skip:
                 baseline = baseline_site(temp)
-                with StaticServer(baseline) as server:
-                    empty = loads(playwright, lambda n: server.url(static_page("00_index")),
-                                  lambda: server.bytes_sent, "00_index", args.rounds, temp,
-                                  "baseline", memory)
-                with StaticServer(site) as server:
-                    found = {number: loads(playwright,
-                                           lambda n: server.url(static_page(n)) if n else
-                                           server.base_url, lambda: server.bytes_sent,
-                                           name, args.rounds, temp, "in-browser", memory)
-                             for number, name in LESSONS.items()}
+                empty, found = empty_found(), {number: empty_found() for number in LESSONS}
+                with StaticServer(baseline) as base, StaticServer(site) as server:
+                    pages = [(empty, "00_index", "baseline", base,
+                              lambda n: base.url(static_page("00_index")))]
+                    pages += [(found[number], name, "in-browser", server,
+                               lambda n: server.url(static_page(n)) if n else server.base_url)
+                              for number, name in LESSONS.items()]
+                    # The pages take turns, each round in another order, so that the machine's
+                    # load drifting over the run weighs on all of them alike.
+                    for number in range(args.rounds):
+                        turn = number % len(pages)
+                        for into, name, label, host, url in pages[turn:] + pages[:turn]:
+                            load_round(playwright, url, lambda host=host: host.bytes_sent, name,
+                                       number, temp, label, memory, args.warm, into)
                 summary("in-browser empty notebook (baseline)", empty, None)
                 for number, found_one in found.items():
                     summary(f"in-browser lesson {number}", found_one, empty)

@@ -136,12 +136,13 @@ def visit(chromium, server) -> Iterator[Visit]:
 
 @pytest.fixture(scope="session")
 def small_site(tmp_path_factory, build_cache) -> Path:
-    """A site of two test notebooks instead of the course: an empty contents page and a page
-    whose cell fails (tests/browser/notebooks)."""
+    """A site of test notebooks instead of the course: an empty contents page, a page whose cell
+    fails, and a page of several cells, one failing (tests/browser/notebooks)."""
     notebooks = Path(__file__).resolve().parents[2] / "browser" / "notebooks"
     lessons = tmp_path_factory.mktemp("small-lessons")
     shutil.copy(notebooks / "empty.ipynb", lessons / "00_index.ipynb")
     shutil.copy(notebooks / "broken.ipynb", lessons / "broken.ipynb")
+    shutil.copy(notebooks / "cells_in_order.ipynb", lessons / "cells_in_order.ipynb")
     return build_site(tmp_path_factory.mktemp("small") / "site", lessons=lessons,
                       report=lambda message: None)
 
