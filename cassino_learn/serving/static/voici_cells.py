@@ -22,23 +22,29 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from string import Template
 
 from .steps import BuildError
 
 __all__ = ["MARK", "KEEP_MARK", "send_cells_at_once", "rewrite_loop", "keep_after_error"]
 
-#: Left in a rewritten script, so the build rewrites it once and a test can find it.
-MARK = "/*cassino-learn: cells sent at once*/"
+#: The loop the site's Voici runs instead (`voici-cells.js`): a template of the names Voici's
+#: minified loop uses, and of its own code that makes and places a cell's output.
+LOOP = Template(Path(__file__).with_name("voici-cells.js").read_text(encoding="utf-8"))
+#: Its first line, left in a rewritten script, so the build rewrites it once and a test can
+#: find it.
+MARK = LOOP.template.splitlines()[0]
 #: Voici's function that runs a page's cells (minified: the names inside it vary by file).
 FUNCTION = "executeCells=async function"
-#: Its loop: per cell, the loading text, markdown skipped, an output area, the request, a wait
-#: for the reply, then the output put in the page (`place`).
+#: Its loop: per cell, the loading text, markdown skipped, an output area and the request
+#: (`send`), a wait for the reply, then the output put in the page (`place`).
 _LOOP = re.compile(
     r'for\(let e=0;e<(?P<count>\w+);e\+\+\)\{'
     r'const (?P<cell>\w+)=(?P<source>\w+)\.cells\.get\(e\);'
     r'if\(window\.update_loading_text\(e\+1,(?P=count),null\),"code"!==(?P=cell)\.type\)continue;'
     r'(?P<send>[^;]*?;let p;p=[^;]*?,p\.future=\w+\.requestExecute\(\{code:(?P=cell)\.sharedModel'
-    r'\.getSource\(\)\}\)),await p\.future\.done;(?P<place>.*?)\}\}window\.display_cells\(\)',
+    r'\.getSource\(\)\}\)),await p\.future\.done;'
+    r'(?P<place>.*?)\}\}(?=window\.display_cells\(\))',
     re.S)
 #: Left where the kernel service would drop the requests behind a failed cell.
 KEEP_MARK = "/*cassino-learn: a failed cell stops nothing*/"
@@ -56,11 +62,7 @@ def rewrite_loop(script: str) -> str:
     if match is None:
         raise BuildError("Voici's loop over a page's cells is not the one this build knows "
                          "(voici 0.10.0): see cassino_learn/serving/static/voici_cells.py")
-    count, cell, source = match["count"], match["cell"], match["source"]
-    loop = (f'{MARK}const sent=[];for(let e=0;e<{count};e++){{const {cell}={source}.cells.get(e);'
-            f'if("code"!=={cell}.type)continue;{match["send"]};sent.push([e,p])}}'
-            f'for(const[e,p]of sent){{window.update_loading_text(e+1,{count},null);'
-            f'await p.future.done;{match["place"]}}}}}window.display_cells()')
+    loop = LOOP.substitute(match.groupdict())
     return script[:match.start()] + loop + script[match.end():]
 
 
