@@ -16,7 +16,7 @@ from cassino_learn.serving.static.voici_cells import (FUNCTION, KEEP_MARK, MARK,
                                                       rewrite_loop, send_cells_at_once)
 
 #: Voici 0.10.0's function that runs a page's cells, as its minified page script has it
-#: (voici_core/static/build, BSD-3-Clause), set in a module of its own for the test.
+#: (voici_core/static/build, BSD-3-Clause), run below with stand-ins for what it uses.
 VOICI_LOOP = (
     'A.executeCells=async function(e){var t,n;const{source:i,rendermime:o,kernel:r}=e,'
     'l=i.cells.length;for(let e=0;e<l;e++){const c=i.cells.get(e);if(window.update_loading_text('
@@ -83,7 +83,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 def _run(loop: str) -> list[str]:
     node = shutil.which("node")
     if node is None:
-        pytest.fail("node is missing: ./run test installs it with the build's tools")
+        pytest.fail("node is missing: ./run test installs Debian's nodejs")
     script = HARNESS.replace("LOOP", loop)
     finished = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0, finished.stderr
