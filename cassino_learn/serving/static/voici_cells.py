@@ -26,7 +26,8 @@ from string import Template
 
 from .steps import BuildError
 
-__all__ = ["MARK", "KEEP_MARK", "send_cells_at_once", "rewrite_loop", "keep_after_error"]
+__all__ = ["FUNCTION", "MARK", "KEEP_MARK", "send_cells_at_once", "rewrite_loop",
+           "keep_after_error"]
 
 #: The loop the site's Voici runs instead (`voici-cells.js`): a template of the names Voici's
 #: minified loop uses, and of its own code that makes and places a cell's output.
@@ -82,7 +83,7 @@ def send_cells_at_once(output: Path) -> list[Path]:
     for script in sorted(build.glob("*.js")):
         text = script.read_text(encoding="utf-8")
         new = keep_after_error(text)
-        if new != text:
+        if KEEP_MARK in new:
             services.append(script)
         if FUNCTION in text:
             try:

@@ -145,6 +145,9 @@ def test_only_the_scripts_that_run_cells_are_rewritten(tmp_path):
     assert MARK in (build / "cells.js").read_text()
     assert KEEP_MARK in (build / "kernels.js").read_text()
     assert (build / "other.js").read_text() == "console.log(1)"
+    rewritten = {path.name: path.read_text() for path in build.iterdir()}
+    assert send_cells_at_once(tmp_path) == [build / "cells.js", build / "kernels.js"]  # again
+    assert {path.name: path.read_text() for path in build.iterdir()} == rewritten
 
 
 @pytest.mark.slow
