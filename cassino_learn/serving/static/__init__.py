@@ -19,7 +19,10 @@ from pathlib import Path
 
 from .steps import BuildError, Reporter, print_reporter
 
-__all__ = ["build_site", "BuildError", "project_root"]
+__all__ = ["build_site", "BuildError", "has_lesson_pages", "project_root"]
+
+#: What a lesson page's first cell imports (browser_site.PAGE_MODULES follow from it).
+LESSON_PAGE_IMPORT = "cassino_learn.pages.lesson"
 
 
 def project_root() -> Path:
@@ -30,6 +33,13 @@ def project_root() -> Path:
                          f"copy is installed without it ({root} has no pyproject.toml); run it "
                          "from a checkout (./run static)")
     return root
+
+
+def has_lesson_pages(lessons: Path) -> bool:
+    """Whether a notebook of `lessons` uses the lesson pages' functions (then the browser's
+    Python imports their modules as it starts)."""
+    return any(LESSON_PAGE_IMPORT in notebook.read_text(encoding="utf-8")
+               for notebook in lessons.glob("*.ipynb"))
 
 
 def build_site(output: Path, lessons: Path | None = None,
@@ -53,7 +63,8 @@ def build_site(output: Path, lessons: Path | None = None,
     with tempfile.TemporaryDirectory(prefix="cassino-static-") as temp:
         lite_dir = Path(temp)
         prepare_lite_dir(lite_dir, lessons, output)
-        assemble_pyodide(lite_dir / "static" / "pyodide", source, python, report)
+        assemble_pyodide(lite_dir / "static" / "pyodide", source, python, report,
+                         import_in_advance=has_lesson_pages(lessons))
         if output.exists():
             shutil.rmtree(output)
         voici_build(python, lite_dir, output, report)

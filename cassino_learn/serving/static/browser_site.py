@@ -10,10 +10,12 @@ library as `sitecustomize`). Three things about the folder of the learner's brow
   imports it) is looked up among the installed packages first: a lookup that starts with the
   working folder lists `/drive`, about 70 ms, and never finds a package there.
 - Once the kernel's own module has loaded, the modules every lesson page's first cells import
-  (the widget libraries, the page's functions, the stage runner, the quiz buttons) load in the
-  kernel's free moments while the page is still connecting to it (about 0.1 s on a quiet
-  machine), one module a task so that a message from the page waits for one at most, rather
-  than in the lesson's first cell.
+  (the widget libraries, the page's functions, the stage runner, the quiz buttons) are imported
+  in the kernel's next tasks, one module a task. They are not free: the page's first message to
+  the kernel waits behind them. A lesson page imports them anyway, and done here they overlap
+  the page's own start (its widget manager, its first outputs), which made a warm lesson 2
+  interactive about 0.07 s sooner. A site with no lesson page would only wait for them, so the
+  build sets IMPORT_IN_ADVANCE to False there (`runtime.startup_text`).
 
 The lessons keep files in `/drive` (progress), never modules.
 """
@@ -27,6 +29,8 @@ PAGE_MODULES = ("ipywidgets", "anywidget", "cassino_learn.pages.lesson", "cassin
                 "cassino_learn.ui.quiz_widgets")
 #: The kernel's module: the page starts to connect once it has loaded.
 KERNEL_MODULE = "pyodide_kernel"
+#: Whether PAGE_MODULES are imported in advance (the build writes False for a site of no lessons).
+IMPORT_IN_ADVANCE = True
 
 
 class _NoModulesHere:
@@ -122,4 +126,5 @@ def _on_next_free_moment(function) -> None:
 if sys.platform == "emscripten":  # only in the browser, whoever imports this file
     sys.path_hooks.insert(0, _storage_finder)
     use_installed_first(sys.meta_path)
-    sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _on_next_free_moment))
+    if IMPORT_IN_ADVANCE:
+        sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _on_next_free_moment))

@@ -16,7 +16,8 @@ from .precompile import Archive, precompile
 from .steps import BuildError, Reporter, cache_dir, npm_package, run, sha256
 from .wheels import normalize, placeholder_wheel, requirement_names, top_level_modules
 
-__all__ = ["RUNTIME_FILES", "STARTUP", "add_startup", "assemble_pyodide", "kernel_closure"]
+__all__ = ["RUNTIME_FILES", "STARTUP", "add_startup", "assemble_pyodide", "kernel_closure",
+           "startup_text"]
 
 RUNTIME_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip", "package.json")
@@ -36,7 +37,19 @@ def _npm_runtime(report: Reporter) -> Path:
                        size="about 5 MB")
 
 
-def add_startup(stdlib: Path) -> None:
+IN_ADVANCE_LINE = "IMPORT_IN_ADVANCE = True"
+
+
+def startup_text(import_in_advance: bool) -> str:
+    """STARTUP's text, importing the lesson pages' modules in advance or not (see STARTUP)."""
+    text = STARTUP.read_text(encoding="utf-8")
+    if text.count(IN_ADVANCE_LINE) != 1:
+        raise BuildError(f"{STARTUP} should set {IN_ADVANCE_LINE!r} on one line of its own")
+    return text if import_in_advance else text.replace(
+        IN_ADVANCE_LINE, "IMPORT_IN_ADVANCE = False  # set by the build: a site of no lessons")
+
+
+def add_startup(stdlib: Path, import_in_advance: bool = True) -> None:
     """Put STARTUP into the standard library's zip as `sitecustomize`, which Python imports as
     it starts."""
     with zipfile.ZipFile(stdlib, "a", zipfile.ZIP_DEFLATED) as archive:
@@ -44,7 +57,7 @@ def add_startup(stdlib: Path) -> None:
             raise BuildError(f"{stdlib} already has a sitecustomize module")
         # A fixed date keeps the zip the same on every build.
         archive.writestr(zipfile.ZipInfo("sitecustomize.py", (2020, 1, 1, 0, 0, 0)),
-                         STARTUP.read_text(encoding="utf-8"))
+                         startup_text(import_in_advance))
 
 
 def kernel_closure(lock: dict) -> dict[str, dict]:
@@ -132,8 +145,10 @@ def _entry(wheel: Path, name: str, version: str) -> dict:
             "unvendored_tests": False}
 
 
-def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Reporter) -> Path:
-    """Fill `target` (the site's static/pyodide folder) and return it."""
+def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Reporter,
+                     import_in_advance: bool = True) -> Path:
+    """Fill `target` (the site's static/pyodide folder) and return it. `import_in_advance`:
+    whether the browser's Python imports the lesson pages' modules as it starts (STARTUP)."""
     runtime = _npm_runtime(report)
     target.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
@@ -165,7 +180,7 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
                   for name, wheel in placed.items() if name != "cassino-learn"),
                 Archive(placed["cassino-learn"], keep_source=True, prefix=site_packages,
                         drop=SERVER_ONLY + FRONT_END_FILES)], runtime, report)
-    add_startup(stdlib)
+    add_startup(stdlib, import_in_advance)
 
     packages: dict[str, dict] = {}
     for name in PLACEHOLDERS:

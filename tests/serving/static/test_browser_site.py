@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from cassino_learn.serving.static import browser_site
+from cassino_learn.serving.static import browser_site, has_lesson_pages
 from cassino_learn.serving.static.browser_site import InstalledFirst, ThenImport, use_installed_first
+from cassino_learn.serving.static.runtime import startup_text
 
 SITE_PACKAGES = sysconfig.get_paths()["purelib"]
 
@@ -142,3 +143,29 @@ def test_a_loader_that_takes_no_attribute_still_loads_the_kernel_module(monkeypa
     later: list = []
     found = ThenImport("kernel_like", ("page_like",), later.append).find_spec("kernel_like")
     assert found is spec and len(later) == 1  # scheduled at once rather than not at all
+
+
+@pytest.mark.parametrize("in_advance", [True, False])
+def test_the_build_turns_the_imports_in_advance_off_for_a_site_of_no_lessons(
+        in_advance, monkeypatch):
+    """Run as the browser runs it: the kernel's module is followed by the page modules only in
+    a site that has lesson pages (elsewhere the page's first message would wait for them)."""
+    meta_path, path_hooks = list(sys.meta_path), list(sys.path_hooks)
+    monkeypatch.setattr(sys, "meta_path", meta_path)
+    monkeypatch.setattr(sys, "path_hooks", path_hooks)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    namespace: dict = {"__name__": "sitecustomize"}
+    exec(compile(startup_text(in_advance), "sitecustomize.py", "exec"), namespace)
+
+    followers = [f.followers for f in meta_path if type(f).__name__ == "ThenImport"]
+    assert followers == ([browser_site.PAGE_MODULES] if in_advance else [])
+    assert namespace["_storage_finder"] in path_hooks  # the rest is done either way
+    assert namespace["InstalledFirst"] in meta_path
+
+
+def test_a_site_has_lesson_pages_when_a_notebook_uses_the_lesson_functions(tmp_path):
+    assert has_lesson_pages(Path(__file__).resolve().parents[3] / "lessons")
+    (tmp_path / "00_index.ipynb").write_text(
+        (Path(__file__).resolve().parents[2] / "browser" / "notebooks" / "empty.ipynb")
+        .read_text(encoding="utf-8"))
+    assert not has_lesson_pages(tmp_path)
