@@ -25,8 +25,8 @@ Measures, and prints with the machine's load (`uptime`):
    that times, in Pyodide, each import and first-screen call a lesson page makes (ipywidgets,
    anywidget and its psygnal, the course's modules, lesson 2's stage runner, a demonstration's
    button, the quiz and practice buttons, lesson 11's hint list), medians of `--rounds` loads;
-   the modules the kernel imports in advance (cassino_learn/serving/static/browser_site.py) are
-   listed, and cost their step nothing here;
+   the probe page is no lesson page, so its kernel imports nothing in advance
+   (cassino_learn/serving/static/browser_site.py) and each step shows its own cost;
 7. the served edition (Voila, the same lessons, the same seeded game): time to interactive of
    lessons 2 and 11, the browser's memory above a blank page (the kernel's memory is the
    server's, in bench_app.py), and the seeded match's click latencies.
@@ -348,7 +348,7 @@ STARTUP_STEPS = (
 PROBE = """
 import json, sys, time
 steps, spent = {steps!r}, {{}}
-# Imported by the kernel in its free moments before the page's first cell (browser_site.py):
+# Imported before the page's first cell (none in advance: the probe is no lesson page):
 print("IN ADVANCE " + json.dumps(sorted(m for m in sys.modules if m.startswith(
     ("ipywidgets", "anywidget", "psygnal", "cassino_learn")) and m.count(".") < 3)))
 for label, code in steps:
@@ -386,7 +386,7 @@ def imports_in_browser(playwright, temp: Path, rounds: int) -> None:
     packages: dict[str, int] = {}
     for module in json.loads(advance.removeprefix("IN ADVANCE ")):
         packages[module.split(".")[0]] = packages.get(module.split(".")[0], 0) + 1
-    print("imported before the page's first cell ran, in the kernel's free moments: "
+    print("imported before the page's first cell ran: "
           + (", ".join(f"{name} ({count} modules)" for name, count in packages.items())
              or "nothing"), flush=True)
     total = sum(statistics.median(v) for v in found.values())

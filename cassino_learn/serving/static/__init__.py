@@ -12,6 +12,8 @@ lessons, the service worker that keeps the site's files in the browser).
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import tempfile
 import time
@@ -21,25 +23,22 @@ from .steps import BuildError, Reporter, print_reporter
 
 __all__ = ["build_site", "BuildError", "has_lesson_pages", "project_root"]
 
-#: What a lesson page's first cell imports (browser_site.PAGE_MODULES follow from it).
-LESSON_PAGE_IMPORT = "cassino_learn.pages.lesson"
-
-
-def project_root() -> Path:
-    """The source checkout this package runs from (its wheel is built from there)."""
-    root = Path(__file__).resolve().parents[3]
-    if not (root / "pyproject.toml").exists() or not (root / "cassino_learn").is_dir():
-        raise BuildError("build-static builds cassino-learn's wheel from its source, but this "
-                         f"copy is installed without it ({root} has no pyproject.toml); run it "
-                         "from a checkout (./run static)")
-    return root
+#: How a lesson page's first cell starts (browser_site.PAGE_MODULES follow from it).
+LESSON_PAGE_IMPORT = re.compile(r"^from cassino_learn\.pages\.lesson import ", re.M)
 
 
 def has_lesson_pages(lessons: Path) -> bool:
-    """Whether a notebook of `lessons` uses the lesson pages' functions (then the browser's
-    Python imports their modules as it starts)."""
-    return any(LESSON_PAGE_IMPORT in notebook.read_text(encoding="utf-8")
-               for notebook in lessons.glob("*.ipynb"))
+    """Whether a notebook of `lessons` imports the lesson pages' functions in a code cell (then
+    the browser's Python imports their modules as it starts)."""
+    for notebook in lessons.glob("*.ipynb"):
+        try:
+            cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        except (ValueError, KeyError, TypeError) as error:
+            raise BuildError(f"{notebook} is not a notebook that can be read ({error!r})") from None
+        if any(LESSON_PAGE_IMPORT.search("".join(cell.get("source", "")))
+               for cell in cells if cell.get("cell_type") == "code"):
+            return True
+    return False
 
 
 def build_site(output: Path, lessons: Path | None = None,

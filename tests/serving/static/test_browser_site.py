@@ -1,11 +1,12 @@
 """The browser's start-up module (the site's `sitecustomize`), run here natively: package
 metadata is found among the installed packages before the working folder (the learner's
 storage in the browser), and the lesson pages' module is imported once the kernel's has loaded,
-at the next free moment rather than at once."""
+in the kernel's next tasks rather than at once, and only in a site with lesson pages."""
 
 from __future__ import annotations
 
 import importlib.machinery
+import json
 import importlib.util
 import os
 import subprocess
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cassino_learn.serving.static import browser_site, has_lesson_pages
+from cassino_learn.serving.static import BuildError, browser_site, has_lesson_pages
 from cassino_learn.serving.static.browser_site import InstalledFirst, ThenImport, use_installed_first
 from cassino_learn.serving.static.runtime import startup_text
 
@@ -163,9 +164,23 @@ def test_the_build_turns_the_imports_in_advance_off_for_a_site_of_no_lessons(
     assert namespace["InstalledFirst"] in meta_path
 
 
-def test_a_site_has_lesson_pages_when_a_notebook_uses_the_lesson_functions(tmp_path):
+def _notebook(folder: Path, name: str, *cells: tuple[str, str]) -> None:
+    (folder / name).write_text(json.dumps({"cells": [
+        {"cell_type": kind, "metadata": {}, "source": source} for kind, source in cells]}))
+
+
+def test_a_site_has_lesson_pages_when_a_code_cell_imports_the_lesson_functions(tmp_path):
     assert has_lesson_pages(Path(__file__).resolve().parents[3] / "lessons")
-    (tmp_path / "00_index.ipynb").write_text(
-        (Path(__file__).resolve().parents[2] / "browser" / "notebooks" / "empty.ipynb")
-        .read_text(encoding="utf-8"))
-    assert not has_lesson_pages(tmp_path)
+    _notebook(tmp_path, "00_index.ipynb",
+              ("markdown", "from cassino_learn.pages.lesson import header"),
+              ("code", "steps = ['from cassino_learn.pages.lesson import header']"))
+    assert not has_lesson_pages(tmp_path)  # in prose, or in a string, it imports nothing
+    _notebook(tmp_path, "01_one.ipynb",
+              ("code", "x = 1\nfrom cassino_learn.pages.lesson import header\nheader('x')"))
+    assert has_lesson_pages(tmp_path)
+
+
+def test_a_notebook_that_cannot_be_read_stops_the_build_with_its_name(tmp_path):
+    (tmp_path / "00_index.ipynb").write_text("{ not json")
+    with pytest.raises(BuildError, match="00_index.ipynb is not a notebook"):
+        has_lesson_pages(tmp_path)
