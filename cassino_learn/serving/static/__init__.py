@@ -27,6 +27,16 @@ __all__ = ["build_site", "BuildError", "has_lesson_pages", "project_root"]
 LESSON_PAGE_IMPORT = re.compile(r"^from cassino_learn\.pages\.lesson import ", re.M)
 
 
+def project_root() -> Path:
+    """The source checkout this package runs from (its wheel is built from there)."""
+    root = Path(__file__).resolve().parents[3]
+    if not (root / "pyproject.toml").exists() or not (root / "cassino_learn").is_dir():
+        raise BuildError("build-static builds cassino-learn's wheel from its source, but this "
+                         f"copy is installed without it ({root} has no pyproject.toml); run it "
+                         "from a checkout (./run static)")
+    return root
+
+
 def has_lesson_pages(lessons: Path) -> bool:
     """Whether a notebook of `lessons` imports the lesson pages' functions in a code cell (then
     the browser's Python imports their modules as it starts)."""
