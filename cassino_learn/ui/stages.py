@@ -104,23 +104,26 @@ class StageRunner(w.VBox):
         self.slug = slug
         self.lesson: LessonStages = load_stages(slug)
         self._next_lesson = next_lesson  # (title, notebook) of the lesson after this one
-        self.top = StagePanel(part="top")
-        self.bottom = StagePanel(part="bottom", delay_ms=delay_ms)
-        self.area = w.Box(layout=w.Layout(width="100%"))
-        self.table: CardTable | None = None
-        self.index = -1
-        self._wrong = 0
-        self._hint_used = False
-        self._shown = False          # the answer was shown: the stage is "seen", no stars
-        self._touched = False        # the learner has acted in this kernel
-        self._found: list[Move] = []  # captures stage: the captures added so far
-        self._raising = False         # the runner itself is setting the table's selection
-        self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
-        super().__init__([self.top, self.area, self.bottom])
-        self.add_class("cl-stage-runner")
-        for panel in (self.top, self.bottom):
-            panel.on_msg(self._on_panel_message)
         with progress.read_once():
+            # Read before the widgets below exist: in the browser the page answers the read,
+            # and it answers sooner before it has their models to make.
+            self.records()
+            self.top = StagePanel(part="top")
+            self.bottom = StagePanel(part="bottom", delay_ms=delay_ms)
+            self.area = w.Box(layout=w.Layout(width="100%"))
+            self.table: CardTable | None = None
+            self.index = -1
+            self._wrong = 0
+            self._hint_used = False
+            self._shown = False          # the answer was shown: the stage is "seen", no stars
+            self._touched = False        # the learner has acted in this kernel
+            self._found: list[Move] = []  # captures stage: the captures added so far
+            self._raising = False         # the runner itself is setting the table's selection
+            self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
+            super().__init__([self.top, self.area, self.bottom])
+            self.add_class("cl-stage-runner")
+            for panel in (self.top, self.bottom):
+                panel.on_msg(self._on_panel_message)
             self.resume()
 
     # ------------------------------------------------------------------ navigation

@@ -11,7 +11,10 @@ library as `sitecustomize`). Three things about the folder of the learner's brow
   working folder lists `/drive`, about 70 ms, and never finds a package there.
 - Once the kernel's own module has loaded, the modules every lesson page's first cells import
   (the widget libraries, the page's functions, the stage runner, the quiz buttons) are imported
-  in the kernel's next tasks, one module a task. They are not free: the page's first message to
+  in the kernel's next tasks, one module a task, after starting the class check (a request to
+  the server that every lesson page's first cell makes: its answer comes while the kernel
+  imports, and the cell takes it rather than waiting for a request of its own). They are not
+  free: the page's first message to
   the kernel waits behind them. A lesson page imports them anyway, and done here they overlap
   the page's own start (its widget manager, its first outputs), which made a warm lesson 2
   interactive about 0.07 s sooner. A site with no lesson page would only wait for them, so the
@@ -24,8 +27,10 @@ import importlib.machinery
 import sys
 
 DRIVE = "/drive"
-#: What every lesson page's first cells import, in the order they import it.
-PAGE_MODULES = ("ipywidgets", "anywidget", "cassino_learn.pages.lesson", "cassino_learn.ui.stages",
+#: What every lesson page's first cells import, in the order they import it; "module:function"
+#: also calls the function (the class check, started first so that its answer comes meanwhile).
+PAGE_MODULES = ("cassino_learn.pages.browser_class:ask_early", "ipywidgets", "anywidget",
+                "cassino_learn.pages.lesson", "cassino_learn.ui.stages",
                 "cassino_learn.ui.quiz_widgets")
 #: The kernel's module: the page starts to connect once it has loaded.
 KERNEL_MODULE = "pyodide_kernel"
@@ -109,8 +114,12 @@ class ThenImport:
 
 
 def _import_quietly(name: str) -> None:
+    """Import module `name`; for "module:function", call the function too."""
+    module, _, function = name.partition(":")
     try:
-        __import__(name)
+        __import__(module)
+        if function:
+            getattr(sys.modules[module], function)()
     except Exception:  # noqa: BLE001 - the page's own import raises it again, visibly
         pass
 

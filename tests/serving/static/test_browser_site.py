@@ -68,7 +68,7 @@ def test_the_browser_finder_takes_the_place_of_pythons_path_finder():
 def modules(tmp_path: Path, monkeypatch) -> Path:
     """A folder of modules on the path, forgotten again after the test."""
     monkeypatch.syspath_prepend(str(tmp_path))
-    names = ("kernel_like", "page_like", "page_too", "broken_page", "other_module")
+    names = ("kernel_like", "page_like", "page_too", "broken_page", "other_module", "asks_early")
     yield tmp_path
     for name in names:
         sys.modules.pop(name, None)
@@ -100,6 +100,23 @@ def test_the_page_modules_are_imported_later_one_a_task_once_the_kernel_module_h
     assert len(later) == 2
 
 
+def test_a_step_naming_a_function_calls_it_once_its_module_is_imported(modules):
+    (modules / "kernel_like.py").write_text("")
+    (modules / "asks_early.py").write_text("CALLS = []\ndef ask():\n    CALLS.append(1)\n")
+    later: list = []
+    sys.meta_path.insert(0, ThenImport("kernel_like", ("asks_early:ask",), later.append))
+    import kernel_like  # noqa: F401
+
+    later[0]()
+    assert sys.modules["asks_early"].CALLS == [1]
+
+
+def test_the_class_check_is_started_first_as_the_kernel_starts():
+    assert browser_site.PAGE_MODULES[0] == "cassino_learn.pages.browser_class:ask_early"
+    module, _, function = browser_site.PAGE_MODULES[0].partition(":")
+    assert callable(getattr(importlib.import_module(module), function))
+
+
 def test_a_page_module_that_fails_to_import_is_left_to_the_page(modules):
     (modules / "kernel_like.py").write_text("")
     (modules / "broken_page.py").write_text("raise ValueError('a broken lesson module')\n")
@@ -125,7 +142,8 @@ def test_in_the_browser_it_follows_the_kernel_with_what_a_lesson_pages_first_cel
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, env={**os.environ, "CASSINO_LEARN_DATA": str(tmp_path)})
     imported = set(result.stdout.split())
-    assert set(browser_site.PAGE_MODULES) <= imported
+    # (a step naming a function is a call the page makes in the browser only: tested below)
+    assert {name for name in browser_site.PAGE_MODULES if ':' not in name} <= imported
 
 
 def test_a_loader_that_takes_no_attribute_still_loads_the_kernel_module(monkeypatch):
