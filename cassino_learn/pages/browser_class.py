@@ -37,6 +37,7 @@ Fetch = Callable[[str], tuple[int, str]]
 
 #: Answers of GETs started early (`ask_early`), by path, each taken once by `_fetch`.
 _early: dict[str, tuple[int, str]] = {}
+_asking: set[Any] = set()
 
 
 def ask_early(path: str = ME_PATH) -> None:
@@ -45,7 +46,9 @@ def ask_early(path: str = ME_PATH) -> None:
     check, and the answer is there by then. Not answered, the page asks again itself."""
     import asyncio
 
-    asyncio.ensure_future(_get_early(path))
+    asking = asyncio.ensure_future(_get_early(path))
+    _asking.add(asking)  # held until done: the event loop keeps only a weak reference
+    asking.add_done_callback(_asking.discard)
 
 
 async def _get_early(path: str) -> None:

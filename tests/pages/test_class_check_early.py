@@ -101,3 +101,18 @@ def test_offline_as_the_kernel_starts_the_page_asks_itself_and_keeps_its_offline
     with pytest.raises(OSError, match="cannot be reached"):
         browser_class._fetch(browser_class.ME_PATH)
     assert browser_class.ask_server() is None  # offline, and no learner known in this browser
+
+
+def test_asked_early_the_request_runs_on_the_kernels_loop_and_is_kept_until_answered(
+        in_browser):
+    browser = in_browser(404, "no class here")
+
+    async def kernel_start() -> None:
+        browser_class.ask_early()
+        assert len(browser_class._asking) == 1  # held: not lost to the garbage collector
+        while browser_class._asking:
+            await asyncio.sleep(0)
+
+    asyncio.run(kernel_start())
+    assert browser.fetched == ["http://school:8000/class/api/me"]
+    assert browser_class._early == {browser_class.ME_PATH: (404, "no class here")}

@@ -9,16 +9,16 @@ library as `sitecustomize`). Three things about the folder of the learner's brow
 - Package metadata (`importlib.metadata.version` and the like, which psygnal asks as anywidget
   imports it) is looked up among the installed packages first: a lookup that starts with the
   working folder lists `/drive`, about 70 ms, and never finds a package there.
-- Once the kernel's own module has loaded, the modules every lesson page's first cells import
-  (the widget libraries, the page's functions, the stage runner, the quiz buttons) are imported
-  in the kernel's next tasks, one module a task, after starting the class check (a request to
-  the server that every lesson page's first cell makes: its answer comes while the kernel
-  imports, and the cell takes it rather than waiting for a request of its own). They are not
-  free: the page's first message to
-  the kernel waits behind them. A lesson page imports them anyway, and done here they overlap
-  the page's own start (its widget manager, its first outputs), which made a warm lesson 2
-  interactive about 0.07 s sooner. A site with no lesson page would only wait for them, so the
-  build sets IMPORT_IN_ADVANCE to False there (`runtime.startup_text`).
+- Once the kernel's own module has loaded, it starts the class check (a request to the server
+  that every lesson page's first cell makes: the answer comes while the kernel imports, and
+  the cell takes it rather than waiting for a request of its own), then imports the modules
+  every lesson page's first cells import (the widget libraries, the page's functions, the
+  stage runner, the quiz buttons), one module a task. These imports are not free: the page's
+  first message to the kernel waits behind them. A lesson page imports them anyway, and done
+  here they overlap the page's own start (its widget manager, its first outputs): a warm
+  lesson 2 was interactive about 0.07 s sooner in an alternated measure. A site with no lesson
+  page would only wait for them, so the build sets IMPORT_IN_ADVANCE to False there
+  (`runtime.startup_text`).
 
 The lessons keep files in `/drive` (progress), never modules.
 """
