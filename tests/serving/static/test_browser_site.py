@@ -90,9 +90,10 @@ def test_the_page_modules_are_imported_later_one_a_task_once_the_kernel_module_h
 
     assert kernel_like.LOADED
     assert "exec_module" not in vars(kernel_like.__spec__.loader)  # the loader as it was
-    assert len(later) == 2 and "page_like" not in sys.modules  # scheduled, not done at once
+    assert len(later) == 1 and "page_like" not in sys.modules  # scheduled, not done at once
     later[0]()
     assert sys.modules["page_like"].LOADED and "page_too" not in sys.modules
+    assert len(later) == 2  # the next is scheduled once the one before has run
     later[1]()
     assert "page_too" in sys.modules
     sys.modules.pop("kernel_like")
@@ -120,11 +121,15 @@ def test_the_class_check_is_started_first_as_the_kernel_starts():
 def test_a_page_module_that_fails_to_import_is_left_to_the_page(modules):
     (modules / "kernel_like.py").write_text("")
     (modules / "broken_page.py").write_text("raise ValueError('a broken lesson module')\n")
+    (modules / "other_module.py").write_text("")
     later: list = []
-    sys.meta_path.insert(0, ThenImport("kernel_like", ("broken_page",), later.append))
+    sys.meta_path.insert(0, ThenImport("kernel_like", ("broken_page", "other_module"),
+                                       later.append))
     import kernel_like  # noqa: F401
 
-    later[0]()  # no error here ...
+    later[0]()  # no error here, and the next one still comes ...
+    later[1]()
+    assert "other_module" in sys.modules
     with pytest.raises(ValueError, match="a broken lesson module"):
         import broken_page  # noqa: F401  (... but where the page imports it)
 
