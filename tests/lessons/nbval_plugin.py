@@ -11,15 +11,24 @@ The app's own server does the same (serving/voila.py: KernelManager.transport).
 
 import functools
 import os
+import shutil
 import tempfile
 
-os.environ["CASSINO_LEARN_DATA"] = tempfile.mkdtemp(prefix="cassino-learn-nbval-")
+_DATA = tempfile.mkdtemp(prefix="cassino-learn-nbval-")
+_SOCKETS = tempfile.mkdtemp(prefix="cassino-nbval-kernels-")
+os.environ["CASSINO_LEARN_DATA"] = _DATA
+
+
+def pytest_unconfigure(config) -> None:
+    """The run's folders go with it (they would otherwise pile up in the temporary folder)."""
+    for folder in (_DATA, _SOCKETS):
+        shutil.rmtree(folder, ignore_errors=True)
+
 
 try:
     import nbval.kernel
 except ImportError:  # nbval not installed: nothing of it to configure
     pass
 else:
-    _SOCKETS = tempfile.mkdtemp(prefix="cassino-nbval-kernels-")
     nbval.kernel.KernelManager = functools.partial(
         nbval.kernel.KernelManager, transport="ipc", ip=os.path.join(_SOCKETS, "kernel"))

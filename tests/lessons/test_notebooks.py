@@ -53,3 +53,6 @@ def test_nbval_kernels_talk_over_local_sockets_not_tcp_ports(monkeypatch):
     assert manager.transport == "ipc"
     assert os.path.isdir(os.path.dirname(manager.ip))  # a private folder, not the lessons'
     assert os.path.dirname(manager.ip) != str(lessons_dir())
+    module.pytest_unconfigure(None)  # and its folders go when the run ends
+    assert not os.path.exists(os.path.dirname(manager.ip))
+    assert not os.path.exists(os.environ["CASSINO_LEARN_DATA"])
