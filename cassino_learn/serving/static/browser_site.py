@@ -134,7 +134,7 @@ def _import_quietly(name: str) -> None:
         pass
 
 
-def _on_next_free_moment(function) -> None:
+def _in_a_task_of_its_own(function) -> None:
     """Run `function` in a task of its own on the browser's event loop."""
     from js import setTimeout
     from pyodide.ffi import create_once_callable
@@ -146,4 +146,4 @@ if sys.platform == "emscripten":  # only in the browser, whoever imports this fi
     sys.path_hooks.insert(0, _storage_finder)
     use_installed_first(sys.meta_path)
     if IMPORT_IN_ADVANCE:
-        sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _on_next_free_moment))
+        sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _in_a_task_of_its_own))
