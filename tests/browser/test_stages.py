@@ -27,6 +27,9 @@ def _label(move: Move) -> str:
 def _play_on_table(runner, stage: Stage, move: Move) -> None:
     """Click the hand card, the table cards and builds the move uses, then its action."""
     position = stage.position
+    # a play's table update can arrive after the stage's own (the list of captures): wait
+    # until the table is back to nothing selected before picking anew
+    expect(runner.locator(".cl-table .cl-selected")).to_have_count(0, timeout=60_000)
     runner.locator(f'[data-zone="hand"] [data-card="{move.card}"]').click()
     for index, build in enumerate(position.builds):
         if set(build.cards) <= move.table_cards:
@@ -34,7 +37,9 @@ def _play_on_table(runner, stage: Stage, move: Move) -> None:
     in_builds = {card for build in position.builds for card in build.cards}
     for card in sorted(move.table_cards - in_builds):
         runner.locator(f'[data-zone="table"] > .cl-cards > [data-card="{card}"]').click()
-    runner.locator(f'.cl-action[data-action="{_label(move)}"]').click()
+    # the button of this very move: the table offers actions as Python answers each click, so
+    # a button offered for a selection not yet complete would play another move
+    runner.get_by_role("button", name=f"{_label(move)}: {move.describe()}", exact=True).click()
 
 
 def _answer(runner, stage: Stage) -> None:

@@ -30,6 +30,15 @@ def _open_stage(page, voila, wait_for_voila, stage_id: str):
     return runner
 
 
+def _solution_button(runner, stage_id: str):
+    """The action button of the stage's answer, worked out by the core. Not any "Take": the
+    table offers actions as Python answers each click, so a button offered for a selection
+    not yet complete (the ace taking the ace alone) would play another move."""
+    stages = load_stages(SLUG)
+    move = stages.stages[stages.ids.index(stage_id)].solutions()[0]
+    return runner.get_by_role("button", name=f"Take: {move.describe()}", exact=True)
+
+
 @contextmanager
 def _page_at(browser, width: int, height: int):
     """A fresh page with a viewport of `width` x `height` (closed afterwards)."""
@@ -67,7 +76,7 @@ def test_a_draw_casino_turn_refills_the_hand_from_the_stock_in_sight(
 
         runner.locator('[data-zone="hand"] [data-card="10S"]').click()
         runner.locator('[data-zone="table"] > .cl-cards > [data-card="10D"]').click()
-        runner.locator('.cl-action[data-action="Take"]').click()
+        _solution_button(runner, "draw-turn").click()
         runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
         drawn = runner.locator('[data-zone="hand"] .cl-drawn[data-card="QC"]')
         drawn.wait_for()
@@ -108,7 +117,7 @@ def test_royal_values_sit_in_a_corner_without_covering_the_index(
     ace.click()
     for card in ("AC", "4D", "10C"):
         runner.locator(f'[data-zone="table"] [data-card="{card}"]').click()
-    runner.locator('.cl-action[data-action="Take"]').click()
+    _solution_button(runner, "ace-as-fourteen").click()
     runner.locator('.cl-stage-verdict[data-kind="right"]').wait_for()
     # the table is another widget than the verdict: its update may come a moment later
     expect(runner.locator(".cl-turn")).to_have_text("You have played", timeout=60_000)
