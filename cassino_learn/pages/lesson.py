@@ -215,8 +215,7 @@ def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
     said = f'<p class="cl-on-demand-intro">{html.escape(intro)}</p>' if intro else ""
     lead = w.HTML(style + said, layout=shared_look("plain" if intro else "hidden"),
                   style=shared_look("html"))
-    box = w.VBox([lead, start], layout=shared_look("plain"))
-    box.add_class("cl-on-demand")
+    box = w.VBox([lead, start], layout=shared_look("plain"), _dom_classes=("cl-on-demand",))
 
     def begin(_: object) -> None:
         if start not in box.children:

@@ -3,7 +3,7 @@ in the background while Voila is still preparing the page.
 
 A cold kernel waits 0.2-0.4 s between its start and the first cell Voila sends it (Voila waits
 for it to answer, then renders the top of the page). A lesson's first cell spends about 0.1 s of
-its own importing ipywidgets, anywidget and the lesson modules; done in that wait, the import
+its own importing ipywidgets and the lesson modules; done in that wait, the import
 costs the learner nothing.
 """
 

@@ -1,4 +1,5 @@
-"""The notebook widgets (they need ipywidgets and anywidget; the rules core does not).
+"""The notebook widgets (they need ipywidgets, and anywidget's front end to draw them: see
+front_end.py; the rules core needs neither).
 
     from cassino_learn.ui import CardTable
 """

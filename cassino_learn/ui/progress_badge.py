@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import anywidget
 import traitlets
 
 from ._assets import asset
+from .front_end import FrontEnd
 
 __all__ = ["ProgressBadge"]
 
 
-class ProgressBadge(anywidget.AnyWidget):
+class ProgressBadge(FrontEnd):
     """Shows `summary()`; the front end asks for a new reading each time it renders the badge,
     so a lesson page prepared in a preheated kernel shows the progress of the moment it opens."""
 

@@ -61,18 +61,14 @@ def shared_look(name: str) -> w.Widget:
 
 def button(label: str, *, primary: bool = False, tooltip: str = "") -> w.Button:
     """A button that looks like the card table's (full label, 44px high, focus ring)."""
-    made = w.Button(description=label, tooltip=tooltip or label,
-                    layout=shared_look("auto width"), style=shared_look("button"))
-    made.add_class("cl-qbutton")
-    if primary:
-        made.add_class("cl-primary")
-    return made
+    # the classes given at once: each added afterwards is one more message to the page
+    return w.Button(description=label, tooltip=tooltip or label,
+                    layout=shared_look("auto width"), style=shared_look("button"),
+                    _dom_classes=("cl-qbutton", "cl-primary") if primary else ("cl-qbutton",))
 
 
 def row(*children: w.Widget) -> w.HBox:
-    box = w.HBox(list(children), layout=shared_look("plain"))
-    box.add_class("cl-row")
-    return box
+    return w.HBox(list(children), layout=shared_look("plain"), _dom_classes=("cl-row",))
 
 
 def feedback_html(verdict: Verdict) -> str:

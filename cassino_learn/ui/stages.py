@@ -19,7 +19,6 @@ import re
 from types import ModuleType
 from typing import Any
 
-import anywidget
 import ipywidgets as w
 import traitlets as t
 
@@ -33,6 +32,7 @@ from ..teaching.quiz import Verdict
 from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, stars_earned,
                                stars_for)
 from ._assets import asset
+from .front_end import FrontEnd
 from .table import CardTable
 
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS"]
@@ -62,7 +62,7 @@ def _cards_html(cards: tuple[Card, ...] | list[Card], four_color: bool) -> str:
     return f'<span class="cl-stage-cards">{drawn}</span>'
 
 
-class StagePanel(anywidget.AnyWidget):
+class StagePanel(FrontEnd):
     """One of the runner's two panels ("top": map, words and task; "bottom": answers, verdict,
     hint, next). Plain JSON state; every click is a message to Python."""
 
@@ -120,8 +120,9 @@ class StageRunner(w.VBox):
             self._found: list[Move] = []  # captures stage: the captures added so far
             self._raising = False         # the runner itself is setting the table's selection
             self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
-            super().__init__([self.top, self.area, self.bottom])
-            self.add_class("cl-stage-runner")
+            # classes given at once: added afterwards, each is one more message to the page
+            super().__init__([self.top, self.area, self.bottom],
+                             _dom_classes=("cl-stage-runner",))
             for panel in (self.top, self.bottom):
                 panel.on_msg(self._on_panel_message)
             self.resume()

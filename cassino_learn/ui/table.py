@@ -13,7 +13,6 @@ import html as _html
 import re
 from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
-import anywidget
 import traitlets as t
 
 from ..core.build import Build
@@ -25,6 +24,7 @@ from ..core.words import count, played
 from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching import progress
 from ._assets import asset
+from .front_end import FrontEnd
 from .selection import Offers, attempt, named_attempt, offers, read_selection
 from .turns import Seating, absent_seats, no_hand_words
 
@@ -74,7 +74,7 @@ def played_words(who: str, move: Move) -> str:
     return played(who, move)
 
 
-class CardTable(anywidget.AnyWidget):
+class CardTable(FrontEnd):
     """A clickable card table for one position, seen from one seat.
 
     >>> table = CardTable("table: 5D 2C; hand: 7S 3D")          # doctest: +SKIP
@@ -165,13 +165,15 @@ class CardTable(anywidget.AnyWidget):
             if card_size is None:
                 card_size = progress.preference("card_size")
         self._reading_setting = True  # the colours given here are not a later change from code
+        # Cards are sized from the table's own width (CSS container units), so the table must
+        # take the width of whatever holds it: a box laid out as a row would otherwise shrink
+        # it to nothing. Given at once, not set afterwards (one message to the page fewer).
+        kwargs.setdefault("layout", {"width": "100%"})
         super().__init__(mode=mode, four_color=four_color, move_box=move_box,
                          card_size=card_size, **kwargs)
         self._reading_setting = False
-        # Cards are sized from the table's own width (CSS container units), so the table must
-        # take the width of whatever holds it: a box laid out as a row would otherwise shrink
-        # it to nothing.
-        self.layout.width = "100%"
+        if self.layout.width != "100%":  # a layout of the caller's
+            self.layout.width = "100%"
         self.on_msg(self._on_front_end_message)
         self._show(start)
 

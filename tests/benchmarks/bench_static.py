@@ -23,7 +23,7 @@ Measures, and prints with the machine's load (`uptime`):
    behind and the round's end waits for it);
 6. where a lesson's start goes inside the browser's Python (part "imports"): a page of one cell
    that times, in Pyodide, each import and first-screen call a lesson page makes (ipywidgets,
-   anywidget and its psygnal, the course's modules, lesson 2's stage runner, a demonstration's
+   the course's modules, lesson 2's stage runner, a demonstration's
    button, the quiz and practice buttons, lesson 11's hint list), medians of `--rounds` loads;
    the probe page is no lesson page, so its kernel imports nothing in advance
    (cassino_learn/serving/static/browser_site.py) and each step shows its own cost;
@@ -326,8 +326,6 @@ def main() -> None:
 # (each step after the ones before it, so each figure is that step's own share).
 STARTUP_STEPS = (
     ("ipywidgets", "import ipywidgets"),
-    ("psygnal (anywidget's)", "import psygnal"),
-    ("anywidget", "import anywidget"),
     ("cassino_learn", "import cassino_learn"),
     ("pages.lesson", "import cassino_learn.pages.lesson"),
     ("ui.table", "import cassino_learn.ui.table"),

@@ -187,5 +187,6 @@ def test_four_colour_redraws() -> None:
 
 
 def test_front_end_files_are_found() -> None:
-    assert "export default" in CardTable._esm
-    assert ".cl-selected" in CardTable._css and ".cl-build" in CardTable._css
+    table = CardTable(START)
+    assert "export default" in table._esm
+    assert ".cl-selected" in table._css and ".cl-build" in table._css

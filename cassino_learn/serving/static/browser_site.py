@@ -6,8 +6,8 @@ library as `sitecustomize`). Three things about the folder of the learner's brow
   `sys.path` starts with '' (the working folder), so without this every import would first ask
   `/drive` whether it holds the module: each question is a synchronous request to the site's
   service worker, a few hundred of them while IPython and the lessons' packages load.
-- Package metadata (`importlib.metadata.version` and the like, which psygnal asks as anywidget
-  imports it) is looked up among the installed packages first: a lookup that starts with the
+- Package metadata (`importlib.metadata.version` and the like, which the widgets ask for
+  anywidget's version) is looked up among the installed packages first: a lookup that starts with the
   working folder lists `/drive`, about 70 ms, and never finds a package there.
 - Once the kernel's own module has loaded, it starts the class check (a request to the server
   that every lesson page's first cell makes: the answer comes while the kernel imports, and
@@ -30,7 +30,7 @@ import sys
 DRIVE = "/drive"
 #: What every lesson page's first cells import, in the order they import it; "module:function"
 #: also calls the function (the class check, started first so that its answer comes meanwhile).
-PAGE_MODULES = ("cassino_learn.pages.browser_class:ask_early", "ipywidgets", "anywidget",
+PAGE_MODULES = ("cassino_learn.pages.browser_class:ask_early", "ipywidgets",
                 "cassino_learn.pages.lesson", "cassino_learn.ui.stages",
                 "cassino_learn.ui.quiz_widgets")
 #: The kernel's module: the page starts to connect once it has loaded.

@@ -17,6 +17,7 @@ from ..templates import render
 from ..voila import _page_links
 from .steps import BuildError, Reporter, npm_package
 from .no_mathjax import leave_out_mathjax
+from .pipelined_kernel import pipeline_kernel
 from .voici_cells import send_cells_at_once
 
 __all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id",
@@ -147,6 +148,7 @@ def finish_site(output: Path, report: Reporter) -> None:
         elif path.exists():
             path.unlink()
     send_cells_at_once(output)
+    pipeline_kernel(output)
     leave_out_mathjax(output)
     _install_service_worker(output)
     outside = outside_references(output)

@@ -16,10 +16,10 @@ a message naming this file.
 from __future__ import annotations
 
 import re
-import zipfile
 from pathlib import Path
 
 from .steps import BuildError
+from .wheel_text import rewrite_wheel
 
 __all__ = ["EAGER", "MARK", "lazy_package_init", "lazy_widgets_init", "make_widgets_lazy"]
 
@@ -98,15 +98,5 @@ def lazy_package_init(text: str) -> str:
 def make_widgets_lazy(wheel: Path) -> None:
     """Rewrite ipywidgets' two `__init__` modules inside `wheel` (done once: a wheel already
     rewritten is left as it is)."""
-    with zipfile.ZipFile(wheel) as archive:
-        members = {info.filename: (info, archive.read(info)) for info in archive.infolist()}
-    if WIDGETS_INIT not in members or PACKAGE_INIT not in members:
-        raise _fail(f"wheel {wheel.name}")
-    texts = {name: members[name][1].decode("utf-8") for name in (WIDGETS_INIT, PACKAGE_INIT)}
-    if MARK in texts[WIDGETS_INIT]:
-        return
-    rewritten = {WIDGETS_INIT: lazy_widgets_init(texts[WIDGETS_INIT]),
-                 PACKAGE_INIT: lazy_package_init(texts[PACKAGE_INIT])}
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, (info, data) in members.items():
-            archive.writestr(info, rewritten[name].encode("utf-8") if name in rewritten else data)
+    rewrite_wheel(wheel, {WIDGETS_INIT: lazy_widgets_init, PACKAGE_INIT: lazy_package_init},
+                  MARK, _fail)

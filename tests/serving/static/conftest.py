@@ -137,12 +137,14 @@ def visit(chromium, server) -> Iterator[Visit]:
 @pytest.fixture(scope="session")
 def small_site(tmp_path_factory, build_cache) -> Path:
     """A site of test notebooks instead of the course: an empty contents page, a page whose cell
-    fails, and a page of several cells, one failing (tests/browser/notebooks)."""
+    fails, a page of several cells, one failing, and one of cells that wait, print, display
+    and draw a widget (tests/browser/notebooks)."""
     notebooks = Path(__file__).resolve().parents[2] / "browser" / "notebooks"
     lessons = tmp_path_factory.mktemp("small-lessons")
     shutil.copy(notebooks / "empty.ipynb", lessons / "00_index.ipynb")
     shutil.copy(notebooks / "broken.ipynb", lessons / "broken.ipynb")
     shutil.copy(notebooks / "cells_in_order.ipynb", lessons / "cells_in_order.ipynb")
+    shutil.copy(notebooks / "cells_pipelined.ipynb", lessons / "cells_pipelined.ipynb")
     return build_site(tmp_path_factory.mktemp("small") / "site", lessons=lessons,
                       report=lambda message: None)
 
