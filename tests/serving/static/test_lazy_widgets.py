@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -55,15 +54,9 @@ def _names_by_module(text: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def rewritten(tmp_path_factory) -> Path:
+def rewritten(ipywidgets_rewritten) -> Path:
     """A folder holding a copy of this machine's ipywidgets, rewritten as the build does."""
-    folder = tmp_path_factory.mktemp("lazy")
-    copy = folder / "ipywidgets"
-    shutil.copytree(INSTALLED, copy, ignore=shutil.ignore_patterns("__pycache__", "tests"))
-    for name, rewrite in ((WIDGETS_INIT, lazy_widgets_init), (PACKAGE_INIT, lazy_package_init)):
-        target = folder / name
-        target.write_text(rewrite(target.read_text(encoding="utf-8")), encoding="utf-8")
-    return folder
+    return ipywidgets_rewritten({WIDGETS_INIT: lazy_widgets_init, PACKAGE_INIT: lazy_package_init})
 
 
 def test_the_widgets_a_page_draws_at_once_come_with_ipywidgets_and_the_rest_on_first_use(

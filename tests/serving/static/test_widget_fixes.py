@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -63,15 +62,9 @@ def _probe(path: Path | None) -> dict:
 
 
 @pytest.fixture(scope="module")
-def rewritten(tmp_path_factory) -> Path:
+def rewritten(ipywidgets_rewritten) -> Path:
     """A folder holding a copy of this machine's ipywidgets with the build's two fixes."""
-    folder = tmp_path_factory.mktemp("fixed")
-    shutil.copytree(INSTALLED, folder / "ipywidgets",
-                    ignore=shutil.ignore_patterns("__pycache__", "tests"))
-    for name, fix in ((WIDGET, fix_widget), (TRAIT_TYPES, fix_trait_types)):
-        target = folder / name
-        target.write_text(fix(target.read_text(encoding="utf-8")), encoding="utf-8")
-    return folder
+    return ipywidgets_rewritten({WIDGET: fix_widget, TRAIT_TYPES: fix_trait_types})
 
 
 def test_without_sources_a_widget_class_warns_no_one_and_colours_are_checked_as_before(
@@ -98,23 +91,16 @@ def test_an_ipywidgets_of_another_shape_stops_the_build():
         fix_trait_types(types.replace("re.compile(_css_var_fallback_color)", "None"))
 
 
-def test_the_wheel_is_fixed_once_and_keeps_its_other_files(tmp_path):
+def test_the_wheel_gets_both_fixes_and_one_without_them_stops_the_build(tmp_path):
     files = {WIDGET: (INSTALLED / "widgets" / "widget.py").read_text(encoding="utf-8"),
-             TRAIT_TYPES: (INSTALLED / "widgets" / "trait_types.py").read_text(encoding="utf-8"),
-             "ipywidgets-8.1.8.dist-info/METADATA": "Name: ipywidgets\n"}
-    wheel = tmp_path / "ipywidgets-8.1.8-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w") as archive:
-        for name, text in files.items():
-            archive.writestr(name, text)
-    fix_widgets(wheel)
-    first = wheel.read_bytes()
-    fix_widgets(wheel)
-    assert wheel.read_bytes() == first
-    with zipfile.ZipFile(wheel) as archive:
-        assert archive.namelist() == list(files)
-        assert MARK in archive.read(WIDGET).decode() and MARK in archive.read(TRAIT_TYPES).decode()
-        assert archive.read("ipywidgets-8.1.8.dist-info/METADATA") == b"Name: ipywidgets\n"
-    with zipfile.ZipFile(tmp_path / "other.whl", "w") as archive:
-        archive.writestr(WIDGET, files[WIDGET])
+             TRAIT_TYPES: (INSTALLED / "widgets" / "trait_types.py").read_text(encoding="utf-8")}
+    for name, kept in (("ipywidgets-8.1.8-py3-none-any.whl", files),
+                       ("other.whl", {WIDGET: files[WIDGET]})):
+        with zipfile.ZipFile(tmp_path / name, "w") as archive:
+            for member, text in kept.items():
+                archive.writestr(member, text)
+    fix_widgets(tmp_path / "ipywidgets-8.1.8-py3-none-any.whl")
+    with zipfile.ZipFile(tmp_path / "ipywidgets-8.1.8-py3-none-any.whl") as archive:
+        assert all(MARK in archive.read(name).decode() for name in files)
     with pytest.raises(BuildError, match="widget_fixes.py"):
         fix_widgets(tmp_path / "other.whl")
