@@ -30,14 +30,21 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from string import Template
 
 from .steps import BuildError
 
-__all__ = ["MARK", "METHODS", "pipeline_kernel", "rewrite_kernel", "rewrite_service",
+__all__ = ["MARKS", "METHODS", "PIECES", "pipeline_kernel", "rewrite_kernel", "rewrite_service",
            "rewrite_worker"]
 
-#: Left in every rewritten script (so the build rewrites each once, and a test finds it).
-MARK = "/*cassino-learn: pipelined_kernel.py*/"
+#: The pieces put into the scripts (`pipelined-kernel.js`), by name, as templates of the names
+#: the minified code they replace uses.
+PIECES = {name: Template(text.strip("\n")) for name, text in re.findall(
+    r"^//== (\w+)\n(.*?)(?=^//== |\Z)",
+    Path(__file__).with_name("pipelined-kernel.js").read_text(encoding="utf-8"), re.S | re.M)}
+#: What each rewritten script holds (the piece's first comment), so the build rewrites it once.
+MARKS = {name: f"/*cassino-learn pipelined_kernel.py: {name}*/" for name in
+         ("service", "kernel", "worker")}
 #: The worker's requests: each begins by setting the outputs' parent (`setup`).
 METHODS = ("execute", "complete", "inspect", "isComplete", "commInfo", "commOpen", "commMsg",
            "commClose")
@@ -45,28 +52,11 @@ METHODS = ("execute", "complete", "inspect", "isComplete", "commInfo", "commOpen
 _SERVICE = re.compile(
     r"try\{await (?P<lock>\w+)\.runExclusive\(\(async\(\)=>\{await (?P<kernel>\w+)\.ready,"
     r"await (?P=kernel)\.handleMessage\((?P<msg>\w+)\)\}\)\)\}catch")
-_SERVICE_NEW = (
-    "try{{" + MARK + "let sent_;"
-    "await {lock}.runExclusive((async()=>{{await {kernel}.ready;"
-    "if(\"execute_request\"!=={msg}.header.msg_type||\"function\"!=typeof {kernel}.pipelines_)"
-    "{{await {kernel}.handleMessage({msg});return}}"
-    "let handed;const handedOn=new Promise(r=>{{handed=r}});{kernel}.handedOn_=handed;"
-    "sent_={kernel}.handleMessage({msg});"
-    "try{{await Promise.race([handedOn,sent_])}}finally{{{kernel}.handedOn_=null}}}}));"
-    "sent_&&await sent_}}catch")
 _EXECUTE = re.compile(
     r"async executeRequest\((?P<content>\w+)\)\{await this\.ready;"
     r"const (?P<result>\w+)=await this\._remoteKernel\.execute\((?P=content),this\.parent\);"
     r"return (?P=result)\.execution_count=this\.executionCount,(?P=result)\}")
-_EXECUTE_NEW = (
-    MARK + "pipelines_(){{return!0}}"
-    "async executeRequest({content}){{const parent=this.parent,count=this.executionCount;"
-    "await this.ready;const asked=this._remoteKernel.execute({content},parent);"
-    "this.handedOn_&&this.handedOn_();const {result}=await asked;"
-    "return {result}.execution_count=count,{result}}}")
 _SETUP = re.compile(r"async setup\(\w+\)\{await this\._initialized,this\._kernel\._parent_header=")
-_IN_TURN = (MARK + "inTurn_(f){const r=(this.turn_||Promise.resolve()).then(f);"
-            "return this.turn_=r.then(()=>{},()=>{}),r}")
 _METHOD = re.compile(r"async (?P<name>" + "|".join(METHODS) +
                      r")\((?P<a>\w+),(?P<b>\w+)\)\{await this\.setup\((?P=b)\);")
 
@@ -80,23 +70,23 @@ def _fail(what: str) -> BuildError:
 def rewrite_service(script: str) -> str:
     """JupyterLite's kernel service letting the next request go once an execute request has
     been handed to a kernel that pipelines (unchanged if `script` has no kernel service)."""
-    if _KINDS["service"][1] in script:
+    if MARKS["service"] in script:
         return script
-    return _SERVICE.sub(lambda match: _SERVICE_NEW.format(**match.groupdict()), script)
+    return _SERVICE.sub(lambda match: PIECES["service"].substitute(match.groupdict()), script)
 
 
 def rewrite_kernel(script: str) -> str:
     """PyodideKernel's `executeRequest` taking its parent at once and saying when the request
     is on its way (unchanged if `script` has none)."""
-    if _KINDS["kernel"][1] in script:
+    if MARKS["kernel"] in script:
         return script
-    return _EXECUTE.sub(lambda match: _EXECUTE_NEW.format(**match.groupdict()), script)
+    return _EXECUTE.sub(lambda match: PIECES["kernel"].substitute(match.groupdict()), script)
 
 
 def rewrite_worker(script: str) -> str:
     """The kernel's worker class running its requests one after another (unchanged if
     `script` has none)."""
-    if _KINDS["worker"][1] in script:
+    if MARKS["worker"] in script:
         return script
     classes = len(_SETUP.findall(script))
     methods = len(_METHOD.findall(script))
@@ -104,17 +94,12 @@ def rewrite_worker(script: str) -> str:
         return script
     if methods != classes * len(METHODS):
         raise _fail(f"the kernel's worker ({methods} requests in {classes} classes)")
-    script = _SETUP.sub(lambda match: _IN_TURN + match[0], script)
-    return _METHOD.sub(lambda m: (f"{m['name']}({m['a']},{m['b']}){{return this.inTurn_(()=>"
-                                  f"this.{m['name']}_({m['a']},{m['b']}))}}"
-                                  f"async {m['name']}_({m['a']},{m['b']}){{"
-                                  f"await this.setup({m['b']});"), script)
+    script = _SETUP.sub(lambda match: PIECES["worker"].template + match[0], script)
+    return _METHOD.sub(lambda match: PIECES["request"].substitute(match.groupdict()), script)
 
 
-#: Each rewrite, and what a script it has rewritten holds.
-_KINDS = {"service": (rewrite_service, ".handedOn_=handed"),
-          "kernel": (rewrite_kernel, "pipelines_(){"),
-          "worker": (rewrite_worker, "inTurn_(f){")}
+#: Each rewrite, by what it rewrites.
+_KINDS = {"service": rewrite_service, "kernel": rewrite_kernel, "worker": rewrite_worker}
 
 
 def pipeline_kernel(output: Path) -> list[Path]:
@@ -127,12 +112,12 @@ def pipeline_kernel(output: Path) -> list[Path]:
     for script in scripts:
         text = script.read_text(encoding="utf-8")
         new = text
-        for kind, (rewrite, done) in _KINDS.items():
+        for kind, rewrite in _KINDS.items():
             try:
                 new = rewrite(new)
             except BuildError as error:
                 raise BuildError(f"{script}: {error}") from None
-            if done in new:
+            if MARKS[kind] in new:
                 found[kind].append(script)
         if new != text:
             script.write_text(new, encoding="utf-8")

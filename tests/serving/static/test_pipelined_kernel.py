@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cassino_learn.serving.static.pipelined_kernel import (METHODS, pipeline_kernel,
+from cassino_learn.serving.static.pipelined_kernel import (MARKS, METHODS, pipeline_kernel,
                                                            rewrite_kernel, rewrite_service,
                                                            rewrite_worker)
 from cassino_learn.serving.static.steps import BuildError
@@ -149,9 +149,10 @@ def test_the_built_sites_kernel_is_pipelined(site):
     scripts = [*(root / "voici" / "build").glob("*.js"), *(
         root / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static").glob("*.js")]
     texts = {path.name: path.read_text(encoding="utf-8") for path in scripts}
-    assert sum(text.count(".handedOn_=handed") for text in texts.values()) == 1
-    assert sum(text.count("pipelines_(){") for text in texts.values()) == 1
-    assert sum(text.count("inTurn_(f){") for text in texts.values()) >= 2  # both workers
+    found = {kind: sum(text.count(mark) for text in texts.values())
+             for kind, mark in MARKS.items()}
+    assert found["service"] == 1 and found["kernel"] == 1
+    assert found["worker"] >= 2  # the worker's two scripts (with and without shared memory)
 
 
 @pytest.mark.slow
