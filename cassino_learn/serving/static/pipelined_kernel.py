@@ -100,6 +100,8 @@ def rewrite_worker(script: str) -> str:
 
 #: Each rewrite, by what it rewrites.
 _KINDS = {"service": rewrite_service, "kernel": rewrite_kernel, "worker": rewrite_worker}
+_WHAT = {"service": "JupyterLite's kernel service", "kernel": "the Pyodide kernel's page side",
+         "worker": "the Pyodide kernel's worker"}
 
 
 def pipeline_kernel(output: Path) -> list[Path]:
@@ -123,5 +125,6 @@ def pipeline_kernel(output: Path) -> list[Path]:
             script.write_text(new, encoding="utf-8")
     for kind, where in found.items():
         if not where:
-            raise _fail(f"no script of the site has the kernel's {kind}")
+            raise BuildError(f"no script of the site has {_WHAT[kind]} as this build knows "
+                             "it: see cassino_learn/serving/static/pipelined_kernel.py")
     return sorted({path for where in found.values() for path in where})

@@ -134,7 +134,7 @@ def test_each_rewrite_is_done_once_and_a_changed_script_stops_the_build(tmp_path
     build = tmp_path / "voici" / "build"
     build.mkdir(parents=True)
     (build / "main.js").write_text(SERVICE, encoding="utf-8")
-    with pytest.raises(BuildError, match="kernel's kernel .*pipelined_kernel.py"):
+    with pytest.raises(BuildError, match="kernel's page side as this build knows .*pipelined_kernel"):
         pipeline_kernel(tmp_path)
     extension = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
     extension.mkdir(parents=True)
