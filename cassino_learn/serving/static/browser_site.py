@@ -7,8 +7,8 @@ library as `sitecustomize`). Three things about the folder of the learner's brow
   `/drive` whether it holds the module: each question is a synchronous request to the site's
   service worker, a few hundred of them while IPython and the lessons' packages load.
 - Package metadata (`importlib.metadata.version` and the like, which the widgets ask for
-  anywidget's version) is looked up among the installed packages first: a lookup that starts with the
-  working folder lists `/drive`, about 70 ms, and never finds a package there.
+  anywidget's version) is looked up among the installed packages first: a lookup that starts
+  with the working folder lists `/drive`, about 70 ms, and never finds a package there.
 - Once the kernel's own module has loaded, it starts the class check (a request to the server
   that every lesson page's first cell makes: the answer comes while the kernel imports, and
   the cell takes it rather than waiting for a request of its own), then imports the modules
