@@ -205,26 +205,17 @@ def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
     `intro` (a line saying what the button opens) is shown until then."""
     import ipywidgets as w
 
-    from ..ui._assets import asset
-    from ..ui.quiz_widgets import button, shared_look
+    from ..ui.launcher import Launcher
+    from ..ui.quiz_widgets import shared_look
 
-    # Only the button's stylesheet: what is built brings its own (a page with several of these
-    # would otherwise send the quiz's whole stylesheet once per button).
-    style = f"<style>{asset('buttons.css')}</style>"
-    start = button(label, primary=True)
-    said = f'<p class="cl-on-demand-intro">{html.escape(intro)}</p>' if intro else ""
-    lead = w.HTML(style + said, layout=shared_look("plain" if intro else "hidden"),
-                  style=shared_look("html"))
-    box = w.VBox([lead, start], layout=shared_look("plain"), _dom_classes=("cl-on-demand",))
-
-    def begin(_: object) -> None:
-        if start not in box.children:
+    def begin() -> None:
+        if launcher not in box.children:
             return  # a second click before the first was handled: built once
-        if intro:  # the widget built says it itself
-            lead.value, lead.layout = style, shared_look("hidden")
-        box.children = (lead, build())
+        box.children = (build(),)  # what is built says what it is, and brings its stylesheet
+        launcher.close()
 
-    start.on_click(begin)
+    launcher = Launcher(label, begin, intro=intro, layout=shared_look("plain"))
+    box = w.VBox([launcher], layout=shared_look("plain"), _dom_classes=("cl-on-demand",))
     return box
 
 

@@ -54,7 +54,7 @@ import sys
 from cassino_learn.pages.lesson import practice
 box = practice("02_pairing")
 assert "cassino_learn.teaching.practice" not in sys.modules, "imported at load"
-box.children[-1].click()
+box.children[-1].press()
 from cassino_learn.ui.quiz_widgets import PracticeWidget
 assert isinstance(box.children[-1], PracticeWidget), box.children
 assert "cassino_learn.teaching.practice" in sys.modules

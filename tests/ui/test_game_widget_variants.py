@@ -95,9 +95,9 @@ def test_a_game_behind_a_button_is_dealt_when_pressed_with_its_rules():
 
     box = game(rules="values=royal", start_button="Play Royal Casino against the computer")
     start = box.children[-1]
-    assert start.description == "Play Royal Casino against the computer"
+    assert start.label == "Play Royal Casino against the computer"
     assert not any(isinstance(child, GameWidget) for child in box.children)  # nothing dealt yet
-    start.click()
+    start.press()
     widget = box.children[-1]
     assert isinstance(widget, GameWidget) and widget.game.rules.royal
     assert "Royal Casino" in widget.status.value

@@ -12,7 +12,7 @@ def _opened_quiz(slug: str):
     from cassino_learn.pages.lesson import quiz
 
     launcher = quiz(slug)
-    launcher.children[-1].click()
+    launcher.children[-1].press()
     return launcher.children[-1]
 
 def _right_answer(item):
@@ -102,15 +102,15 @@ def test_the_quiz_is_dealt_when_the_learner_asks_for_it():
     from cassino_learn.ui.quiz_widgets import QuizWidget
 
     launcher = quiz("02_pairing")
-    lead, start = launcher.children
+    (start,) = launcher.children
     assert not any(isinstance(child, (QuizWidget, CardTable)) for child in launcher.children)
     count = len(load_bank("02_pairing").items)
-    assert f"{count} questions on this lesson's rules" in html.unescape(lead.value)
-    assert start.description == QUIZ_BUTTON
-    start.click()
-    widget = launcher.children[-1]
+    assert start.intro == f"{count} questions on this lesson's rules; your best score is kept."
+    assert start.label == QUIZ_BUTTON
+    start.press()
+    (widget,) = launcher.children  # in the button's place; the quiz says the rest itself
     assert isinstance(widget, QuizWidget) and len(widget.items) == count
-    assert "Question 1 of" in widget.status.value and lead.layout.display == "none"
+    assert "Question 1 of" in widget.status.value and start.comm is None
 
 
 def test_a_broken_quiz_bank_fails_when_the_lesson_runs_not_when_the_quiz_is_opened(
@@ -133,10 +133,10 @@ def test_practice_is_built_only_when_the_learner_starts_it():
 
     launcher = practice("05_building", seed=3)
     assert not any(isinstance(child, PracticeWidget) for child in launcher.children)
-    start = launcher.children[-1]
-    assert start.description == "Start practising"
-    start.click()
-    widget = launcher.children[-1]
+    (start,) = launcher.children
+    assert start.label == "Start practising"
+    start.press()
+    (widget,) = launcher.children
     assert isinstance(widget, PracticeWidget) and widget.rules == ["B1", "B2", "B3", "B4", "S3"]
 
 

@@ -202,8 +202,8 @@ def test_practice_counts_toward_the_learners_streak_and_nothing_else():
     from cassino_learn.pages.lesson import practice
 
     launcher = practice(SLUG, seed=1)
-    launcher.children[1].click()
-    widget = launcher.children[1]
+    launcher.children[0].press()
+    (widget,) = launcher.children
     for right in (True, True, False, True):
         task = widget.next_question()
         view = widget.view

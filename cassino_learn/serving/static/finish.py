@@ -18,6 +18,7 @@ from ..voila import _page_links
 from .steps import BuildError, Reporter, npm_package
 from .no_mathjax import leave_out_mathjax
 from .pipelined_kernel import pipeline_kernel
+from .shared_modules import share_widget_modules
 from .voici_cells import send_cells_at_once
 
 __all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id",
@@ -149,10 +150,12 @@ def finish_site(output: Path, report: Reporter) -> None:
             path.unlink()
     send_cells_at_once(output)
     pipeline_kernel(output)
+    share_widget_modules(output)
     leave_out_mathjax(output)
     _install_service_worker(output)
     outside = outside_references(output)
     if outside:
         raise BuildError("built pages still load from outside the site:\n" + "\n".join(outside))
     report(f"finished {len(pages)} pages: Font Awesome served locally, lesson links rewritten, "
-           "cells sent at once, no LaTeX typesetter, files kept by the site's service worker")
+           "cells sent at once, widget modules imported once, no LaTeX typesetter, files kept "
+           "by the site's service worker")
