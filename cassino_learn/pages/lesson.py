@@ -206,7 +206,7 @@ def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
     import ipywidgets as w
 
     from ..ui.launcher import Launcher
-    from ..ui.quiz_widgets import shared_look
+    from ..ui.looks import shared_look
 
     def begin() -> None:
         if launcher not in box.children:

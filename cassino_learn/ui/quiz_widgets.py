@@ -13,7 +13,6 @@ import random
 from typing import Callable, Sequence
 
 import ipywidgets as w
-from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the top
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.listing import first_moves
@@ -22,6 +21,7 @@ from ..core.position import Position
 from ..core.words import count
 from ..teaching.quiz import QuizItem, Verdict
 from ._assets import asset
+from .looks import shared_look
 from .table import CardTable
 
 __all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "feedback_html",
@@ -40,23 +40,6 @@ def styled(markup: str) -> str:
     """`markup` with the widgets' stylesheet in front: a status line that carries the style
     saves the page a widget of its own for it."""
     return f"<style>{asset('buttons.css')}{asset('quiz.css')}</style>{markup}"
-
-
-_LOOKS: dict[str, Callable[[], w.Widget]] = {
-    "plain": w.Layout, "hidden": lambda: w.Layout(display="none"),
-    "auto width": lambda: w.Layout(width="auto"), "button": w.ButtonStyle,
-    "html": HTMLStyle}
-_made_looks: dict[str, w.Widget] = {}
-
-
-def shared_look(name: str) -> w.Widget:
-    """One layout or style model of `_LOOKS` per kernel, for widgets that are never restyled one
-    by one (buttons, rows, launchers): a page then sends the browser one model for all of them
-    rather than one or two per widget. Made again if it was closed."""
-    look = _made_looks.get(name)
-    if look is None or look.comm is None:
-        look = _made_looks[name] = _LOOKS[name]()
-    return look
 
 
 def button(label: str, *, primary: bool = False, tooltip: str = "") -> w.Button:

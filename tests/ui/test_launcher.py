@@ -8,7 +8,7 @@ import pytest
 
 from cassino_learn.pages.lesson import on_demand
 from cassino_learn.ui.launcher import Launcher
-from cassino_learn.ui.quiz_widgets import shared_look
+from cassino_learn.ui.looks import shared_look
 
 
 def test_a_press_from_the_page_calls_python_and_other_messages_do_not():

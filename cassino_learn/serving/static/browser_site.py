@@ -12,13 +12,14 @@ library as `sitecustomize`). Three things about the folder of the learner's brow
 - Once the kernel's own module has loaded, it starts the class check (a request to the server
   that every lesson page's first cell makes: the answer comes while the kernel imports, and
   the cell takes it rather than waiting for a request of its own), then imports the modules
-  every lesson page's first cells import (the widget libraries, the page's functions, the
-  stage runner, the quiz buttons), one module a task, each task scheduled when the one before
-  has run (so the page's messages meanwhile are answered between two imports). These imports are not free: the page's
-  first message to the kernel waits behind them. A lesson page imports them anyway, and done
-  here they overlap the page's own start (its widget manager, its first outputs): a warm
-  lesson 2 was interactive about 0.07 s sooner in an alternated measure. A site with no lesson
-  page would only wait for them, so the build sets IMPORT_IN_ADVANCE to False there
+  every lesson page's first cells import (the widget library, the page's functions, the
+  on-demand button), one module a task, each task scheduled when the one before has run (so
+  the page's messages meanwhile are answered between two imports). These imports are not
+  free: the page's first message to the kernel waits behind them. A lesson page imports them
+  anyway, and done here they overlap the page's own start (its widget manager, its first
+  outputs). What only some pages use (the stage runner and its card table, the quiz) is left
+  to the cells that use it: a page without it would only wait longer. A site with no lesson
+  page would only wait for them all, so the build sets IMPORT_IN_ADVANCE to False there
   (`runtime.startup_text`).
 
 The lessons keep files in `/drive` (progress), never modules.
@@ -31,8 +32,7 @@ DRIVE = "/drive"
 #: What every lesson page's first cells import, in the order they import it; "module:function"
 #: also calls the function (the class check, started first so that its answer comes meanwhile).
 PAGE_MODULES = ("cassino_learn.pages.browser_class:ask_early", "ipywidgets",
-                "cassino_learn.pages.lesson", "cassino_learn.ui.stages",
-                "cassino_learn.ui.quiz_widgets")
+                "cassino_learn.pages.lesson", "cassino_learn.ui.launcher")
 #: The kernel's module: the page starts to connect once it has loaded.
 KERNEL_MODULE = "pyodide_kernel"
 #: Whether PAGE_MODULES are imported in advance (the build writes False for a site of no lessons).
