@@ -50,10 +50,11 @@ class LessonHeader(Html):
         if self.slug and has_stages(self.slug):
             display(stage_runner(self.slug))
         elif self.slug:
+            from ..ui.looks import shared_look
             from ..ui.progress_badge import ProgressBadge
 
             slug = self.slug
-            display(ProgressBadge(lambda: progress_summary(slug)))
+            display(ProgressBadge(lambda: progress_summary(slug), layout=shared_look("plain")))
 
 
 def stage_runner(slug: str) -> Any:
@@ -203,9 +204,7 @@ def practice(slug_or_rules: str | Sequence[str], seed: int | None = None) -> Any
 def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
     """A button that builds its widget when first pressed and then shows it in its place;
     `intro` (a line saying what the button opens) is shown until then."""
-    import ipywidgets as w
-
-    from ..ui.launcher import Launcher
+    from ..ui.launcher import Launcher, LauncherBox
     from ..ui.looks import shared_look
 
     def begin() -> None:
@@ -215,7 +214,7 @@ def on_demand(label: str, build: Callable[[], Any], intro: str = "") -> Any:
         launcher.close()
 
     launcher = Launcher(label, begin, intro=intro, layout=shared_look("plain"))
-    box = w.VBox([launcher], layout=shared_look("plain"), _dom_classes=("cl-on-demand",))
+    box = LauncherBox([launcher], layout=shared_look("plain"), _dom_classes=("cl-on-demand",))
     return box
 
 

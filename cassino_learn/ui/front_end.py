@@ -18,6 +18,8 @@ from typing import Any
 import ipywidgets
 import traitlets as t
 
+from .shown import ShownByModel
+
 __all__ = ["FrontEnd", "anywidget_version"]
 
 _FROM_CLASS = ("_esm", "_css")
@@ -34,7 +36,7 @@ def anywidget_version() -> str:
     return found if "a" in rest or "b" in rest else f"~{major}.{minor}.*"
 
 
-class FrontEnd(ipywidgets.DOMWidget):
+class FrontEnd(ShownByModel, ipywidgets.DOMWidget):
     """A widget drawn by anywidget's front end: a subclass gives its module and stylesheet as
     text (`_esm = asset("table.js")`, `_css = ...`), as with anywidget."""
 
@@ -55,8 +57,3 @@ class FrontEnd(ipywidgets.DOMWidget):
             trait = t.Unicode(value).tag(sync=True)
             setattr(cls, key, trait)
             trait.class_init(cls, key)  # traitlets names only the traits of the class's text
-
-    def __repr__(self) -> str:
-        # ipywidgets' repr lists every trait (the module's whole text among them), and a
-        # notebook asks for it each time the widget is displayed
-        return f"<{type(self).__name__}>"

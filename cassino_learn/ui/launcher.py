@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import ipywidgets
 import traitlets
 
 from ._assets import asset
 from .front_end import FrontEnd
+from .shown import ShownByModel
 
-__all__ = ["Launcher"]
+__all__ = ["Launcher", "LauncherBox"]
 
 
 class Launcher(FrontEnd):
@@ -38,3 +40,7 @@ class Launcher(FrontEnd):
     def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "press":
             self.press()
+
+
+class LauncherBox(ShownByModel, ipywidgets.VBox):
+    """Where a launcher stands, and then what it built."""

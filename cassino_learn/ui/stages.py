@@ -33,6 +33,8 @@ from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, sta
                                stars_for)
 from ._assets import asset
 from .front_end import FrontEnd
+from .looks import shared_look
+from .shown import ShownByModel
 from .table import CardTable
 
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS"]
@@ -95,7 +97,7 @@ class StagePanel(FrontEnd):
     complete = t.Unicode("").tag(sync=True)         # HTML: the lesson is done
 
 
-class StageRunner(w.VBox):
+class StageRunner(ShownByModel, w.VBox):
     """A lesson's stages, opened at the first one not yet solved (read from the progress file
     again when the page is shown, so a preheated kernel resumes where the learner is)."""
 
@@ -108,8 +110,9 @@ class StageRunner(w.VBox):
             # Read before the widgets below exist: in the browser the page answers the read,
             # and it answers sooner before it has their models to make.
             self.records()
-            self.top = StagePanel(part="top")
-            self.bottom = StagePanel(part="bottom", delay_ms=delay_ms)
+            # one layout model for the three (none is restyled on its own)
+            self.top = StagePanel(part="top", layout=shared_look("plain"))
+            self.bottom = StagePanel(part="bottom", delay_ms=delay_ms, layout=shared_look("plain"))
             self.area = w.Box(layout=w.Layout(width="100%"))
             self.table: CardTable | None = None
             self.index = -1
@@ -121,7 +124,7 @@ class StageRunner(w.VBox):
             self._raising = False         # the runner itself is setting the table's selection
             self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
             # classes given at once: added afterwards, each is one more message to the page
-            super().__init__([self.top, self.area, self.bottom],
+            super().__init__([self.top, self.area, self.bottom], layout=shared_look("plain"),
                              _dom_classes=("cl-stage-runner",))
             for panel in (self.top, self.bottom):
                 panel.on_msg(self._on_panel_message)
