@@ -6,6 +6,7 @@ from typing import Any, Callable
 
 import traitlets
 
+from ..browser import in_browser
 from ._assets import asset
 from .front_end import FrontEnd
 
@@ -14,7 +15,8 @@ __all__ = ["ProgressBadge"]
 
 class ProgressBadge(FrontEnd):
     """Shows `summary()`; the front end asks for a new reading each time it renders the badge,
-    so a lesson page prepared in a preheated kernel shows the progress of the moment it opens."""
+    so a lesson page prepared in a preheated kernel shows the progress of the moment it opens
+    (in the browser, where no kernel is prepared in advance, the first reading stands)."""
 
     _esm = asset("progress.js")
     _css = ".cl-progress { color: #2e6b47; font-weight: 600; margin: 0 0 0.6em; }"
@@ -30,5 +32,6 @@ class ProgressBadge(FrontEnd):
         self.text = self._summary()
 
     def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "refresh":
+        # (the browser's kernel is never prepared in advance: its reading is the moment's)
+        if isinstance(content, dict) and content.get("type") == "refresh" and not in_browser():
             self.refresh()

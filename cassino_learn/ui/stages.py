@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as w
 import traitlets as t
 
+from ..browser import in_browser
 from ..core.cards import Card
 from ..core.move import CAPTURE, Move
 from ..core.position import Position
@@ -521,8 +522,10 @@ class StageRunner(ShownByModel, w.VBox):
         kind = content.get("type")
         if kind == "shown":
             # A page prepared in advance resumes where the learner is now; when the progress
-            # file says what it said when the stage was drawn, the stage on show is right.
-            if not self._touched and self.records() != self._drawn_from:
+            # file says what it said when the stage was drawn, the stage on show is right. The
+            # browser's kernel is never prepared in advance: it read the file moments ago, and
+            # a second reading there would hold up the page's next cells.
+            if not self._touched and not in_browser() and self.records() != self._drawn_from:
                 self.resume()
             if events := _class_events():
                 events.record_visit(self.slug, self.stage.id if self.index >= 0 else None)

@@ -18,6 +18,16 @@ def test_badge_rereads_progress_when_the_front_end_asks():
     assert badge.text == "✔ done · best quiz score 7/8"
 
 
+def test_in_the_browser_the_badge_keeps_the_reading_it_was_made_with(monkeypatch):
+    import cassino_learn.ui.progress_badge as badges
+
+    monkeypatch.setattr(badges, "in_browser", lambda: True)
+    read: list[str] = []
+    badge = ProgressBadge(lambda: read.append("read") or "★ 3")
+    badge._handle_message(badge, {"type": "refresh"}, [])
+    assert read == ["read"] and badge.text == "★ 3"  # no kernel there is prepared in advance
+
+
 def test_header_text_names_lesson_and_rules_without_progress():
     shown = header("02_pairing")
     assert repr(shown) == "Lesson 2: Pairing\nRules: T1, T2, P1, P2"

@@ -49,6 +49,23 @@ def test_the_page_shown_reads_once_a_message_and_writes_nothing(file_operations)
     assert runner.index == 1 and runner.table.four_color
 
 
+def test_in_the_browser_the_page_shown_reads_nothing_and_is_still_told_to_the_class(
+        file_operations, monkeypatch):
+    """The browser's kernel is never prepared in advance: the runner's reading, moments before
+    the page shows it, stands (a second one would hold up the page's next cells)."""
+    import cassino_learn.ui.stages as stages
+
+    monkeypatch.setattr(stages, "in_browser", lambda: True)
+    solve_first_stage()
+    heard: list[dict] = []
+    with learner_context.using(learner_context.LearnerContext(sink=heard.append)):
+        runner = StageRunner(SLUG)
+        file_operations.clear()
+        runner.send_from_front_end({"type": "shown"}, panel="top")
+    assert file_operations == [] and runner.index == 1
+    assert [e["kind"] for e in heard] == ["visit", "visit"]
+
+
 def test_a_right_answer_saves_under_the_lock_and_draws_from_what_it_saved(file_operations):
     runner = StageRunner(SLUG)
     file_operations.clear()
