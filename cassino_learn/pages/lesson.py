@@ -45,16 +45,25 @@ class LessonHeader(Html):
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        # In a class, nothing of anyone's progress is shown before the page's learner is known.
-        display(Html(self.markup, self.text), name_line())
+        # In a class, nothing of anyone's progress is shown before the page's learner is known
+        # (both below identify the learner first). The progress is read before anything is
+        # shown: in the browser the page answers the reading, sooner with nothing else to draw.
+        line = name_line()  # empty outside a class: no output for the page to draw
+        progress_line = self._progress_line()
+        display(Html(self.markup, self.text), *([line] if line.markup else []),
+                *([progress_line] if progress_line is not None else []))
+
+    def _progress_line(self) -> Any:
+        """The lesson's stages, its progress badge, or None (the contents page)."""
         if self.slug and has_stages(self.slug):
-            display(stage_runner(self.slug))
-        elif self.slug:
+            return stage_runner(self.slug)
+        if self.slug:
             from ..ui.looks import shared_look
             from ..ui.progress_badge import ProgressBadge
 
             slug = self.slug
-            display(ProgressBadge(lambda: progress_summary(slug), layout=shared_look("plain")))
+            return ProgressBadge(lambda: progress_summary(slug), layout=shared_look("plain"))
+        return None
 
 
 def stage_runner(slug: str) -> Any:
