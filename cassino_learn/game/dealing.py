@@ -42,6 +42,23 @@ def first_seat(dealer: int, players: int) -> int:
     return dealer % players + 1
 
 
+#: D3: seat 1 deals a match's first round.
+FIRST_DEALER = 1
+
+
+def next_dealer(dealer: int, players: int) -> int:
+    """D3: the deal passes to the dealer's left (the next seat) each round."""
+    return dealer % players + 1
+
+
+def dealer_of_round(round_number: int, players: int) -> int:
+    """The seat that deals round `round_number` (1-based) of a match, as a game deals it."""
+    dealer = FIRST_DEALER
+    for _ in range(round_number - 1):
+        dealer = next_dealer(dealer, players)
+    return dealer
+
+
 def deal(stock: Sequence[Card], players: int, dealer: int, to_table: bool,
          singles: bool = False) -> tuple[list[list[Card]], list[Card], list[Card]]:
     """Deal 4 cards to each seat (and 4 to the table when `to_table`) from the top of `stock`.

@@ -27,8 +27,8 @@ from ..core.move import Move
 from ..core.movegen import legal_moves
 from ..core.position import Position, find_legal
 from ..core.rules import Rules
-from .dealing import (DEALS_PER_ROUND, close_round, deals_per_round, draw_card, next_deal,
-                      shuffled_deck, start_round)
+from .dealing import (DEALS_PER_ROUND, FIRST_DEALER, close_round, deals_per_round, draw_card,
+                      next_deal, next_dealer, shuffled_deck, start_round)
 from .scoring import MatchResult, RoundScore, match_points, match_result, score_round
 
 if TYPE_CHECKING:
@@ -90,7 +90,8 @@ class Game:
         self._undo: list[_Snapshot] = []
         self._legal: list[Move] | None = None
         self._start: Position | None = None  # a set position's play (from_position)
-        self._now = self._new_round(dealer=1, round_number=1, scores=None, rounds=())
+        self._now = self._new_round(dealer=FIRST_DEALER, round_number=1, scores=None,
+                                    rounds=())
 
     @classmethod
     def from_position(cls, position: Position | str,
@@ -287,7 +288,7 @@ class Game:
         if result.over:
             return _replace_snapshot(now, state=state, scores=tuple(scores.items()),
                                      rounds=rounds, result=result)
-        return self._new_round(now.dealer % self.players + 1, now.round_number + 1,
+        return self._new_round(next_dealer(now.dealer, self.players), now.round_number + 1,
                                tuple(scores.items()), rounds)
 
     # ------------------------------------------------------------------ save and load
