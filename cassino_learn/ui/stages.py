@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import re
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 import traitlets as t
@@ -36,7 +36,9 @@ from ._assets import asset
 from .front_end import FrontEnd
 from .looks import shared_look
 from .shown import ShownByModel
-from .table import CardTable
+
+if TYPE_CHECKING:
+    from .table import CardTable
 
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS"]
 
@@ -349,13 +351,17 @@ class StageRunner(ShownByModel, w.VBox):
     # ------------------------------------------------------------------ the table
 
     def _make_table(self, stage: Stage) -> CardTable | None:
+        no_cards = stage.position is None or stage.kind in ("score", "points")
+        if no_cards and stage.kind != "demo":
+            return None
+        # imported here: a lesson whose first stage has no table opens without its modules
+        from .table import CardTable
+
         if stage.kind == "demo":
             assert stage.position is not None
             table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn)
             table.observe(self._demo_moved, "demo_index")
             return table
-        if stage.position is None or stage.kind in ("score", "points"):
-            return None
         if stage.kind in ("goal", "captures"):
             table = CardTable(stage.position, mode="play", seat=stage.position.turn,
                               stock=stage.stock or None)

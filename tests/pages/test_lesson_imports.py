@@ -47,6 +47,15 @@ def test_a_lesson_page_imports_no_game_search_or_practice_at_load(notebook, tmp_
     assert not imported & set(LATER), sorted(imported & set(LATER))
 
 
+def test_a_page_whose_first_stage_has_no_cards_imports_no_card_table(tmp_path):
+    """Lesson 11 opens on a question about the deal: its stage runner, its launchers and its
+    hint list need no card table (the game it offers is dealt on request)."""
+    imported = _imported_at_load("11_full_game.ipynb", tmp_path)
+    assert "cassino_learn.ui.stages" in imported and "cassino_learn.ui.launcher" in imported
+    assert not imported & {"cassino_learn.ui.table", "cassino_learn.ui.quiz_widgets",
+                           "cassino_learn.ui.selection", "cassino_learn.game.match"}
+
+
 def test_practice_imports_its_question_makers_when_started(tmp_path, monkeypatch):
     monkeypatch.setenv("CASSINO_LEARN_DATA", str(tmp_path))
     check = """
