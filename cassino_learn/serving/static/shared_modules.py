@@ -1,4 +1,5 @@
-"""anywidget's front end imports a widget's module once per page, not once per widget.
+"""anywidget's front end imports a widget's module once per page, not once per widget, and
+leaves a widget's stylesheet alone when it is already in the page.
 
 The course's widgets (the card table, the stage panels, the on-demand buttons) give their
 module as text. anywidget turns that text into a new blob address and imports it for every
@@ -7,6 +8,10 @@ few modules seven times while the page opened (about 20 ms of the page's own wor
 docs/benchmarks.md). A module given by address is imported once by the browser and shared; the
 rewrite gives a module given as text the same treatment, keyed by its text (a changed module
 is a new one). The modules keep no state of their own: each widget's lives in its `render`.
+
+Each widget also put its class's stylesheet into the page again, the same text in the same
+`<style>` element: the page then recomputed the style of the whole lesson once per widget. The
+rewrite replaces the text only when it differs.
 
 When the front end's script is not the shape this module knows, the build stops with a message
 naming this file.
@@ -29,6 +34,9 @@ MARK = PIECE.splitlines()[0]
 #: address it uses (both names the piece relies on).
 _LOAD = "function loadEsm(esm) {"
 _ADDRESS = "function isHref("
+#: Where it puts a stylesheet's text into the `<style>` element the page has for it already.
+_RESTYLE = "prev.textContent = cssText;"
+_RESTYLE_IF_NEW = "if (prev.textContent !== cssText) prev.textContent = cssText;"
 
 
 def _fail(what: str) -> BuildError:
@@ -37,13 +45,14 @@ def _fail(what: str) -> BuildError:
 
 
 def rewrite_front_end(script: str) -> str:
-    """anywidget's front-end script importing each module given as text once (unchanged if
-    `script` is not that script, or is rewritten already)."""
+    """anywidget's front-end script importing each module given as text once, and replacing a
+    stylesheet's text only with another (unchanged if `script` is not that script, or is
+    rewritten already)."""
     if MARK in script or _LOAD not in script:
         return script
-    if script.count(_LOAD) != 1 or _ADDRESS not in script:
+    if script.count(_LOAD) != 1 or _ADDRESS not in script or script.count(_RESTYLE) != 1:
         raise _fail("the script that imports a widget's module is not the one this build knows")
-    return script.replace(_LOAD, PIECE.rstrip("\n"))
+    return script.replace(_LOAD, PIECE.rstrip("\n")).replace(_RESTYLE, _RESTYLE_IF_NEW)
 
 
 def share_widget_modules(output: Path) -> Path:

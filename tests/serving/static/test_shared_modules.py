@@ -1,7 +1,8 @@
-"""anywidget's front end imports a widget module given as text once per page
-(cassino_learn/serving/static/shared_modules.py): the rewritten loader run in Node with
-stand-ins, checked on the built site, and a lesson page in Chromium that makes one module of
-each widget class, however many widgets it draws."""
+"""anywidget's front end imports a widget module given as text once per page, and puts a
+stylesheet's text into the page only when it is new (cassino_learn/serving/static/
+shared_modules.py): the rewritten loader run in Node with stand-ins, checked on the built site,
+and a lesson page in Chromium that makes one module of each widget class, however many widgets
+it draws."""
 
 from __future__ import annotations
 
@@ -16,8 +17,20 @@ from cassino_learn.serving.static.shared_modules import (MARK, rewrite_front_end
                                                          share_widget_modules)
 from cassino_learn.serving.static.steps import BuildError
 
-#: anywidget 0.11's loader, shaped as in its front end, importing through a stand-in that logs.
+#: anywidget 0.11's loader, shaped as in its front end, importing through a stand-in that logs,
+#: and its stylesheet setter, with a stand-in `<style>` element that counts its new texts.
 FRONT_END = """
+const sheets = {};
+function loadCssText(cssText, anywidgetId) {
+    var prev = sheets[anywidgetId];
+    if (prev) {
+        prev.textContent = cssText;
+        return;
+    }
+    sheets[anywidgetId] = { texts: [], set textContent(text) { this.texts.push(text); },
+                            get textContent() { return this.texts[this.texts.length - 1]; } };
+    sheets[anywidgetId].textContent = cssText;
+}
 function isHref(str) { return str.startsWith("http"); }
 function loadEsm(esm) {
     log.push(esm);
@@ -38,7 +51,8 @@ FRONT_END
     try { got.push((await loadEsm("broken once")).n); } catch (e) { got.push(e.message); }
   }
   got.push((await loadEsm("broken once")).n);
-  console.log(JSON.stringify({ imported: log, got }));
+  for (const css of ["a { }", "a { }", "a { }", "b { }", "b { }"]) loadCssText(css, "table");
+  console.log(JSON.stringify({ imported: log, got, styled: sheets.table.texts }));
 })();
 """
 
@@ -63,6 +77,9 @@ def test_a_module_given_as_text_is_imported_once_and_an_address_as_before():
     assert result["got"][:6] == [1, 1, 2, 3, 4, 1]
     # a failed import is not kept: the next widget tries again, and then shares the success
     assert result["got"][6:] == ["no", 6, 6]
+    # the page's stylesheet for a class is given a text only when it is a new one
+    assert as_it_was["styled"] == ["a { }"] * 3 + ["b { }"] * 2
+    assert result["styled"] == ["a { }", "b { }"]
 
 
 def test_the_rewrite_is_done_once_and_a_changed_front_end_stops_the_build(tmp_path):
