@@ -331,7 +331,7 @@ STARTUP_STEPS = (
     ("ui.table", "import cassino_learn.ui.table"),
     ("teaching.class_events", "import cassino_learn.teaching.class_events"),
     ("ui.stages", "import cassino_learn.ui.stages"),
-    ("ui.quiz_widgets", "import cassino_learn.ui.quiz_widgets"),
+    ("ui.launcher", "import cassino_learn.ui.launcher"),
     ("lesson 2's stage runner", "from cassino_learn.pages.lesson import stage_runner\n"
                                 "stage_runner('02_pairing')"),
     ("a demonstration's button", "from cassino_learn.pages.lesson import demo\n"
