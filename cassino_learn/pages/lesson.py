@@ -21,7 +21,7 @@ from ..core.position import Position
 from ..core.words import count as _count
 from ..teaching import progress as _progress
 from ..teaching.catalog import INDEX, LESSONS, Lesson, lesson, neighbours
-from ..teaching.stages import has_stages, load_stages
+from ..teaching.stages import has_stages
 
 __all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "game", "try_move",
            "captures", "notation", "Html"]

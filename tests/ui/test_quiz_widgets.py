@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import html
-
 from cassino_learn.teaching import progress
 
 

@@ -5,9 +5,6 @@ every output must land in its own cell, in order."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,6 +13,7 @@ from cassino_learn.serving.static.pipelined_kernel import (MARKS, METHODS, pipel
                                                            rewrite_kernel, rewrite_service,
                                                            rewrite_worker)
 from cassino_learn.serving.static.steps import BuildError
+from in_node import run_in_node
 
 #: JupyterLite 0.7's kernel service, passing a page's message to its kernel (as minified in
 #: Voici 0.10.0's page script, BSD-3-Clause).
@@ -88,30 +86,21 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 """
 
 
-def _node(script: str) -> list[str]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: ./run test installs Debian's nodejs")
-    finished = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
-    assert finished.returncode == 0, finished.stderr
-    return json.loads(finished.stdout)
-
-
 def test_the_worker_runs_each_request_to_its_end_before_the_next():
-    assert _node(WORKER_HARNESS.replace("WORKER", WORKER)) == [  # as it was: overlapping
+    assert run_in_node(WORKER_HARNESS.replace("WORKER", WORKER)) == [  # as it was: overlapping
         "start a", "start b", "start c", "end b with parent pc", "end c with parent pc",
         "end a with parent pc"]
-    assert _node(WORKER_HARNESS.replace("WORKER", rewrite_worker(WORKER))) == [
+    assert run_in_node(WORKER_HARNESS.replace("WORKER", rewrite_worker(WORKER))) == [
         "start a", "end a with parent pa", "start b", "end b with parent pb", "start c",
         "end c with parent pc"]
 
 
 def test_the_service_hands_the_next_cell_on_before_the_last_is_answered():
-    as_it_was = _node(SERVICE_HARNESS.replace("KERNEL", KERNEL).replace("SERVICE", SERVICE))
+    as_it_was = run_in_node(SERVICE_HARNESS.replace("KERNEL", KERNEL).replace("SERVICE", SERVICE))
     assert as_it_was == ["worker has code of m1 of m1", "requests at the worker: 1",
                          "reply to m1 (count 1)", "worker has code of m2 of m2",
                          "reply to m2 (count 2)"]
-    rewritten = _node(SERVICE_HARNESS.replace("KERNEL", rewrite_kernel(KERNEL))
+    rewritten = run_in_node(SERVICE_HARNESS.replace("KERNEL", rewrite_kernel(KERNEL))
                       .replace("SERVICE", rewrite_service(SERVICE)))
     assert rewritten == ["worker has code of m1 of m1", "worker has code of m2 of m2",
                          "requests at the worker: 2", "reply to m1 (count 1)",
@@ -119,7 +108,7 @@ def test_the_service_hands_the_next_cell_on_before_the_last_is_answered():
 
 
 def test_a_kernel_that_does_not_say_it_pipelines_is_passed_one_request_at_a_time():
-    log = _node(SERVICE_HARNESS.replace("KERNEL", KERNEL)
+    log = run_in_node(SERVICE_HARNESS.replace("KERNEL", KERNEL)
                 .replace("SERVICE", rewrite_service(SERVICE)))
     assert log[1] == "requests at the worker: 1"
 

@@ -6,9 +6,6 @@ it draws."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,6 +13,7 @@ import pytest
 from cassino_learn.serving.static.shared_modules import (MARK, rewrite_front_end,
                                                          share_widget_modules)
 from cassino_learn.serving.static.steps import BuildError
+from in_node import run_in_node
 
 #: anywidget 0.11's loader, shaped as in its front end, importing through a stand-in that logs,
 #: and its stylesheet setter, with a stand-in `<style>` element that counts its new texts.
@@ -57,20 +55,11 @@ FRONT_END
 """
 
 
-def _node(script: str) -> dict:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: ./run test installs Debian's nodejs")
-    finished = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
-    assert finished.returncode == 0, finished.stderr
-    return json.loads(finished.stdout)
-
-
 def test_a_module_given_as_text_is_imported_once_and_an_address_as_before():
-    as_it_was = _node(HARNESS.replace("FRONT_END", FRONT_END))
+    as_it_was = run_in_node(HARNESS.replace("FRONT_END", FRONT_END))
     assert as_it_was["imported"][:6] == ["table", "table", "panel", "http://x/m.js",
                                          "http://x/m.js", "table"]
-    result = _node(HARNESS.replace("FRONT_END", rewrite_front_end(FRONT_END)))
+    result = run_in_node(HARNESS.replace("FRONT_END", rewrite_front_end(FRONT_END)))
     # every widget of a class gets the one module; an address is the browser's to share
     assert result["imported"] == ["table", "panel", "http://x/m.js", "http://x/m.js",
                                   "broken once", "broken once"]
