@@ -1,6 +1,6 @@
 """Run by the browser's Python as it starts (the build puts this file into Pyodide's standard
-library as `sitecustomize`). Three things about the folder of the learner's browser storage,
-`/drive`, and the page's first moments:
+library as `sitecustomize`). Four things about the folder of the learner's browser storage,
+`/drive`, the page's first moments and the course's classes:
 
 - `/drive` is never searched for Python modules. The kernel makes it the working folder, and
   `sys.path` starts with '' (the working folder), so without this every import would first ask

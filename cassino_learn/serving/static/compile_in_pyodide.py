@@ -57,10 +57,10 @@ def record_line(name: str, data: bytes) -> str:
 
 
 def dataclass_code(folder: str, package: str) -> bytes:
-    """Import every module of `package` (found in `folder`) that imports here, and return
-    {text: marshalled code} (marshalled) for each text `dataclasses` compiled meanwhile. A module that
-    does not import here (it needs a package the job lacks) is left out: its classes' texts are
-    compiled in the browser as before."""
+    """Import every module of `package` (found in `folder`) that imports here, and return the
+    marshalled {text: marshalled code} of each text `dataclasses` compiled meanwhile. A module
+    that does not import here (it needs a package the job lacks) is left out: its classes'
+    texts are compiled in the browser as before."""
     import dataclasses
 
     texts: list[str] = []
