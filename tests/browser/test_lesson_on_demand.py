@@ -37,3 +37,20 @@ def test_a_demonstration_opens_in_its_place_with_one_click(voila, page, wait_for
     screenshot(page, "lesson2_demo_opened")
     assert page.locator('[data-demo="next"]:visible').count() == 1  # the first one is still a button
     assert error_outputs(page) == []
+
+
+@pytest.mark.slow
+def test_a_long_button_label_stays_on_a_phones_screen(voila, page, wait_for_voila,
+                                                      error_outputs, screenshot):
+    server = voila(catalog.lessons_dir())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url("11_full_game.ipynb"))
+    wait_for_voila(page)
+    button = page.get_by_role("button", name="Deal a game against the computer")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    column = page.locator(".cl-launcher").filter(has=button).bounding_box()  # its output's width
+    assert box is not None and column is not None and box["x"] >= column["x"]
+    assert box["x"] + box["width"] <= column["x"] + column["width"] + 0.5
+    screenshot(page, "lesson11_launcher_phone")
+    assert error_outputs(page) == []
