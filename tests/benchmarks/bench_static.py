@@ -9,8 +9,10 @@ Measures, and prints with the machine's load (`uptime`):
    the runtime comes from the browser's cache; `--warm` of them a round), and the bytes fetched;
 3. the same for the machine's baseline: a site built the same way from one empty notebook
    (Python, the kernel and Voici, none of the course): the ratio is what the course adds. The
-   baseline and the two lessons take turns round by round, so a change in the machine's load
-   weighs on all three alike; the ratio is printed of the medians, and round by round;
+   baseline and the two lessons take turns load by load in one browser (each cold in a browser
+   of its own), so a change in the machine's load weighs on each warm load and the baseline's
+   beside it alike; the ratio is printed of the medians, of the pairs load
+   by load (median and middle half), and round by round;
 4. the memory of the browser's processes (proportional set size, summed) with the lesson open,
    above the same browser on a blank page;
 5. a seeded match of lesson 11 against the Expert played by clicks (tests/serving/static/seeded_game.py):
@@ -49,7 +51,9 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import psutil
 from playwright.sync_api import sync_playwright
@@ -84,10 +88,11 @@ def static_page(name: str) -> str:
     return f"voici/render/{name}.html"
 
 
-def new_context(playwright, profile: Path, base_url: str):
-    """A browser with a profile of its own on disk, as a learner's browser has. Outside requests
-    fail at name lookup and are recorded; no request routing, since Playwright's routing turns
-    the browser's HTTP cache off and a warm load would measure nothing."""
+def new_context(playwright, profile: Path, base_url: str | tuple[str, ...]):
+    """A browser with a profile of its own on disk, as a learner's browser has. Requests outside
+    `base_url` (one or several sites) fail at name lookup and are recorded; no request routing,
+    since Playwright's routing turns the browser's HTTP cache off and a warm load would measure
+    nothing."""
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM,
         args=[*ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"],
@@ -96,7 +101,8 @@ def new_context(playwright, profile: Path, base_url: str):
     outside: list[str] = []
 
     def seen(request) -> None:
-        if not request.url.startswith((base_url, "data:", "blob:")):
+        bases = base_url if isinstance(base_url, tuple) else (base_url,)
+        if not request.url.startswith((*bases, "data:", "blob:")):
             outside.append(request.url)
 
     context.on("request", seen)
@@ -145,52 +151,85 @@ Found = dict[str, list]
 
 def empty_found() -> Found:
     return {"cold": [], "cold_bytes": [], "warm": [], "warm_bytes": [], "memory": [],
-            "outside": [], "round_warm": []}
+            "round_warm": []}
 
 
-def load_round(playwright, url, sent, lesson: str, number: int, temp: Path, label: str,
-               memory: bool, warm_loads: int, found: Found) -> None:
-    """One round of `lesson`, added to `found`: a cold load (a new profile), the browser's
-    memory with it open above a blank page, then `warm_loads` warm loads (each after another
-    lesson, in the same profile)."""
-    profile = temp / f"profile-{label}-{lesson}-{number}"
-    context, outside = new_context(playwright, profile, url(""))
+@dataclass
+class Subject:
+    """A page the loads part measures, and what was found of it."""
+    label: str                       # "baseline", "in-browser", "served"
+    name: str                        # its notebook
+    url: Callable[[str], str]        # a notebook's address ("" for the site's root)
+    sent: Callable[[], int]          # bytes the server has sent so far
+    found: Found = field(default_factory=empty_found)
+
+
+def cold_load(playwright, subject: Subject, number: int, temp: Path,
+              memory: bool) -> list[str]:
+    """A cold load of `subject` in a new browser (a new profile), with the browser's memory
+    above a blank page. Returns the requests that tried to leave the site."""
+    profile = temp / f"profile-{subject.label}-{subject.name}-{number}"
+    context, outside = new_context(playwright, profile, subject.url(""))
     page = context.new_page()
     blank = settle_memory(profile) if memory else 0.0
-    seconds, bytes_sent = open_until_ready(page, url(lesson), sent)
-    found["cold"].append(seconds)
-    found["cold_bytes"].append(bytes_sent)
+    seconds, bytes_sent = open_until_ready(page, subject.url(subject.name), subject.sent)
+    subject.found["cold"].append(seconds)
+    subject.found["cold_bytes"].append(bytes_sent)
     if memory:
-        found["memory"].append(settle_memory(profile) - blank)
-    other = OTHER if lesson != OTHER else LESSONS["2"]
-    warm = []
-    for _ in range(warm_loads):
-        for name in (other, lesson):
-            seconds, bytes_sent = open_until_ready(page, url(name), sent)
-        warm.append(seconds)
-        found["warm_bytes"].append(bytes_sent)
-    found["warm"] += warm
-    found["round_warm"].append(statistics.median(warm))
-    found["outside"] += outside
+        subject.found["memory"].append(settle_memory(profile) - blank)
     context.close()
     shutil.rmtree(profile, ignore_errors=True)
-    print(f"  {label} {lesson} #{number + 1}: cold {found['cold'][-1]:.2f} s "
-          f"({found['cold_bytes'][-1] / 1e6:.1f} MB), warm {' '.join(f'{w:.2f}' for w in warm)} s "
-          f"({found['warm_bytes'][-1] / 1e6:.2f} MB)"
-          + (f", memory above a blank page {found['memory'][-1]:.0f} MB" if memory else "")
-          + f"; {load()}", flush=True)
+    return outside
 
 
-def loads(playwright, url, sent, lesson: str, rounds: int, temp: Path, label: str,
-          memory: bool, warm_loads: int = 1) -> Found:
-    """`rounds` rounds of `lesson` one after another (see load_round)."""
-    found = empty_found()
+def warm_load(page, subject: Subject) -> float:
+    """A warm load of `subject`, after another lesson of its site in the same browser."""
+    other = OTHER if subject.name != OTHER else LESSONS["2"]
+    open_until_ready(page, subject.url(other), subject.sent)
+    seconds, bytes_sent = open_until_ready(page, subject.url(subject.name), subject.sent)
+    subject.found["warm"].append(seconds)
+    subject.found["warm_bytes"].append(bytes_sent)
+    return seconds
+
+
+def loads_in_turns(playwright, subjects: list[Subject], rounds: int, warm_loads: int,
+                   temp: Path, memory: bool) -> list[str]:
+    """`rounds` rounds. In each, every subject is loaded cold in a browser of its own; then one
+    browser opens each once and loads them warm `warm_loads` times, taking turns load by load
+    (the sites are on separate ports, so none shares another's cache). So the k-th warm loads
+    of all subjects lie side by side, and a change in the machine's load weighs on each pair
+    alike. The order of the turns moves on each round. Returns the requests that tried to
+    leave the sites."""
+    left: list[str] = []
     for number in range(rounds):
-        load_round(playwright, url, sent, lesson, number, temp, label, memory, warm_loads, found)
-    return found
+        turn = number % len(subjects)
+        order = subjects[turn:] + subjects[:turn]
+        for subject in order:
+            left += cold_load(playwright, subject, number, temp, memory)
+        profile = temp / f"profile-warm-{number}"
+        context, outside = new_context(playwright, profile, tuple(s.url("") for s in order))
+        page = context.new_page()
+        for subject in order:  # each site's first load in this browser fills its cache
+            open_until_ready(page, subject.url(subject.name))
+        warm: dict[int, list[float]] = {id(subject): [] for subject in order}
+        for _ in range(warm_loads):
+            for subject in order:
+                warm[id(subject)].append(warm_load(page, subject))
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        left += outside
+        for subject in order:
+            found, mine = subject.found, warm[id(subject)]
+            found["round_warm"].append(statistics.median(mine))
+            print(f"  {subject.label} {subject.name} #{number + 1}: cold {found['cold'][-1]:.2f} s "
+                  f"({found['cold_bytes'][-1] / 1e6:.1f} MB), warm "
+                  f"{' '.join(f'{w:.2f}' for w in mine)} s ({found['warm_bytes'][-1] / 1e6:.2f} MB)"
+                  + (f", memory above a blank page {found['memory'][-1]:.0f} MB" if memory else "")
+                  + f"; {load()}", flush=True)
+    return left
 
 
-def summary(label: str, found: dict[str, list], baseline: dict[str, list] | None) -> None:
+def summary(label: str, found: Found, baseline: Found | None) -> None:
     cold, warm = statistics.median(found["cold"]), statistics.median(found["warm"])
     line = f"{label}: cold {cold:.2f} s, warm {warm:.2f} s (medians)"
     if found["memory"]:
@@ -198,11 +237,16 @@ def summary(label: str, found: dict[str, list], baseline: dict[str, list] | None
     if baseline:
         line += (f"; {cold / statistics.median(baseline['cold']):.2f}x cold and "
                  f"{warm / statistics.median(baseline['warm']):.2f}x warm the empty notebook")
-        paired = [mine / theirs for mine, theirs in zip(found["round_warm"],
-                                                        baseline["round_warm"])]
-        if len(paired) > 1:
-            line += (f" (round by round, warm: {min(paired):.2f} to {max(paired):.2f}x, "
-                     f"median {statistics.median(paired):.2f}x)")
+        paired = [mine / theirs for mine, theirs in zip(found["warm"], baseline["warm"])]
+        if len(paired) > 3:
+            low, middle, high = statistics.quantiles(paired, n=4)
+            line += (f"; warm load by load beside the baseline's: median {middle:.2f}x, middle "
+                     f"half {low:.2f} to {high:.2f}x, {len(paired)} pairs")
+        by_round = [mine / theirs for mine, theirs in zip(found["round_warm"],
+                                                          baseline["round_warm"])]
+        if len(by_round) > 1:
+            line += (f" (round by round: {min(by_round):.2f} to {max(by_round):.2f}x, "
+                     f"median {statistics.median(by_round):.2f}x)")
     print(line, flush=True)
 
 
@@ -286,24 +330,21 @@ def main() -> None:
         with sync_playwright() as playwright:
             if "loads" not in skip:
                 baseline = baseline_site(temp)
-                empty, found = empty_found(), {number: empty_found() for number in LESSONS}
                 with StaticServer(baseline) as base, StaticServer(site) as server:
-                    pages = [(empty, "00_index", "baseline", base,
-                              lambda n: base.url(static_page("00_index")))]
-                    pages += [(found[number], name, "in-browser", server,
-                               lambda n: server.url(static_page(n)) if n else server.base_url)
-                              for number, name in LESSONS.items()]
-                    # The pages take turns, each round in another order, so that the machine's
-                    # load drifting over the run weighs on all of them alike.
-                    for number in range(args.rounds):
-                        turn = number % len(pages)
-                        for into, name, label, host, url in pages[turn:] + pages[:turn]:
-                            load_round(playwright, url, lambda host=host: host.bytes_sent, name,
-                                       number, temp, label, memory, args.warm, into)
-                summary("in-browser empty notebook (baseline)", empty, None)
-                for number, found_one in found.items():
-                    summary(f"in-browser lesson {number}", found_one, empty)
-                    outside += found_one["outside"]
+                    empty = Subject("baseline", "00_index",  # the site's only page
+                                    lambda n: base.url(static_page("00_index")) if n
+                                    else base.base_url,
+                                    lambda: base.bytes_sent)
+                    lessons = {number: Subject("in-browser", name,
+                                               lambda n: server.url(static_page(n)) if n
+                                               else server.base_url,
+                                               lambda: server.bytes_sent)
+                               for number, name in LESSONS.items()}
+                    outside += loads_in_turns(playwright, [empty, *lessons.values()],
+                                              args.rounds, args.warm, temp, memory)
+                summary("in-browser empty notebook (baseline)", empty.found, None)
+                for number, subject in lessons.items():
+                    summary(f"in-browser lesson {number}", subject.found, empty.found)
             if "match" not in skip:
                 seeded = build_site(temp / "seeded", report=lambda message: None,
                                     lessons=seeded_lessons(temp / "seeded-lessons", SEED))
@@ -409,9 +450,11 @@ def served(playwright, temp: Path, rounds: int, memory: bool) -> None:
     progress.mkdir()
     with VoilaServer(folder, ip="127.0.0.1", env={"CASSINO_LEARN_DATA": str(progress)}) as server:
         url = lambda name: server.url(f"{name}.ipynb") if name else server.base_url  # noqa: E731
-        for number, name in LESSONS.items():
-            summary(f"served lesson {number}",
-                    loads(playwright, url, lambda: 0, name, rounds, temp, "served", memory), None)
+        lessons = {number: Subject("served", name, url, lambda: 0)
+                   for number, name in LESSONS.items()}
+        loads_in_turns(playwright, list(lessons.values()), rounds, 1, temp, memory)
+        for number, subject in lessons.items():
+            summary(f"served lesson {number}", subject.found, None)
         play_match(playwright, url("seeded_11"), temp, "served match, learner's pace", THINK)
 
 
