@@ -14,6 +14,11 @@ block: there the file is read once and every `load` gets that reading (or what w
 in the block), for code that asks several times in one go (a stage opening reads its records,
 its map's and its table's settings). In the browser each file operation is a request to the
 site's service worker, so this is what a page's start saves.
+
+In the browser a page's file is also read ahead as its kernel starts, without waiting
+(`pages/read_ahead.py`, through `read_ahead`): the page's first reading of progress takes that
+answer instead of a request of its own. Only the first reading may take it; any reading or
+saving of progress drops every answer read ahead, and one that comes later is not kept.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
-           "current_path", "from_json", "merged", "read_once"]
+           "current_path", "from_json", "merged", "read_once", "read_ahead"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -354,6 +359,7 @@ def _merge_into(target: Progress, other: Progress) -> None:
 
 def _write(path: Path, data: dict[str, Any]) -> bytes:
     """Write the file (a learner's own: only its owner may read it); returns what was written."""
+    _take_ahead(path)  # what was read ahead is older than this
     raw = json.dumps(data, indent=1).encode("utf-8")
     write_atomically(path, raw, mode=0o600)
     return raw
@@ -385,6 +391,35 @@ def read_once() -> Iterator[None]:
         _readings.files = None
 
 
+class _Ahead:
+    """Files read ahead (`read_ahead`): what each held (None: no file), until the first reading
+    or saving of progress closes it."""
+
+    def __init__(self) -> None:
+        self.open = True
+        self.files: dict[Path, bytes | None] = {}
+
+
+_ahead = _Ahead()
+
+
+def read_ahead(path: Path, raw: bytes | None) -> None:
+    """What the file at `path` held (None: no file there), read ahead of the page's first look
+    at its progress; kept for that first reading, dropped if it came too late."""
+    if _ahead.open:
+        _ahead.files[path] = raw
+
+
+def _take_ahead(path: Path) -> tuple[bool, bytes | None]:
+    """(True, what was read ahead) for `path` if it was, else (False, None); closes the reading
+    ahead either way."""
+    _ahead.open = False
+    found = path in _ahead.files
+    raw = _ahead.files.get(path)
+    _ahead.files.clear()
+    return found, raw
+
+
 def _remember(path: Path, raw: bytes | None) -> None:
     """What the file holds now, for the rest of a `read_once` block (if one is open)."""
     files = getattr(_readings, "files", None)
@@ -397,8 +432,14 @@ def _read(path: Path, *, holding_lock: bool = False, stacklevel: int = 2) -> Pro
     it is renamed aside with a warning). Under the lock the file itself is read, never a
     `read_once` block's reading."""
     files = None if holding_lock else getattr(_readings, "files", None)
+    ahead, raw = _take_ahead(path)
+    if holding_lock:
+        ahead = False  # under the lock only the file as it is now will do
     if files is not None and path in files:
         raw = files[path]
+    elif ahead:
+        if files is not None:
+            files[path] = raw
     else:
         try:
             raw = path.read_bytes()

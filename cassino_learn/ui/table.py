@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
 import traitlets as t
 
+from ..browser import in_browser
 from ..core.build import Build
 from ..core.cards import Card, CardError
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
@@ -414,7 +415,9 @@ class CardTable(FrontEnd):
                 self.go(self.demo_index + (1 if content.get("step", 1) > 0 else -1))
         elif kind == "clear":
             self.select()
-        elif kind == "shown":
+        elif kind == "shown" and not in_browser():
+            # (the browser's kernel is never prepared in advance: the table read the setting
+            # as it was made, moments ago, and a second reading would hold up the next cells)
             self.follow_setting()
 
     @t.validate("mode")

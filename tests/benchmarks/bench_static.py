@@ -11,8 +11,12 @@ Measures, and prints with the machine's load (`uptime`):
    (Python, the kernel and Voici, none of the course): the ratio is what the course adds. The
    baseline and the two lessons take turns load by load in one browser (each cold in a browser
    of its own), so a change in the machine's load weighs on each warm load and the baseline's
-   beside it alike; the ratio is printed of the medians, of the pairs load
-   by load (median and middle half), and round by round;
+   beside it alike; the ratio is printed of the medians, of the pairs load by load (median
+   and middle half), and round by round. A warm load is split where Voici starts on the cells
+   (the kernel ready): before, the page and the kernel start as the baseline's do, and the
+   machine's noise is large; after, the course's cells run and are drawn. The lesson's part
+   after it, added to the baseline's whole load, is the ratio with the shared start's noise
+   left out;
 4. the memory of the browser's processes (proportional set size, summed) with the lesson open,
    above the same browser on a blank page;
 5. a seeded match of lesson 11 against the Expert played by clicks (tests/serving/static/seeded_game.py):
@@ -146,12 +150,31 @@ def open_until_ready(page, url: str, sent=lambda: 0) -> tuple[float, int]:
     return time.perf_counter() - started, sent() - before
 
 
+#: Notes, in the page's clock (ms since it began to load), when Voici starts on the cells: its
+#: first "Executing 1 of N" (the kernel is ready, the cells are sent). Before it the page and
+#: the kernel start as the baseline's do; after it, the lesson's cells run and are drawn.
+CELLS_STARTED = """
+(() => {
+  let wrapped;
+  Object.defineProperty(window, "update_loading_text", {
+    configurable: true,
+    get() { return wrapped; },
+    set(original) {
+      wrapped = function (cell, ...rest) {
+        if (cell > 0 && window.__cellsStarted === undefined) window.__cellsStarted = performance.now();
+        return original.call(this, cell, ...rest);
+      };
+    },
+  });
+})();
+"""
+
 Found = dict[str, list]
 
 
 def empty_found() -> Found:
     return {"cold": [], "cold_bytes": [], "warm": [], "warm_bytes": [], "memory": [],
-            "round_warm": []}
+            "round_warm": [], "warm_start": [], "warm_cells": []}
 
 
 @dataclass
@@ -189,6 +212,10 @@ def warm_load(page, subject: Subject) -> float:
     seconds, bytes_sent = open_until_ready(page, subject.url(subject.name), subject.sent)
     subject.found["warm"].append(seconds)
     subject.found["warm_bytes"].append(bytes_sent)
+    started = page.evaluate("window.__cellsStarted")
+    if started is not None:  # the page's clock begins at the navigation, a moment after goto
+        subject.found["warm_start"].append(started / 1000)
+        subject.found["warm_cells"].append(seconds - started / 1000)
     return seconds
 
 
@@ -208,6 +235,7 @@ def loads_in_turns(playwright, subjects: list[Subject], rounds: int, warm_loads:
             left += cold_load(playwright, subject, number, temp, memory)
         profile = temp / f"profile-warm-{number}"
         context, outside = new_context(playwright, profile, tuple(s.url("") for s in order))
+        context.add_init_script(CELLS_STARTED)
         page = context.new_page()
         for subject in order:  # each site's first load in this browser fills its cache
             open_until_ready(page, subject.url(subject.name))
@@ -232,6 +260,9 @@ def loads_in_turns(playwright, subjects: list[Subject], rounds: int, warm_loads:
 def summary(label: str, found: Found, baseline: Found | None) -> None:
     cold, warm = statistics.median(found["cold"]), statistics.median(found["warm"])
     line = f"{label}: cold {cold:.2f} s, warm {warm:.2f} s (medians)"
+    if found["warm_cells"]:
+        line += (f", of which {statistics.median(found['warm_start']):.2f} s to the cells' "
+                 f"start and {statistics.median(found['warm_cells']) * 1000:.0f} ms from there")
     if found["memory"]:
         line += f"; memory above a blank page {statistics.median(found['memory']):.0f} MB"
     if baseline:
@@ -242,6 +273,13 @@ def summary(label: str, found: Found, baseline: Found | None) -> None:
             low, middle, high = statistics.quantiles(paired, n=4)
             line += (f"; warm load by load beside the baseline's: median {middle:.2f}x, middle "
                      f"half {low:.2f} to {high:.2f}x, {len(paired)} pairs")
+        if found["warm_cells"] and baseline["warm_cells"]:
+            start, cells = (statistics.median(found[part]) - statistics.median(baseline[part])
+                            for part in ("warm_start", "warm_cells"))
+            base = statistics.median(baseline["warm"])
+            line += (f"; a warm load's start to its cells {start * 1000:+.0f} ms, its cells to "
+                     f"interactive {cells * 1000:+.0f} ms against the baseline's (medians): its "
+                     f"cells on the baseline's start {(base + cells) / base:.2f}x")
         by_round = [mine / theirs for mine, theirs in zip(found["round_warm"],
                                                           baseline["round_warm"])]
         if len(by_round) > 1:

@@ -51,18 +51,22 @@ def test_the_page_shown_reads_once_a_message_and_writes_nothing(file_operations)
 
 def test_in_the_browser_the_page_shown_reads_nothing_and_is_still_told_to_the_class(
         file_operations, monkeypatch):
-    """The browser's kernel is never prepared in advance: the runner's reading, moments before
-    the page shows it, stands (a second one would hold up the page's next cells)."""
+    """The browser's kernel is never prepared in advance: the runner's reading (the stage and
+    its table's settings), moments before the page shows them, stands (a second one would hold
+    up the page's next cells)."""
     import cassino_learn.ui.stages as stages
+    import cassino_learn.ui.table as table
 
     monkeypatch.setattr(stages, "in_browser", lambda: True)
+    monkeypatch.setattr(table, "in_browser", lambda: True)
     solve_first_stage()
     heard: list[dict] = []
     with learner_context.using(learner_context.LearnerContext(sink=heard.append)):
         runner = StageRunner(SLUG)
         file_operations.clear()
         runner.send_from_front_end({"type": "shown"}, panel="top")
-    assert file_operations == [] and runner.index == 1
+        runner.table._handle_custom_msg({"type": "shown"}, [])
+    assert file_operations == [] and runner.index == 1 and runner.table.four_color
     assert [e["kind"] for e in heard] == ["visit", "visit"]
 
 

@@ -1,5 +1,5 @@
 """Run by the browser's Python as it starts (the build puts this file into Pyodide's standard
-library as `sitecustomize`). Four things about the folder of the learner's browser storage,
+library as `sitecustomize`). Five things about the folder of the learner's browser storage,
 `/drive`, the page's first moments and the course's classes:
 
 - `/drive` is never searched for Python modules. The kernel makes it the working folder, and
@@ -22,6 +22,11 @@ library as `sitecustomize`). Four things about the folder of the learner's brows
   page would only wait for them all, so the build sets IMPORT_IN_ADVANCE to False there
   (`runtime.startup_text`).
 
+- As the kernel's module begins to import, the page's progress file is asked for without
+  waiting (`KERNEL_START_STEPS`, `cassino_learn/pages/read_ahead.py`): the storage is mounted
+  by then and the page idle, so the answer is there when the page's first cell looks at its
+  progress, where a reading of its own would wait about 12 ms on the page.
+
 - The code `dataclasses` compiles for the course's classes as their modules load (about a
   third of a lesson's own imports in the browser) comes compiled at build time with the course
   (`compile_in_pyodide.py`): `CompiledAtBuild` takes it for a text it knows, and compiles any
@@ -38,6 +43,9 @@ DRIVE = "/drive"
 #: also calls the function (the class check, started first so that its answer comes meanwhile).
 PAGE_MODULES = ("cassino_learn.pages.browser_class:ask_early", "ipywidgets",
                 "cassino_learn.pages.lesson", "cassino_learn.ui.launcher")
+#: Asked as the kernel's module begins to import (the storage is mounted, the page idle): the
+#: page's progress file, read ahead for its first look at its progress.
+KERNEL_START_STEPS = ("cassino_learn.pages.read_ahead:read_progress_ahead",)
 #: The kernel's module: the page starts to connect once it has loaded.
 KERNEL_MODULE = "pyodide_kernel"
 #: The package whose dataclasses' code is compiled at build time, and the file that holds it.
@@ -85,19 +93,23 @@ def use_installed_first(meta_path: list) -> None:
 
 
 class ThenImport:
-    """A one-time import finder: once `trigger` has been imported (run, not only found), it
-    asks `schedule` to import each of `followers` later, one a call, each scheduled when the one
-    before has run. A failure there is left to
-    the page's own import of the module, which reports it where the learner sees it."""
+    """A one-time import finder: as `trigger`'s import begins it runs the steps `first`; once
+    `trigger` has been imported (run, not only found), it asks `schedule` to import each of
+    `followers` later, one a call, each scheduled when the one before has run. A failure there
+    is left to the page's own import of the module, which reports it where the learner sees it."""
 
-    def __init__(self, trigger: str, followers: tuple[str, ...], schedule) -> None:
+    def __init__(self, trigger: str, followers: tuple[str, ...], schedule,
+                 first: tuple[str, ...] = ()) -> None:
         self.trigger, self.followers, self.schedule = trigger, followers, schedule
+        self.first = first  # run (imported, called) as the trigger's import begins
         self.done = False
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != self.trigger or self.done:
             return None
         self.done = True
+        for step in self.first:
+            _import_quietly(step)
         spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
         if spec is None or spec.loader is None:
             return spec
@@ -202,4 +214,5 @@ if sys.platform == "emscripten":  # only in the browser, whoever imports this fi
     use_code_compiled_at_build(f"/lib/python{sys.version_info[0]}.{sys.version_info[1]}"
                                "/site-packages")  # where Pyodide installs the site's wheels
     if IMPORT_IN_ADVANCE:
-        sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _in_a_task_of_its_own))
+        sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _in_a_task_of_its_own,
+                                           first=KERNEL_START_STEPS))

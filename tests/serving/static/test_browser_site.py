@@ -112,6 +112,24 @@ def test_a_step_naming_a_function_calls_it_once_its_module_is_imported(modules):
     assert sys.modules["asks_early"].CALLS == [1]
 
 
+def test_steps_given_first_run_as_the_kernel_modules_import_begins(modules):
+    (modules / "asks_early.py").write_text("import sys\nCALLS = []\n"
+                                           "def ask():\n    CALLS.append('kernel_like' in sys.modules)\n")
+    (modules / "kernel_like.py").write_text("import asks_early\nSEEN = list(asks_early.CALLS)\n")
+    later: list = []
+    sys.meta_path.insert(0, ThenImport("kernel_like", (), later.append, first=("asks_early:ask",)))
+    import kernel_like
+
+    assert kernel_like.SEEN == [False]  # asked before the kernel's module ran, once
+    assert sys.modules["asks_early"].CALLS == [False]
+
+
+def test_the_progress_file_is_asked_for_as_the_kernel_starts():
+    assert browser_site.KERNEL_START_STEPS == ("cassino_learn.pages.read_ahead:read_progress_ahead",)
+    module, _, function = browser_site.KERNEL_START_STEPS[0].partition(":")
+    assert callable(getattr(importlib.import_module(module), function))
+
+
 def test_the_class_check_is_started_first_as_the_kernel_starts():
     assert browser_site.PAGE_MODULES[0] == "cassino_learn.pages.browser_class:ask_early"
     module, _, function = browser_site.PAGE_MODULES[0].partition(":")
@@ -181,8 +199,9 @@ def test_the_build_turns_the_imports_in_advance_off_for_a_site_of_no_lessons(
     namespace: dict = {"__name__": "sitecustomize"}
     exec(compile(startup_text(in_advance), "sitecustomize.py", "exec"), namespace)
 
-    followers = [f.followers for f in meta_path if type(f).__name__ == "ThenImport"]
-    assert followers == ([browser_site.PAGE_MODULES] if in_advance else [])
+    steps = [(f.first, f.followers) for f in meta_path if type(f).__name__ == "ThenImport"]
+    assert steps == ([(browser_site.KERNEL_START_STEPS, browser_site.PAGE_MODULES)]
+                     if in_advance else [])
     assert namespace["_storage_finder"] in path_hooks  # the rest is done either way
     assert namespace["InstalledFirst"] in meta_path
 

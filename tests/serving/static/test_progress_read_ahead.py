@@ -1,0 +1,43 @@
+"""A lesson page in the browser never waits on the browser's storage for its progress: the file
+is read ahead as the kernel starts (pages/read_ahead.py), the stage runner takes that answer,
+and neither it nor its card table reads the file again as the page shows them. What was read
+ahead is the learner's progress: a solved stage is seen solved after a reload."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cassino_learn.teaching.stages import load_stages
+from test_static_site import _solve_the_first_stage
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+LESSON = "02_pairing"
+PROGRESS = "/cassino-learn/progress.json"  # the file's path in the storage
+
+
+def test_a_lesson_page_asks_the_storage_once_ahead_and_resumes_from_that_answer(visit):
+    asked: list[tuple[str, str]] = []
+
+    def seen(request) -> None:
+        if request.url.endswith("/api/drive") and request.method == "POST":
+            data = json.loads(request.post_data)["data"]
+            asked.append((data["method"], data["path"]))
+
+    visit.page.context.on("request", seen)
+    visit.open(f"voici/render/{LESSON}.html")
+    assert visit.errors() == []
+    # Nothing stored yet: one question, the one asked ahead; no synchronous one while loading.
+    assert asked == [("get", PROGRESS)]
+
+    _solve_the_first_stage(visit.page, LESSON)
+    asked.clear()
+    visit.page.reload()
+    visit.wait_until_ready()
+    assert asked == [("get", PROGRESS)]
+    runner = visit.page.locator(".cl-stage-runner")
+    stages = load_stages(LESSON).stages
+    assert f"1 of {len(stages)} stages" in runner.inner_text()  # the answer read ahead
+    assert runner.locator('[data-kind="right"]').count() == 0  # stage 2 open, not yet answered
