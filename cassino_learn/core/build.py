@@ -85,6 +85,6 @@ def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda card: card.index))
 
 
-def build_key(build: Build) -> tuple:
+def build_key(build: Build) -> tuple[int, int, list[int]]:
     """The canonical order of builds on the table: by value, owner, then cards."""
     return (build.value, build.owner or 0, [c.index for c in build.cards])

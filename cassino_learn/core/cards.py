@@ -55,6 +55,7 @@ class Card:
     suit: str  # "S", "H", "D" or "C"
     value: int | None  # 1..10 for numeral cards, None for face cards (C2)
     index: int  # 0..51, the card's place in the canonical sort order
+    _text: str  # the card as written, "7S"
 
     def __new__(cls, rank: int | str, suit: str) -> "Card":
         if isinstance(rank, str):
@@ -82,13 +83,13 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["Card"], tuple[int, str]]:
         return (Card, (self.rank, self.suit))
 
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
         return self
 
     @classmethod

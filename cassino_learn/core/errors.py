@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["PositionError", "MoveSyntaxError", "IllegalMove", "shorten"]
+from typing import TYPE_CHECKING
+
+__all__ = ["PositionError", "MoveSyntaxError", "IllegalMove", "UnclearMove", "shorten"]
+
+if TYPE_CHECKING:
+    from .move import Move
 
 
 class PositionError(ValueError):
@@ -11,6 +16,16 @@ class PositionError(ValueError):
 
 class MoveSyntaxError(ValueError):
     """Move text that cannot be read; the message says what and where."""
+
+
+class UnclearMove(MoveSyntaxError):
+    """Plain words that name no single move (`spoken.read_spoken_move`): several legal moves
+    fit them (`.choices`, in the order listed), or none and no one move can be told from them
+    (`.choices` empty). The message says what to add."""
+
+    def __init__(self, message: str, choices: tuple["Move", ...] = ()) -> None:
+        self.choices = choices
+        super().__init__(message)
 
 
 class IllegalMove(ValueError):

@@ -204,8 +204,9 @@ def _diagnose_capture(position: Position, card: Card, loose: list[Card], builds:
     if rules.table_value(card) is None:
         return _diagnose_face_capture(position, card, loose, builds)
     readings = (value,) if value is not None else rules.play_values(card)
-    problems = [_reading_problem(rules, card, loose, builds, v) for v in readings]
-    if any(problem is None for problem in problems):
+    found = [_reading_problem(rules, card, loose, builds, v) for v in readings]
+    problems = [problem for problem in found if problem is not None]
+    if len(problems) < len(found):  # some reading is fine
         return None
     if len(readings) == 1:
         return problems[0]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 from .build import Build
 from .cards import Card
 from .notation import move_text, move_words, read_move
-from .structure import BUILD, CAPTURE, KINDS, TRAIL, move_groups
+from .structure import BUILD, CAPTURE, KINDS, TRAIL, Group, move_groups
 
 if TYPE_CHECKING:
     from .position import Position
@@ -74,10 +74,12 @@ class Move(_Fields):
         """The table cards taken or gathered, a build's cards included."""
         cards = self.named_cards
         if cards is None:
-            cards = frozenset(cards_of(self.position, self.loose_mask, self.build_mask))
+            position = self.position
+            assert position is not None  # only a hand-made move has no position
+            cards = frozenset(cards_of(position, self.loose_mask, self.build_mask))
         return cards
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[str, Card, int | None, frozenset[Card]]:
         """What decides the move's effect: kind, card, value and table cards."""
         return (self.kind, self.card, self.value, self.table_cards)
 
@@ -98,7 +100,7 @@ class Move(_Fields):
     def __lt__(self, other: "Move") -> bool:  # type: ignore[override]
         return _sort_key(self) < _sort_key(other)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["Move"], tuple[str, Card, tuple[Card, ...], int | None]]:
         return (Move, (self.kind, self.card, tuple(self.table_cards), self.value))
 
     @property
@@ -122,7 +124,9 @@ class Move(_Fields):
     @property
     def raised(self) -> Build | None:
         """The single build this move raises to a new value (B5), if any."""
-        return self.position.builds[self.raised_at] if self.raised_at >= 0 else None
+        if self.raised_at < 0 or self.position is None:
+            return None
+        return self.position.builds[self.raised_at]
 
     @property
     def is_sweep(self) -> bool:
@@ -133,7 +137,7 @@ class Move(_Fields):
         return (self.loose_mask == (1 << len(position.loose)) - 1
                 and self.build_mask == (1 << len(position.builds)) - 1)
 
-    def groups(self) -> list[tuple[Card, ...] | Build]:
+    def groups(self) -> list[Group]:
         """The move's structure: for a capture its groups; for a build its sets, the played
         card's set first (a raised build is shown inside that set)."""
         return move_groups(self)
@@ -159,7 +163,7 @@ class Move(_Fields):
         return position.after(self)
 
 
-def _sort_key(move: Move) -> tuple:
+def _sort_key(move: Move) -> tuple[int, int, int, list[int]]:
     return (_KIND_ORDER[move.kind], move.card.index, move.value or 0,
             sorted(c.index for c in move.table_cards))
 

@@ -25,7 +25,7 @@ millions of moves costs nothing until looked at), and `find_move` checks one mov
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, cast
 
 from .build import Build, build_key
 from .cards import Card
@@ -44,10 +44,12 @@ _new = tuple.__new__  # a Move from its fields, as fast as a tuple
 
 
 _ACE = 1  # the rank (and table value) of an ace
-_BY_RANK: dict[str, tuple[tuple, tuple, tuple, int]] = {}
+_Captures = tuple[tuple[tuple[int, int], ...], ...]  # per rank: (value, lone) families
+_ByRank = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], _Captures, int]
+_BY_RANK: dict[str, _ByRank] = {}
 
 
-def _values_by_rank(rules: Rules) -> tuple[tuple, tuple, tuple, int]:
+def _values_by_rank(rules: Rules) -> _ByRank:
     """What the rules make each rank count (`Rules.by_rank`), with its capture families as
     (value, lone) pairs (see `_Plays`: V7's ace as 14 takes loose aces alone) and the highest
     build value (`Rules.top_value`)."""
@@ -77,6 +79,18 @@ class _Plays:
 
     __slots__ = ("position", "build_values", "_build_subsets", "singles", "hand_count", "owned",
                  "partner_values", "top", "table", "plays", "captures", "targets")
+    position: Position
+    table: tuple[int | None, ...]
+    plays: tuple[tuple[int, ...], ...]
+    captures: _Captures
+    top: int
+    hand_count: list[int]
+    targets: list[int]
+    partner_values: set[int] | tuple[()]
+    build_values: Sequence[int]
+    _build_subsets: dict[int, list[int]]
+    singles: dict[int, list[int]]  # value -> indexes of the single builds (B7)
+    owned: Sequence[tuple[int, int]]
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -96,13 +110,13 @@ class _Plays:
                 if hand_count[v] == 1:
                     targets.append(v)
         targets.sort()  # (the hand is in rank order; V7's ace as 14 is not)
-        self.partner_values: set[int] | tuple = ()
+        self.partner_values = ()
         if not builds and not position.partners:  # the common case, kept cheap
             self.build_values, self._build_subsets, self.singles, self.owned = (), {}, {}, ()
             return
         self.build_values = [b.value for b in builds]
-        self._build_subsets: dict[int, list[int]] = {}
-        self.singles: dict[int, list[int]] = {}  # value -> indexes of the single builds (B7)
+        self._build_subsets = {}
+        self.singles = {}
         for i, build in enumerate(builds):
             if len(build.sets) == 1:
                 self.singles.setdefault(build.value, []).append(i)
@@ -263,17 +277,18 @@ class _LooseTable:
 
     __slots__ = ("values", "subsets", "_masks")
 
-    def __init__(self, values: tuple, top: int) -> None:
+    def __init__(self, values: tuple[int | None, ...], top: int) -> None:
         self.values = values
         # subsets[s]: masks of loose cards with a value adding up to s (1..top); loose is
         # sorted by rank, so values rise along it and cards without one (None) come last.
         subsets: list[list[int]] = [[] for _ in range(top + 1)]
-        numeral_count = len(values) - values.count(None)
+        numerals = cast("tuple[int, ...]", values[:len(values) - values.count(None)])
+        numeral_count = len(numerals)
         stack = [(0, 0, 0)]
         while stack:
             start, mask, total = stack.pop()
             for i in range(start, numeral_count):
-                t = total + values[i]
+                t = total + numerals[i]
                 if t > top:
                     break
                 m = mask | (1 << i)
@@ -317,7 +332,7 @@ class _LooseTable:
         return known
 
 
-_LOOSE_TABLES: dict[tuple, _LooseTable] = {}
+_LOOSE_TABLES: dict[tuple[tuple[int | None, ...], int], _LooseTable] = {}
 _LOOSE_TABLE_LIMIT = 4096  # loose-value sequences remembered before they are all forgotten
 
 
@@ -326,7 +341,7 @@ def clear_caches() -> None:
     _LOOSE_TABLES.clear()
 
 
-def _loose_table(values: tuple, top: int) -> _LooseTable:
+def _loose_table(values: tuple[int | None, ...], top: int) -> _LooseTable:
     """The shared `_LooseTable` of these loose values (top: the rules' highest build value)."""
     key = (values, top)
     known = _LOOSE_TABLES.get(key)
@@ -564,13 +579,13 @@ def apply_move(position: Position, move: Move) -> Position:
     if hand is not None and card in hand:
         i = hand.index(card)
         hands = hands[:turn - 1] + (hand[:i] + hand[i + 1:],) + hands[turn:]
-    changes: dict = {"hands": hands, "turn": turn % position.players + 1}
+    changes: dict[str, Any] = {"hands": hands, "turn": turn % position.players + 1}
     declared = position.declared
     if declared or partners:
         held = dict(declared)
         if partners and held.get(turn) in position.rules.play_values(card):
             del held[turn]  # B9: the announced value has been played
-        if partners and kind == BUILD:
+        if partners and kind == BUILD and value is not None:  # a build always has a value
             held[turn] = value
         changes["declared"] = tuple(sorted(held.items()))
     loose = position.loose

@@ -19,7 +19,7 @@ from .cards import Card, CardError, format_cards
 from .errors import MoveSyntaxError, PositionError, shorten
 from .numbers import looks_like_number, read_number
 from .rules import ACE_HIGH, Rules
-from .structure import BUILD, CAPTURE, TRAIL, ace_high, move_groups
+from .structure import BUILD, CAPTURE, TRAIL, Group, ace_high, move_groups
 from .words import listing
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def read_position(text: str) -> dict[str, Any]:
     if not fields:
         raise PositionError("empty position: it needs at least a 'table:' line")
     seen: dict[str, str] = {}
-    values: dict = {"hands": {}, "piles": {}}
+    values: dict[str, Any] = {"hands": {}, "piles": {}}
     for key, value, where in fields:
         if key in seen:
             raise PositionError(f"{where}: the field is given twice")
@@ -318,7 +318,7 @@ def read_move(text: str) -> ReadMove:
 
 # ---------------------------------------------------------------------------- moves, written
 
-def group_text(group: tuple | Build) -> str:
+def group_text(group: Group) -> str:
     """A group of a move as written: `3C+4H`, or a build taken whole `[5H 3S]`."""
     if isinstance(group, Build):
         return "[" + " | ".join(format_cards(s) for s in group.sets) + "]"
@@ -341,10 +341,10 @@ def move_text(move: Move) -> str:
     return f"{move.card} build {move.value}: " + " | ".join(group_text(g) for g in groups)
 
 
-def _group_words(group: tuple | Build) -> str:
+def _group_words(group: Group) -> str:
     if isinstance(group, Build):
         return group.describe()
-    if len(group) == 1:
+    if len(group) == 1 and isinstance(group[0], Card):
         return f"the {group[0].name}"
     return " + ".join(str(x) for x in group)
 

@@ -11,7 +11,7 @@ The generator only records which cards a move uses; the grouping shown to people
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence, cast
 
 from .build import Build
 from .cards import Card
@@ -25,6 +25,10 @@ __all__ = ["TRAIL", "CAPTURE", "BUILD", "KINDS", "partition", "subsets_summing",
            "split_build_cards", "move_groups", "ace_high"]
 
 TRAIL, CAPTURE, BUILD = "trail", "capture", "build"
+
+Group = tuple["Card | Build", ...] | Build
+"""A group of a move: loose cards (a build's played set may hold the build it raises), or a
+build taken or gathered whole."""
 KINDS = (CAPTURE, BUILD, TRAIL)  # the order the generator lists them in
 
 _STANDARD = Rules()
@@ -49,7 +53,8 @@ def partition(cards: Sequence[Card], value: int, rules: Rules = _STANDARD,
     judge = _judge(rules)
     if not judge.splits_with(value_vector(cards, rules), value, lone=lone):
         return None
-    return _partition(tuple(cards), value, judge, table, lone)
+    # every card was checked to have a value just above
+    return _partition(tuple(cards), value, judge, cast("Sequence[int]", table), lone)
 
 
 _JUDGES: dict[str, LooseSets] = {}
@@ -65,7 +70,7 @@ def _judge(rules: Rules) -> LooseSets:
     return judge
 
 
-def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets, table: Sequence,
+def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets, table: Sequence[int],
                lone: int) -> list[tuple[Card, ...]]:
     """The groups of cards known to split: for the first card, the first group (alone if it
     may be, then in the order of `subsets_summing`) whose remaining cards still split, which
@@ -90,12 +95,13 @@ def _partition(cards: tuple[Card, ...], value: int, judge: LooseSets, table: Seq
 
 
 def subsets_summing(cards: tuple[Card, ...], total: int, start: int = 0,
-                    rules: Rules = _STANDARD):
+                    rules: Rules = _STANDARD) -> Iterator[tuple[Card, ...]]:
     """Subsets of cards[start:] adding up to total, fewest cards first within each branch."""
     return _summing(cards, total, start, rules.by_rank()[0])
 
 
-def _summing(cards: tuple[Card, ...], total: int, start: int, table: Sequence):
+def _summing(cards: tuple[Card, ...], total: int, start: int, table: Sequence[int | None]
+             ) -> Iterator[tuple[Card, ...]]:
     if total == 0:
         yield ()
         return
@@ -137,7 +143,7 @@ def ace_high(move: Move) -> bool:
     return move.kind == CAPTURE and move.value == ACE_HIGH and move.card.rank == 1
 
 
-def move_groups(move: Move) -> list[tuple[Card, ...] | Build]:
+def move_groups(move: Move) -> list[Group]:
     """The groups of a capture, or the sets of a build (the played card's set first, holding the
     raised build if there is one). A trail has none."""
     if move.kind == TRAIL:
@@ -147,16 +153,18 @@ def move_groups(move: Move) -> list[tuple[Card, ...] | Build]:
     rules = move.position.rules if move.position is not None else _STANDARD
     if move.kind == CAPTURE:
         if move.value is None:
-            groups: list = [(c,) for c in loose]
+            groups: list[tuple[Card, ...]] = [(c,) for c in loose]
         else:
             groups = _groups_or_flat(loose, move.value, rules, 1 if ace_high(move) else None)
-        return sorted(groups, key=lambda g: g[0].index) + builds
+        return [*sorted(groups, key=lambda g: g[0].index), *builds]
     raised = move.raised
+    value = cast(int, move.value)  # a build always announces its value
+    played: tuple[Card | Build, ...]
     if raised is not None:
         builds.remove(raised)
-        played: tuple = (move.card, raised)
-        others = _groups_or_flat(loose, move.value, rules)
+        played = (move.card, raised)
+        others = _groups_or_flat(loose, value, rules)
     else:
-        split = split_build_cards(move.card, loose, move.value, rules)  # type: ignore[arg-type]
+        split = split_build_cards(move.card, loose, value, rules)
         played, others = split if split else ((move.card, *loose), [])
-    return [played] + sorted(others, key=lambda g: g[0].index) + builds
+    return [played, *sorted(others, key=lambda g: g[0].index), *builds]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from typing import Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from ..core.cards import Card
 from ..core.move import Move
@@ -30,6 +30,9 @@ from .assess import assess_all, assess_seen, cards_value, unknown_cards
 from .dealing import close_round, draw_card, next_deal
 from .observation import Observation
 from .scoring import score_round
+
+if TYPE_CHECKING:
+    from .match import Game
 
 __all__ = ["Player", "RandomPlayer", "GreedyPlayer", "StrongPlayer", "PLAYERS", "make_player",
            "play_game"]
@@ -185,8 +188,7 @@ def _evaluate(position: Position, side: int, round_over: bool) -> float:
     """The side's lead: exact round points at the end of a round, else what the piles are worth."""
     if round_over:
         points = score_round(position.piles, position.sweeps, position.rules).points
-        mine = points[side]
-        return mine - max(v for s, v in points.items() if s != side)
+        return points[side] - max(v for s, v in points.items() if s != side)
     sweeps_score = position.rules.sweeps
     values = [cards_value(pile, position.rules) + (n if sweeps_score else 0)
               for pile, n in zip(position.piles, position.sweeps)]
@@ -217,25 +219,25 @@ def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
     return _evaluate(close_round(position, dealer), side, True)
 
 
-def _expert(**options: object) -> Player:
+def _expert(**options: Any) -> Player:
     from .expert import ExpertPlayer  # the search imports this module's helpers
 
-    return ExpertPlayer(**options)  # type: ignore[arg-type]
+    return ExpertPlayer(**options)
 
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer,
+PLAYERS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer,
            "expert": _expert}
 
 
 def make_player(name: str, **options: object) -> Player:
     """A player by name: "random", "greedy", "strong" or "expert"."""
     try:
-        return PLAYERS[name](**options)  # type: ignore[return-value]
+        return PLAYERS[name](**options)
     except KeyError:
         raise ValueError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})") from None
 
 
-def play_game(game, players: dict[int, Player]) -> None:
+def play_game(game: Game, players: dict[int, Player]) -> None:
     """Let computer players (by seat) play `game` until it is over."""
     while not game.over:
         seat = game.turn

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from ..core.cards import FULL_DECK, Card
 from ..core.position import Position, side_of
+from ..core.rules import Rules
 
 __all__ = ["DEALS_PER_ROUND", "HAND_SIZE", "TABLE_SIZE", "shuffled_deck", "deal", "first_seat",
            "start_round", "next_deal", "draw_card", "deals_per_round", "close_round"]
@@ -20,7 +21,7 @@ HAND_SIZE = 4
 TABLE_SIZE = 4
 
 
-def deals_per_round(players: int, rules) -> int:
+def deals_per_round(players: int, rules: Rules) -> int:
     """D2: 6 deals for 2 players, 4 for 3, 3 for 4; V9: one deal, then the hands are refilled
     from the stock."""
     return 1 if rules.deal == "draw" else DEALS_PER_ROUND[players]
@@ -87,7 +88,7 @@ def deal(stock: Sequence[Card], players: int, dealer: int, to_table: bool,
 
 
 def start_round(deck: Sequence[Card], players: int, partners: bool, dealer: int,
-                rules) -> tuple[Position, list[Card]]:
+                rules: Rules) -> tuple[Position, list[Card]]:
     """The first deal of a round: the starting Position (all hands known) and the stock."""
     hands, table, stock = deal(deck, players, dealer, True, rules.deal == "singles")
     sides = 2 if partners else players

@@ -22,6 +22,7 @@ from typing import Sequence
 
 from ..core.cards import Card
 from ..core.position import Position
+from ..core.rules import Rules
 from .observation import Observation
 
 __all__ = ["keeper_needs", "sample_world", "consistent", "REJECTION_TRIES"]
@@ -48,12 +49,12 @@ def keeper_needs(observation: Observation) -> list[tuple[int, int]]:
     return sorted(needs)
 
 
-def _holds(cards: Sequence[Card], value: int, rules) -> bool:
+def _holds(cards: Sequence[Card], value: int, rules: Rules) -> bool:
     return any(value in rules.play_values(c) for c in cards)
 
 
 def consistent(hands: Sequence[Sequence[Card] | None], needs: list[tuple[int, int]],
-               rules) -> bool:
+               rules: Rules) -> bool:
     """Every keeper need met by the dealt hands."""
     return all(_holds(hands[seat - 1] or (), value, rules) for seat, value in needs)
 

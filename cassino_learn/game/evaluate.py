@@ -39,7 +39,7 @@ def _sweep_points(sweeps: Sequence[int], rules: Rules) -> list[int]:
         return [0] * len(sweeps)
     if not rules.sweeps_cancel:
         return list(sweeps)
-    return [max(0, n - max(sweeps[:i] + sweeps[i + 1:])) for i, n in enumerate(sweeps)]
+    return [max(0, n - max([*sweeps[:i], *sweeps[i + 1:]])) for i, n in enumerate(sweeps)]
 
 
 def final_points(position: Position) -> list[float]:
@@ -82,7 +82,7 @@ def expected_points(position: Position) -> list[float]:
 
 def leads(points: Sequence[float]) -> list[float]:
     """Each side's points less the most of any other side."""
-    return [p - max(points[:i] + points[i + 1:]) for i, p in enumerate(points)]
+    return [p - max([*points[:i], *points[i + 1:]]) for i, p in enumerate(points)]
 
 
 def match_utility(points: Sequence[float], scores: Sequence[int], rules: Rules,

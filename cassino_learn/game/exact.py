@@ -21,7 +21,7 @@ each side's card and spade counts, which is the table's key.
 
 from __future__ import annotations
 
-from typing import Generator
+from typing import Generator, cast
 
 from ..core.move import CAPTURE, Move
 from ..core.movegen import legal_moves
@@ -53,7 +53,7 @@ class ExactSearch:
 
     def __init__(self, dealer: int, max_nodes: int | None = None) -> None:
         self.dealer = dealer
-        self.table: dict[tuple, tuple[int, float]] = {}
+        self.table: dict[tuple[object, ...], tuple[int, float]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
 
@@ -82,7 +82,7 @@ class ExactSearch:
             so_far = [p + n for p, n in zip(so_far, position.sweeps)]
         return lead - (so_far[side] - so_far[1 - side])
 
-    def _key(self, position: Position) -> tuple:
+    def _key(self, position: Position) -> tuple[object, ...]:
         last = position.last_capture
         return (position.loose, position.builds, position.hands, position.turn,
                 None if last is None else position.side_of(last),
@@ -96,7 +96,7 @@ class ExactSearch:
             try:
                 next(steps)
             except StopIteration as done:
-                return done.value
+                return cast(float, done.value)
 
     def value_steps(self, position: Position, alpha: float = -INF, beta: float = INF
                     ) -> Generator[None, None, float]:

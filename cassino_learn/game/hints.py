@@ -63,7 +63,9 @@ def _hint(a: Assessment, value: float | None = None) -> Hint:
     move = a.move
     facts = facts_of(a, 0.0 if value is None else value)
     threat = facts.top_threat
-    words = hint_words(facts, Who.next_after(move.position, move.position.turn), value)
+    position = move.position
+    assert position is not None  # an assessed move is a listed one
+    words = hint_words(facts, Who.next_after(position, position.turn), value)
     return Hint(
         move=move, move_text=str(move), kind=move.kind, cards_taken=len(a.taken),
         points_taken=a.points, spades_taken=facts.spades, sweep=a.sweep,

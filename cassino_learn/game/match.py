@@ -78,7 +78,7 @@ class Game:
             raise ValueError(f"seed must be a whole number or a string, not {seed!r}")
         self.players = players
         self.partners = partners
-        self.seed = seed
+        self.seed: int | str | None = seed
         if isinstance(rules, str):
             rules = Rules.parse(rules)
         if rules is not None and not isinstance(rules, Rules):
@@ -259,8 +259,10 @@ class Game:
 
     # ------------------------------------------------------------------ flow
 
-    def _new_round(self, dealer: int, round_number: int, scores: tuple | None,
+    def _new_round(self, dealer: int, round_number: int,
+                   scores: tuple[tuple[int, int], ...] | None,
                    rounds: tuple[RoundScore, ...]) -> _Snapshot:
+        assert self.seed is not None  # a game from a set position deals no new round
         deck = shuffled_deck(self.seed, round_number)
         state, stock = start_round(deck, self.players, self.partners, dealer, self.rules)
         if scores is None:

@@ -62,6 +62,7 @@ def facts_of(judged: Assessment, value: float) -> MoveFacts:
     """The facts of an assessed move (`assess`), a build's owner holding its value."""
     move = judged.move
     position = move.position
+    assert position is not None  # an assessed move is a listed one
     nxt = position.next_seat(position.turn)
     rules = position.rules
     held = _values_held(move.play_from(position), nxt)

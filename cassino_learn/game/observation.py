@@ -8,7 +8,7 @@ Never another seat's hand or the stock: the computer players and the widgets dec
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.build import Build
 from ..core.cards import FULL_DECK, Card
@@ -109,7 +109,7 @@ class Observation:
         """This seat's legal moves (empty when it is not this seat's turn)."""
         return legal_moves(self.position) if self.my_turn else []
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (for widgets)."""
         return {
             "seat": self.seat, "turn": self.turn, "hand": [str(c) for c in self.hand],

@@ -34,7 +34,7 @@ Steps = Generator[None, None, "list[MoveValue]"]
 class _Needed(Exception):
     """A look `judge_turn` asked for that has not been run yet."""
 
-    def __init__(self, key: tuple, start: Callable[[], Steps]) -> None:
+    def __init__(self, key: tuple[object, ...], start: Callable[[], Steps]) -> None:
         super().__init__(key)
         self.key, self.start = key, start
 
@@ -52,7 +52,7 @@ def reviewing(turn: Turn, *, iterations: int = REVIEW_ITERATIONS,
     if len(observation.legal_moves()) == 1:
         return review_turn(turn)  # nothing else could be played: nothing to search
     values = yield from coach_values_steps(observation)
-    done: dict[tuple, list["MoveValue"]] = {}
+    done: dict[tuple[object, ...], list["MoveValue"]] = {}
 
     def confirm(observation: Observation, moves: Sequence[Move], *, iterations: int,
                 seed: int | str) -> list["MoveValue"]:

@@ -8,7 +8,7 @@ seats 2+4 (see `cassino_learn.core.position.side_of`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.rules import Rules
@@ -42,7 +42,7 @@ class RoundScore:
     spades: dict[int, int]
     sweeps: dict[int, int]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"points": _str_keys(self.points), "items": _str_keys(self.items),
                 "cards": _str_keys(self.cards), "spades": _str_keys(self.spades),
                 "sweeps": _str_keys(self.sweeps)}
@@ -87,7 +87,7 @@ def _sweep_points(sweeps: Sequence[int], rules: Rules) -> list[int]:
         return list(sweeps)
     # V3: sweeps cancel one for one; with three sides a side keeps only the sweeps beyond the
     # most any other side made (the two-sided rule applied against the strongest rival).
-    return [max(0, n - max(sweeps[:i] + sweeps[i + 1:])) for i, n in enumerate(sweeps)]
+    return [max(0, n - max([*sweeps[:i], *sweeps[i + 1:]])) for i, n in enumerate(sweeps)]
 
 
 def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],

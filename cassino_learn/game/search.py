@@ -18,12 +18,13 @@ import random
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Generator, Sequence
+from typing import Generator, Sequence, cast
 
 from ..core.cards import Card
 from ..core.move import BUILD, CAPTURE, Move
 from ..core.movegen import legal_moves
 from ..core.position import Position
+from ..core.rules import Rules
 from .assess import cards_value
 from .dealing import close_round, draw_card, next_deal
 from .determinize import sample_world
@@ -67,7 +68,7 @@ class _Node:
         self.side = side  # the side (1-based) that made the move leading here
 
 
-def _quick_score(move: Move, rules) -> float:
+def _quick_score(move: Move, rules: Rules) -> float:
     """Order of trying moves and the rollout policy: take the most, keep builds, trail low."""
     if move.kind == CAPTURE:
         score = cards_value((move.card, *move.table_cards), rules)
@@ -208,7 +209,7 @@ def run(steps: Generator[None, None, list[MoveValue]]) -> list[MoveValue]:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            return cast("list[MoveValue]", done.value)
 
 
 def searching(observation: Observation, *, iterations: int | None = None,
@@ -287,18 +288,19 @@ def searching(observation: Observation, *, iterations: int | None = None,
                 child.avail += 1
         while not w.done() and (node is not root or count >= len(moves)):
             legal = legal_moves(w.position) if node is not root else moves
-            untried = []
-            best, best_ucb = None, -math.inf
+            untried: list[Move] = []
+            best: Move | None = None
+            best_ucb = -math.inf
             for m in legal:
-                child = node.children.get(m)
-                if child is None:
+                seen = node.children.get(m)
+                if seen is None:
                     untried.append(m)
                     continue
-                child.avail += 1
+                seen.avail += 1
                 if untried:
                     continue
-                ucb = child.total / child.visits + UCB_C * math.sqrt(
-                    math.log(child.avail) / child.visits)
+                ucb = seen.total / seen.visits + UCB_C * math.sqrt(
+                    math.log(seen.avail) / seen.visits)
                 if ucb > best_ucb:
                     best, best_ucb = m, ucb
             if untried:

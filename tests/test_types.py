@@ -1,0 +1,20 @@
+"""The type checker's verdict on the package: the rules core is checked with `mypy --strict`.
+
+A layer joins the strict list once it passes (docs/layout.md, "Checks")."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cassino_learn"
+STRICT = ["core"]
+
+
+@pytest.mark.parametrize("layer", STRICT)
+def test_layer_passes_mypy_strict(layer: str) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(PACKAGE / layer)],
+        capture_output=True, text=True, cwd=PACKAGE.parent)
+    assert run.returncode == 0, f"mypy --strict {layer}:\n{run.stdout}{run.stderr}"
