@@ -71,34 +71,37 @@ def say_cards(cards: Iterable[Card]) -> str:
     return listing([card.name for card in cards])
 
 
-def _owner_words(build: Build, position: Position) -> str:
-    if build.owner is None or position.side_of(build.owner) != position.side_of(position.turn):
+def _owner_words(build: Build, position: Position, seat: int) -> str:
+    if build.owner is None or position.side_of(build.owner) != position.side_of(seat):
         return "your opponent's" if position.players == 2 else (
             "an opponent's" if build.owner is None else f"player {build.owner}'s")
-    if build.owner == position.turn:
+    if build.owner == seat:
         return "yours"
     return "your partner's"
 
 
-def say_build(build: Build, position: Position) -> str:
-    """A build in words, with whose it is from the mover's seat: "build of 8: five of clubs and
-    three of diamonds, yours"; a multiple build names its sets one by one."""
+def say_build(build: Build, position: Position, seat: int | None = None) -> str:
+    """A build in words, with whose it is from `seat` (the mover's by default): "build of 8:
+    five of clubs and three of diamonds, yours"; a multiple build names its sets one by one."""
     kind = "multiple build" if build.is_multiple else "build"
     sets = "; ".join(say_cards(s) for s in build.sets)
-    return f"{kind} of {build.value}: {sets}, {_owner_words(build, position)}"
+    return f"{kind} of {build.value}: {sets}, {_owner_words(build, position, seat or position.turn)}"
 
 
-def say_hand(position: Position) -> str:
-    """The mover's hand: "Your hand: seven of spades and king of hearts."."""
-    if not position.hand:
+def say_hand(position: Position, seat: int | None = None) -> str:
+    """The hand of `seat` (the mover's by default): "Your hand: seven of spades and king of
+    hearts."."""
+    hand = position.hands[(seat or position.turn) - 1] or ()
+    if not hand:
         return "Your hand is empty."
-    return f"Your hand: {say_cards(position.hand)}."
+    return f"Your hand: {say_cards(hand)}."
 
 
-def say_table(position: Position) -> str:
-    """The table, loose cards then builds: "On the table: three of clubs; build of 8: …"."""
+def say_table(position: Position, seat: int | None = None) -> str:
+    """The table, loose cards then builds, whose each build is told from `seat` (the mover's by
+    default): "On the table: three of clubs; build of 8: …"."""
     parts = [say_cards(position.loose)] if position.loose else []
-    parts += [say_build(b, position) for b in position.builds]
+    parts += [say_build(b, position, seat) for b in position.builds]
     if not parts:
         return "The table is empty."
     return "On the table: " + "; ".join(parts) + "."
