@@ -23,7 +23,7 @@ from typing import Any, Callable
 from ...core.position import Position
 
 __all__ = ["DeckCard", "MovePuzzle", "StagePuzzle", "Deck", "new_schedule", "card_id_for",
-           "LOG_KEPT", "DAYS_KEPT", "LEARNT_AFTER"]
+           "local_now", "LOG_KEPT", "DAYS_KEPT", "LEARNT_AFTER"]
 
 LOG_KEPT = 20     # answers kept a card (the teacher's "failed this week" needs the recent ones)
 DAYS_KEPT = 400   # days with answers kept (the streak)
@@ -33,6 +33,11 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 STATES = (1, 2, 3)  # fsrs.State: Learning, Review, Relearning
 
 Note = Callable[[str], None]
+
+
+def local_now() -> datetime:
+    """The time now, in the local zone (the learner's days are local days)."""
+    return datetime.now().astimezone()
 
 
 def card_id_for(kind: str, *parts: str) -> str:

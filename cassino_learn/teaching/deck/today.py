@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from .. import progress
-from .cards import Deck, DeckCard
+from .cards import Deck, DeckCard, local_now
 from .schedule import answer, rating_for
 
 __all__ = ["now", "due_now", "due_today", "learnt", "streak", "answer_card", "Summary",
@@ -20,7 +20,7 @@ __all__ = ["now", "due_now", "due_today", "learnt", "streak", "answer_card", "Su
 
 def now() -> datetime:
     """The time now, in the local zone."""
-    return datetime.now().astimezone()
+    return local_now()
 
 
 def _day(when: datetime) -> date:
