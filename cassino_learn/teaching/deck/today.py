@@ -12,7 +12,6 @@ from datetime import date, datetime, timedelta
 
 from .. import progress
 from .cards import Deck, DeckCard, local_now
-from .schedule import answer, rating_for
 
 __all__ = ["now", "due_now", "due_today", "learnt", "streak", "answer_card", "Summary",
            "summary"]
@@ -62,6 +61,8 @@ def answer_card(card_id: str, *, right: bool, wrong_tries: int, hint: bool,
     """Rate and schedule the answer to card `card_id` (`schedule.rating_for`) and save it in
     the learner's progress file; returns the card as saved. KeyError for a card not in the
     deck."""
+    from .schedule import answer, rating_for  # fsrs: only when a card is answered
+
     when = when or now()
     stored = progress.load()
     card = stored.deck.cards[card_id]
