@@ -42,6 +42,15 @@ __all__ = ["DeckRunner", "when_words", "summary_html"]
 
 MARK_WORDS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "blunder": "A blunder"}
 LISTED = 8  # cards listed with their next date under the summary
+# The review's look, scoped to its own classes (sent with the summary, the one part always shown)
+_CSS = """<style>
+.cl-deck-summary h3 { font-size: 1.35em; margin: 0.5em 0 0.2em; color: #14532e; }
+.cl-deck-summary p { margin: 0.2em 0; }
+.cl-deck-summary ul.cl-deck-cards { margin: 0.2em 0 0.6em; padding-left: 1.3em; }
+.cl-deck-summary .cl-deck-when { font-weight: 600; }
+.cl-deck-better .cl-deck-label { font-weight: 700; margin: 0.5em 0 0.2em; }
+.cl-deck-better ul.cl-deck-why { margin: 0.4em 0; padding-left: 1.3em; }
+</style>"""
 
 
 def when_words(due: datetime, now: datetime) -> str:
@@ -61,6 +70,17 @@ def when_words(due: datetime, now: datetime) -> str:
     return f"in {count(days, 'day')} ({local.day} {local:%B})"
 
 
+def _past(move: Move) -> str:
+    """What a move did, in the past: "played the two of clubs to take the two of spades",
+    "trailed the three of diamonds" (the core's `describe`, retold)."""
+    said = move.describe().rstrip(".")
+    if said.startswith("Play "):
+        return "played " + said.removeprefix("Play ")
+    if said.startswith("Trail "):
+        return "trailed " + said.removeprefix("Trail ")
+    return "chose: " + said[:1].lower() + said[1:]
+
+
 def _title(card: DeckCard) -> str:
     puzzle = card.puzzle
     if isinstance(puzzle, MovePuzzle):
@@ -72,7 +92,7 @@ def summary_html(said: today.Summary, deck: Any, now: datetime) -> str:
     """The deck in a few lines: due today, the streak, the cards listed with their next
     date."""
     if not said.cards:
-        return ("<div class='cl-deck-summary' data-due='0'><h3>Your review</h3><p>No cards "
+        return (f"{_CSS}<div class='cl-deck-summary' data-due='0'><h3>Your review</h3><p>No cards "
                 "yet. A move the review marks in your games, or a stage you miss at the "
                 "first try, comes back here as a puzzle.</p></div>")
     head = (f"<b>{count(said.due_today, 'card')} due today</b>" if said.due_today
@@ -88,7 +108,7 @@ def summary_html(said: today.Summary, deck: Any, now: datetime) -> str:
         f"{html.escape(_title(c))}: <span class='cl-deck-when'>"
         f"{html.escape('due now' if c.due <= now else 'next ' + when_words(c.due, now))}"
         f"</span></li>" for c in waiting)
-    return (f"<div class='cl-deck-summary' data-due='{said.due_today}'>"
+    return (f"{_CSS}<div class='cl-deck-summary' data-due='{said.due_today}'>"
             f"<h3>Your review</h3><p>{head} · streak: <span class='cl-deck-streak'>"
             f"{streak}</span> · {said.learnt} of {count(said.cards, 'card')} learnt</p>"
             f"<ul class='cl-deck-cards'>{items}</ul></div>")
@@ -105,6 +125,8 @@ class DeckRunner(w.VBox):
         self.top: StagePanel | None = None
         self.bottom: StagePanel | None = None
         self.area = w.Box(layout=shared_look("plain"))
+        self.next_button: w.Button | None = None
+        self.afterwards = w.HTML(layout=shared_look("plain"))  # the better move and why
         self.table: CardTable | None = None
         self.queue: list[str] = []
         self.card: DeckCard | None = None
@@ -145,7 +167,8 @@ class DeckRunner(w.VBox):
     def _card_parts(self) -> tuple[w.Widget, ...]:
         if self.top is None or self.bottom is None or self.card is None:
             return ()
-        return (self.top, self.area, self.bottom)
+        assert self.next_button is not None
+        return (self.top, self.area, self.bottom, self.next_button, self.afterwards)
 
     # ------------------------------------------------------------------ playing the cards
 
@@ -158,7 +181,16 @@ class DeckRunner(w.VBox):
                                      next_label="Next card ▶")
             for panel in (self.top, self.bottom):
                 panel.on_msg(self._on_panel_message)
+            # the deck's own way on (the panels' Next names a stage)
+            self.next_button = button("Next card ▶", primary=True)
+            self.next_button.layout = w.Layout(width="auto")  # its own: it is hidden alone
+            self.next_button.add_class("cl-deck-next")
+            self.next_button.on_click(lambda _: self._go_on())
         self.next()
+
+    def _go_on(self) -> None:
+        if self._over:
+            self.next()
 
     def next(self) -> None:
         """Open the next card of the queue, or say that the review is done."""
@@ -193,22 +225,25 @@ class DeckRunner(w.VBox):
             self.bottom.next_armed, self.bottom.next_auto = False, False
             self.bottom.complete, self.bottom.exhibit = "", ""
             self.bottom.stage_index += 1
+            self.afterwards.value = ""
+            assert self.next_button is not None
+            self.next_button.layout.display = "none"
             self._say("", "")
             if isinstance(puzzle, MovePuzzle):
                 self._open_move(puzzle)
             else:
                 assert stage is not None
                 self._open_stage(stage)
-        self.children = (self.summary, self.top, self.area, self.bottom)
+        self.children = (self.summary, *self._card_parts())
         return True
 
     def _open_move(self, puzzle: MovePuzzle) -> None:
         assert self.top is not None and self.bottom is not None
         position = Position.parse(puzzle.position)
         played = position.parse_move(puzzle.played)
-        self.top.say = (f"{MARK_WORDS[puzzle.mark]} from one of your games: here you played "
-                        f"<b>{html.escape(played.describe().rstrip('.'))}</b>. These are the "
-                        f"cards you saw; the other hand and the stock stay hidden.")
+        self.top.say = (f"{MARK_WORDS[puzzle.mark]} from one of your games: here you "
+                        f"<b>{html.escape(_past(played))}</b>. These are the cards you saw; "
+                        f"the other hand and the stock stay hidden.")
         self.top.task = "Find a better move."
         self.bottom.hint = html.escape(self._move_hint(puzzle))
         self.table = CardTable(position, mode="play", seat=puzzle.seat, move_box=False)
@@ -293,10 +328,9 @@ class DeckRunner(w.VBox):
         judged = judge(puzzle, move, evaluate=self._evaluate)
         if judged.right:
             same = str(judged.move) == puzzle.better
-            said = (f"Right: {judged.move.describe().rstrip('.')}. " +
-                    ("That is the better move the review found." if same else
-                     "As good as the move the review found, drawn below."))
-            self._finish(True, said, self._better_html(puzzle, same))
+            said = ("Right! That is the better move the review found." if same else
+                    "Right! Your move is as good as the one the review found (drawn below).")
+            self._finish(True, said, self._better_html(puzzle, same), raised=str(judged.move))
             return True
         self._wrong += 1
         step = step_for(self._wrong, self._hint)
@@ -357,9 +391,7 @@ class DeckRunner(w.VBox):
             puzzle = card.puzzle
             better = Position.parse(puzzle.position).parse_move(puzzle.better)
             self._finish(False, f"A better move: {better.describe().rstrip('.')}.",
-                         self._better_html(puzzle, True))
-            if self.table is not None:
-                self._raise(self.table, puzzle.better, Position.parse(puzzle.position))
+                         self._better_html(puzzle, True), raised=puzzle.better)
         else:
             assert self.stage is not None
             self._finish(False, self.stage.shown().message)
@@ -372,8 +404,9 @@ class DeckRunner(w.VBox):
                 f"<div class='cl-deck-label'>{label}:</div>{move_html(better, size=None)}"
                 f"<ul class='cl-deck-why'>{why}</ul></div>")
 
-    def _finish(self, right: bool, said: str, exhibit: str = "") -> None:
-        """The card is answered (or shown): schedule it, save it, and say when it is back."""
+    def _finish(self, right: bool, said: str, exhibit: str = "", raised: str = "") -> None:
+        """The card is answered (or shown): schedule it, save it, and say when it is back.
+        `raised`: a move card's answer, raised on its table in the position before it."""
         card = self.card
         assert card is not None and self.bottom is not None
         self._over = True
@@ -385,12 +418,19 @@ class DeckRunner(w.VBox):
                 f"Next review: {when_words(saved.due, today.now())}.")
         if self.table is not None:
             self.table.mode = "watch"
+            if raised and isinstance(card.puzzle, MovePuzzle):
+                self.table.position = card.puzzle.position
+                self.table.hand_sizes = list(card.puzzle.hand_sizes)
+                self._raise(self.table, raised, self.table.position)
+                self.table.say("The cards you saw, before the move: the move is raised.")
         with self.bottom.hold_sync():
-            self.bottom.exhibit = exhibit
             self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
             self.bottom.can_hint = self.bottom.can_show = False
-            self.bottom.next_armed = True
             self._say(f"{said} {back}", "right" if right else "shown")
+        self.afterwards.value = exhibit  # under the verdict: the verdict stays in view
+        assert self.next_button is not None
+        self.next_button.description = "Next card ▶" if self.queue else "Finish ▶"
+        self.next_button.layout.display = ""
         now = today.now()
         self.summary.value = summary_html(today.summary(deck, now), deck, now)
 
@@ -413,8 +453,7 @@ class DeckRunner(w.VBox):
             return
         kind = content.get("type")
         if kind == "next":
-            if self._over:
-                self.next()
+            self._go_on()
         elif kind == "hint":
             self.take_hint()
         elif self._over:

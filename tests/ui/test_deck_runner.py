@@ -63,7 +63,8 @@ def test_a_move_card_solved_wrong_then_right_comes_back_soon(data):
     assert "1 card due today" in runner.summary.value and "due now" in runner.summary.value
     assert runner.start_button.description == "Review 1 card ▶"
     runner.start_button.click()
-    assert runner.top.task == "Find a better move." and "you played" in runner.top.say
+    assert runner.top.task == "Find a better move."
+    assert "here you <b>played the two of hearts to make a build of 10" in runner.top.say
     table = runner.table
     assert table is not None and table.position.hands[1] is None  # the other hand hidden
     table.play("2H build 10: 2H+8H")
@@ -74,16 +75,18 @@ def test_a_move_card_solved_wrong_then_right_comes_back_soon(data):
     assert "Look at what your ten of clubs can do." in runner.bottom.verdict
     table.play("trail 3D")  # within the margin of the best: right
     assert runner.bottom.verdict_kind == "right"
-    assert "As good as the move the review found" in runner.bottom.verdict
+    assert "Your move is as good as the one the review found" in runner.bottom.verdict
     assert "Next review: in" in runner.bottom.verdict
-    # afterwards the better move as cards, and why
-    assert 'data-card="10C"' in runner.bottom.exhibit or "10C" in runner.bottom.exhibit
-    assert "leaves the build of 10" in runner.bottom.exhibit
+    # afterwards the better move as cards, and why, under the verdict; the way on
+    assert "data-card" in runner.afterwards.value and "10C" in runner.afterwards.value
+    assert "leaves the build of 10" in runner.afterwards.value
+    assert runner.next_button.layout.display == "" and runner.start_button.layout.display != \
+        "none"
     saved = _stored(card)
     assert saved.reviews == 1 and [r for _, r in saved.log] == [1]  # wrong first: Again
     assert saved.due > today.now() and not saved.learnt
     assert "Nothing due today" in runner.summary.value or "later today" in runner.summary.value
-    runner.send_from_front_end({"type": "next", "from": 0})
+    runner.next_button.click()
     assert "Review done for now" in runner.summary.value and runner.table is None
 
 
