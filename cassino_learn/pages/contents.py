@@ -124,12 +124,12 @@ def your_review() -> Any:
     from ..ui.deck_runner import DeckRunner, summary_html
 
     identify()
-    with _progress.read_once():
+    with _progress.read_once():  # one reading of the file, the runner's own included
         store = _progress.load()
         if add_missed_stages(store):
             store = _progress.load()
-    if store.deck.cards:
-        return DeckRunner()
+        if store.deck.cards:
+            return DeckRunner()
     # no card yet: one line of text, no widget (the contents page opens with few)
     return Html(summary_html(today.summary(store.deck), store.deck, today.now()),
                 "Your review: no cards yet.")

@@ -20,8 +20,6 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable
 
-from ...core.position import Position
-
 __all__ = ["DeckCard", "MovePuzzle", "StagePuzzle", "Deck", "new_schedule", "card_id_for",
            "local_now", "LOG_KEPT", "DAYS_KEPT", "LEARNT_AFTER"]
 
@@ -87,6 +85,8 @@ class MovePuzzle:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "MovePuzzle":
+        from ...core.position import Position  # only a deck with a move card reads one
+
         position = _text(data, "position")
         parsed = Position.parse(position)  # the core's own check: PositionError is a ValueError
         seat = _count(data, "seat", least=1)
