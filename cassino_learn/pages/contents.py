@@ -10,10 +10,12 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from ..core.words import count
 from ._html import Html
 from .learner import code_line, identify
 from ..teaching import progress as _progress
 from ..teaching.catalog import LESSONS, Lesson
+from ..teaching.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
 __all__ = ["index", "settings", "your_review", "lesson_status", "continue_target",
@@ -84,9 +86,12 @@ def index() -> Html:
               f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
         go_text = f"{label}: {target.title}"
     code = code_line()
+    due = len(due_today(store.deck))
+    review = (f'<p class="cl-review-due"><a target="_self" href="#your-review">Your review: '
+              f'{count(due, "card")} due today ↓</a></p>' if due else "")
     markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{code.markup}"
               f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
-              f"{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
+              f"{review}{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
     return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
                                   + lines))
 
@@ -96,6 +101,8 @@ _INDEX_CSS = """
   border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
   font-size: 1.1em; text-decoration: none; }
 .cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
+.cl-course .cl-review-due { margin: 0 0 0.4em; }
+.cl-course .cl-review-due a { font-weight: 700; color: #0b3d91; }
 /* div.cl-course ol: outranks Jupyter's "ol:not(.list-inline)" indent, so the tiles line up
    with the Start button */
 div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px;

@@ -92,7 +92,7 @@ def summary_html(said: today.Summary, deck: Any, now: datetime) -> str:
     """The deck in a few lines: due today, the streak, the cards listed with their next
     date."""
     if not said.cards:
-        return (f"{_CSS}<div class='cl-deck-summary' data-due='0'><h3>Your review</h3><p>No cards "
+        return (f"{_CSS}<div class='cl-deck-summary' id='your-review' data-due='0'><h3>Your review</h3><p>No cards "
                 "yet. A move the review marks in your games, or a stage you miss at the "
                 "first try, comes back here as a puzzle.</p></div>")
     head = (f"<b>{count(said.due_today, 'card')} due today</b>" if said.due_today
@@ -108,7 +108,8 @@ def summary_html(said: today.Summary, deck: Any, now: datetime) -> str:
         f"{html.escape(_title(c))}: <span class='cl-deck-when'>"
         f"{html.escape('due now' if c.due <= now else 'next ' + when_words(c.due, now))}"
         f"</span></li>" for c in waiting)
-    return (f"{_CSS}<div class='cl-deck-summary' data-due='{said.due_today}'>"
+    return (f"{_CSS}<div class='cl-deck-summary' id='your-review' "
+            f"data-due='{said.due_today}'>"
             f"<h3>Your review</h3><p>{head} · streak: <span class='cl-deck-streak'>"
             f"{streak}</span> · {said.learnt} of {count(said.cards, 'card')} learnt</p>"
             f"<ul class='cl-deck-cards'>{items}</ul></div>")

@@ -110,6 +110,9 @@ def test_a_marked_move_comes_back_on_the_contents_page_and_is_solved_wrong_then_
 
     page.goto(server.url("00_index.ipynb"), timeout=90_000)
     wait_for_voila(page)
+    # the course's top says so, and links to the review further down
+    assert page.locator(".cl-review-due a").inner_text() == \
+        f"Your review: {len(cards)} card{'s' if len(cards) > 1 else ''} due today ↓"
     summary = page.locator(".cl-deck-summary")
     summary.wait_for()
     assert f"{len(cards)} card" in summary.inner_text() and "due today" in summary.inner_text()

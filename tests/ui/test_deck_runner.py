@@ -57,6 +57,15 @@ def test_with_no_cards_the_review_is_one_line_and_no_widget(data):
     assert isinstance(runner, DeckRunner) and runner.start_button is not None
 
 
+def test_the_contents_point_to_the_cards_due_today(data):
+    from cassino_learn.pages.contents import index
+
+    assert "Your review" not in index()._repr_html_()
+    _deck_with_the_move_card()
+    assert 'href="#your-review">Your review: 1 card due today' in index()._repr_html_()
+    assert "id='your-review'" in your_review().summary.value
+
+
 def test_a_move_card_solved_wrong_then_right_comes_back_soon(data):
     card = _deck_with_the_move_card()
     runner = DeckRunner(evaluate=_evaluate)
