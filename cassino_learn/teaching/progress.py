@@ -603,6 +603,10 @@ def import_text(text: str, path: Path | None = None) -> Progress:
             reason = str(problems[0].message)
             reason = reason[reason.find("(") + 1:reason.rfind(")")] or reason
             raise ValueError(f"this is not a cassino-learn progress file: {reason}")
+        for note in caught:  # a deck's card set aside: imported all the same, and said
+            if issubclass(note.category, DeckWarning):
+                warnings.warn(str(note.message).replace(temp, "the imported file"),
+                              DeckWarning, stacklevel=2)
     finally:
         for leftover in Path(temp).parent.glob(Path(temp).name + "*"):
             leftover.unlink(missing_ok=True)

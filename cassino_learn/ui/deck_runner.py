@@ -394,8 +394,12 @@ class DeckRunner(w.VBox):
             self._finish(False, f"A better move: {better.describe().rstrip('.')}.",
                          self._better_html(puzzle, True), raised=puzzle.better)
         else:
-            assert self.stage is not None
-            self._finish(False, self.stage.shown().message)
+            stage = self.stage
+            assert stage is not None
+            self._finish(False, stage.shown().message)
+            if stage.kind == "goal" and self.table is not None and stage.position is not None:
+                self.table.position = stage.position  # the answer raised, as the stages do
+                self._raise(self.table, str(stage.solutions()[0]), stage.position)
 
     def _better_html(self, puzzle: MovePuzzle, same: bool) -> str:
         better = Position.parse(puzzle.position).parse_move(puzzle.better)

@@ -200,3 +200,14 @@ def test_export_import_and_reset_carry_the_deck(data):
     imported = progress.import_text(text)
     assert imported.deck.cards[stage_card("one").id].reviews == 1
     assert progress.load().deck.cards[stage_card("one").id].schedule["state"] in (1, 2)
+
+
+def test_an_imported_file_with_a_corrupt_card_is_imported_with_the_card_set_aside(data):
+    good = stage_card("one")
+    broken = {**stage_card("two").to_json(), "kind": "riddle"}
+    text = json.dumps({"lessons": {"02_pairing": {"done": True}}, "deck": {"cards": {
+        good.id: good.to_json(), stage_card("two").id: broken}}})
+    with pytest.warns(progress.DeckWarning):
+        imported = progress.import_text(text)
+    assert list(imported.deck.cards) == [good.id] and imported.lesson("02_pairing").done
+    assert imported.deck.aside[0]["entry"] == broken and "riddle" in imported.deck.aside[0]["note"]

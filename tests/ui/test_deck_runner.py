@@ -144,6 +144,18 @@ def test_a_stage_missed_at_the_first_try_is_played_again_as_that_stage(data):
     assert [r for _, r in card.log] == [3] and card.due > today.now()
 
 
+def test_show_me_on_a_stage_card_raises_its_answer_on_the_table(data):
+    stage = load_stages("02_pairing").stage("one-card")
+    progress.load().record_stage("02_pairing", "one-card", solved=False, stars=0, tries=1,
+                                 hint=False, stage_ids=load_stages("02_pairing").ids)
+    runner = DeckRunner()
+    runner.start()
+    runner.send_from_front_end({"type": "show"})
+    assert runner.bottom.verdict_kind == "shown" and runner.table.mode == "watch"
+    assert runner.table.selected_card == str(stage.solutions()[0].card)
+    assert [r for _, r in progress.load().deck.cards["stage:02_pairing/one-card"].log] == [1]
+
+
 def test_a_two_way_stage_card_takes_its_answer_from_the_buttons(data):
     ids = load_stages("02_pairing").ids
     progress.load().record_stage("02_pairing", "kings-pair", solved=True, stars=1, tries=2,
