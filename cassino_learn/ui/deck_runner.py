@@ -92,9 +92,9 @@ def summary_html(said: today.Summary, deck: Any, now: datetime) -> str:
     """The deck in a few lines: due today, the streak, the cards listed with their next
     date."""
     if not said.cards:
-        return (f"{_CSS}<div class='cl-deck-summary' id='your-review' data-due='0'><h3>Your review</h3><p>No cards "
-                "yet. A move the review marks in your games, or a stage you miss at the "
-                "first try, comes back here as a puzzle.</p></div>")
+        return (f"{_CSS}<div class='cl-deck-summary' id='your-review' data-due='0'>"
+                "<h3>Your review</h3><p>No cards yet. A move the review marks in your games, "
+                "or a stage you miss at the first try, comes back here as a puzzle.</p></div>")
     head = (f"<b>{count(said.due_today, 'card')} due today</b>" if said.due_today
             else "<b>Nothing due today</b>")
     if said.due_today and said.due_now < said.due_today:
