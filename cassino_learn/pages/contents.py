@@ -1,7 +1,8 @@
 """The contents page: the lessons as a path of tiles with the learner's stars, a Continue
-button, and the learner's settings.
+button, "Your review" (the learner's own deck of cards due, `ui.deck_runner`), and the
+learner's settings.
 
-    from cassino_learn.pages.contents import index, settings
+    from cassino_learn.pages.contents import index, settings, your_review
 """
 
 from __future__ import annotations
@@ -9,17 +10,21 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from ..core.words import count
 from ._html import Html
 from .learner import code_line, identify
 from ..teaching import progress as _progress
 from ..teaching.catalog import LESSONS, Lesson
+from ..teaching.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
-__all__ = ["index", "settings", "lesson_status", "continue_target", "FOUR_COLOR_LABEL",
-           "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES"]
+__all__ = ["index", "settings", "your_review", "lesson_status", "continue_target",
+           "FOUR_COLOR_LABEL", "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES", "DECK_INACCURACIES_LABEL"]
 
 FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
 CARD_SIZE_LABEL = "Card size"
+DECK_INACCURACIES_LABEL = ("Your review: add the small slips too (inaccuracies), not only "
+                           "mistakes and blunders")
 CARD_SIZE_CHOICES = (("Normal", "normal"), ("Large", "large"),
                      ("Projector (for a class)", "projector"))
 _PREVIEW_CARDS = ("AS", "AH", "AD", "AC")
@@ -81,9 +86,12 @@ def index() -> Html:
               f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
         go_text = f"{label}: {target.title}"
     code = code_line()
+    due = len(due_today(store.deck))
+    review = (f'<p class="cl-review-due"><a target="_self" href="#your-review">Your review: '
+              f'{count(due, "card")} due today ↓</a></p>' if due else "")
     markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{code.markup}"
               f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
-              f"{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
+              f"{review}{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
     return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
                                   + lines))
 
@@ -93,6 +101,8 @@ _INDEX_CSS = """
   border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
   font-size: 1.1em; text-decoration: none; }
 .cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
+.cl-course .cl-review-due { margin: 0 0 0.4em; }
+.cl-course .cl-review-due a { font-weight: 700; color: #0b3d91; }
 /* div.cl-course ol: outranks Jupyter's "ol:not(.list-inline)" indent, so the tiles line up
    with the Start button */
 div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px;
@@ -112,6 +122,26 @@ div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: gri
 """
 
 
+def your_review() -> Any:
+    """"Your review": how many of the learner's own cards (the moves the review marked in
+    their games, the stages they missed at the first try) are due today, the streak of days,
+    and a button that plays the due cards one after another on the card table."""
+    from ..teaching.deck import today
+    from ..teaching.deck.making import add_missed_stages
+    from ..ui.deck_runner import DeckRunner, summary_html
+
+    identify()
+    with _progress.read_once():  # one reading of the file, the runner's own included
+        store = _progress.load()
+        if add_missed_stages(store):
+            store = _progress.load()
+        if store.deck.cards:
+            return DeckRunner()
+    # no card yet: one line of text, no widget (the contents page opens with few)
+    return Html(summary_html(today.summary(store.deck), store.deck, today.now()),
+                "Your review: no cards yet.")
+
+
 def _suit_preview(four_color: bool) -> str:
     """One card of each suit, drawn as every card table will draw them."""
     from ..core.cards import Card
@@ -125,8 +155,9 @@ def _suit_preview(four_color: bool) -> str:
 
 def settings() -> Any:
     """The learner's settings, saved the moment they change: four-colour suits (for
-    colour-blind learners), with a preview of one card per suit that follows the toggle, and
-    the card size of every card table (normal, large, projector)."""
+    colour-blind learners), with a preview of one card per suit that follows the toggle, the
+    card size of every card table (normal, large, projector), and whether the review's
+    inaccuracies join the learner's deck too."""
     import ipywidgets as w
 
     identify()
@@ -165,4 +196,21 @@ def settings() -> Any:
                         f"{html.escape(name)}. Card tables follow it when next shown.</span>")
 
     size.observe(resized, "value")
-    return w.VBox([toggle, preview, status, size])
+    slips = w.Checkbox(value=_progress.preference("deck_inaccuracies"),
+                       description=DECK_INACCURACIES_LABEL, indent=False,
+                       layout=toggle.layout, style=toggle.style)  # one model less each
+
+    def slips_chosen(change: dict) -> None:
+        try:
+            _progress.load().set_preference("deck_inaccuracies", bool(change["new"]))
+        except OSError as error:
+            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
+                            f"saved: {html.escape(str(error))}</span>")
+            return
+        which = "inaccuracies, mistakes and blunders" if change["new"] else \
+            "mistakes and blunders"
+        status.value = (f'<span role="status" style="color:#2e6b47">Saved: the {which} of '
+                        f"your games from now on join your review.</span>")
+
+    slips.observe(slips_chosen, "value")
+    return w.VBox([toggle, preview, status, size, slips])

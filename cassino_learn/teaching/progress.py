@@ -3,6 +3,12 @@ settings (`Preferences`), kept across restarts as JSON in the data folder ($CASS
 the browser's storage in the browser, else the platform's user data folder), or in a class in
 the learner's own file (the `learner_context` in use).
 
+The learner's own deck (`deck.cards.Deck`: the moves the review marked and the stages missed on
+the first try, each with its scheduler state) is part of the file, under "deck": saved, loaded,
+exported, imported and merged with the rest. A file from before the deck reads as an empty
+deck; a card that cannot be read is set aside inside the deck with a note (`DeckWarning`), the
+rest of the file kept.
+
 A save never leaves half a file (`files.write_atomically`) and never loses what another tab
 saved: under the file's lock (`filelock`) it is merged with the file as it is now, losing no
 solved stage, star or best score (`_merge_into`); a reset or an import starts a new
@@ -30,17 +36,20 @@ import threading
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ..browser import in_browser
 from . import learner_context
+from .deck.cards import Deck, DeckCard
 from .files import set_aside, write_atomically
 from .filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
-           "current_path", "from_json", "merged", "read_once", "read_ahead"]
+           "current_path", "from_json", "merged", "read_once", "read_ahead", "DeckWarning",
+           "wrong_first_try"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -50,6 +59,10 @@ CARD_SIZES = ("normal", "large", "projector")
 
 class ProgressWarning(UserWarning):
     """The progress file could not be read and was set aside."""
+
+
+class DeckWarning(UserWarning):
+    """A card of the learner's deck could not be read and was set aside (the rest is kept)."""
 
 
 #: In the browser (the static edition) JupyterLite mounts the browser's own storage at /drive;
@@ -115,6 +128,13 @@ class StageRecord:
                    shown=bool(data.get("shown", False)))
 
 
+def wrong_first_try(record: StageRecord) -> bool:
+    """Whether the attempt `record` holds went wrong at its first try (or its answer was
+    shown): a try was counted before the one that solved it. A demonstration, seen to the end
+    in one step, never is."""
+    return record.shown or record.tries > (1 if record.solved else 0)
+
+
 @dataclass
 class LessonProgress:
     done: bool = False
@@ -153,6 +173,7 @@ class Preferences:
 
     four_color: bool = False  # spades black, hearts red, diamonds blue, clubs green
     card_size: str = "normal"  # one of CARD_SIZES: "large" and "projector" draw bigger cards
+    deck_inaccuracies: bool = False  # the review's inaccuracies join the deck too
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's, kept
 
     @classmethod
@@ -200,10 +221,12 @@ class Progress:
     """All lessons' progress and the learner's settings; every change is saved at once."""
 
     def __init__(self, path: Path, lessons: dict[str, LessonProgress] | None = None,
-                 preferences: Preferences | None = None, generation: int = 0) -> None:
+                 preferences: Preferences | None = None, generation: int = 0,
+                 deck: Deck | None = None) -> None:
         self.path = path
         self.lessons: dict[str, LessonProgress] = lessons or {}
         self.preferences: Preferences = preferences or Preferences()
+        self.deck: Deck = deck if deck is not None else Deck()
         self.generation = generation  # raised by every reset and import (see `save`)
         self._changes: list[Change] = []  # made since the file was last read or written
         self._restart = False  # a reset or import is among them
@@ -252,8 +275,25 @@ class Progress:
                                                  tries=tries, hint=hint, shown=shown)
             if ids and all(entry.solved(key) for key in ids):
                 entry.done = True
+            if not old.solved and wrong_first_try(entry.stages[stage_id]):
+                # missed on the first try: the stage joins the learner's deck
+                p.deck.add(DeckCard.for_stage(slug, stage_id, _now()))
         self._change(change)
         return self.lesson(slug).stages[stage_id]
+
+    def add_deck_cards(self, cards: Sequence[DeckCard]) -> list[str]:
+        """Add cards not in the deck yet (a card already there keeps its schedule) and save;
+        returns the ids of those added."""
+        added = [card.id for card in cards if card.id not in self.deck.cards]
+        if added:
+            self._change(lambda p: [p.deck.add(card) for card in cards])
+        return added
+
+    def keep_deck_card(self, card: DeckCard, day: str | None = None) -> DeckCard:
+        """Save a card's new state (an answer, on `day`), unless the file holds a newer state
+        of it (another tab's answer); returns the state kept."""
+        self._change(lambda p: p.deck.put(card, day))
+        return self.deck.cards[card.id]
 
     def record_practice(self, slug: str) -> None:
         def change(p: Progress) -> None:
@@ -264,18 +304,24 @@ class Progress:
         """Forget the lessons' progress (the settings stay), in every tab: a copy read before
         the reset brings back only what it changes after it."""
         self._restart = True
-        self._change(lambda p: p.lessons.clear())
+
+        def change(p: Progress) -> None:
+            p.lessons.clear()
+            p.deck = Deck()
+        self._change(change)
 
     def replace_with(self, other: "Progress") -> None:
         """Replace the lessons and settings with `other`'s (an imported file), as a reset does."""
         lessons = {slug: LessonProgress.from_json(entry.to_json())
                    for slug, entry in other.lessons.items()}
         settings = other.preferences.to_json()
+        deck = other.deck.to_json()
 
         def change(p: Progress) -> None:
             p.lessons = {slug: LessonProgress.from_json(entry.to_json())
                          for slug, entry in lessons.items()}
             p.preferences = Preferences.from_json(settings)
+            p.deck = Deck.from_json(deck)
         self._restart = True
         self._change(change)
 
@@ -287,6 +333,8 @@ class Progress:
             "version": VERSION,
             "lessons": {slug: entry.to_json() for slug, entry in sorted(self.lessons.items())},
             "preferences": self.preferences.to_json()}
+        if self.deck:  # written only when there is one: a file without it reads as before
+            data["deck"] = self.deck.to_json()
         if self.generation:
             data["generation"] = self.generation
         return data
@@ -333,12 +381,15 @@ class Progress:
             disk.generation = self.generation
         self.lessons, self.preferences, self.generation = (disk.lessons, disk.preferences,
                                                            disk.generation)
+        self.deck = disk.deck
 
 
 def _merge_into(target: Progress, other: Progress) -> None:
     """Add to `target` what `other` holds, losing nothing either has earned: solved and done
     from either, the larger stars, best score, number of questions and practice count.
-    Where they differ otherwise (an attempt's tries, the last score), `target` is newer."""
+    Where they differ otherwise (an attempt's tries, the last score), `target` is newer.
+    The decks merge card by card (`Deck.merge`): a card of either is kept, its later state."""
+    target.deck.merge(other.deck)
     for slug, theirs in other.lessons.items():
         mine = target.lessons.setdefault(slug, LessonProgress())
         mine.done = mine.done or theirs.done
@@ -478,7 +529,9 @@ def _parse(path: Path, raw: bytes) -> Progress:
     lessons = {str(slug): _lesson_entry(slug, entry)
                for slug, entry in data.get("lessons", {}).items()}
     preferences = Preferences.from_json(data.get("preferences", {}))
-    return Progress(path, lessons, preferences, generation)
+    deck = Deck.from_json(data.get("deck"), note=lambda text: warnings.warn(
+        f"{path}: {text}", DeckWarning, stacklevel=4))
+    return Progress(path, lessons, preferences, generation, deck)
 
 
 def _set_aside(path: Path, raw: bytes, holding_lock: bool) -> str:
@@ -516,6 +569,10 @@ def _lesson_entry(slug: str, entry: Any) -> LessonProgress:
     return lesson
 
 
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
 def preference(name: str) -> Any:
     """One setting as stored right now (read afresh, so another page's change is seen; inside
     a `read_once` block, as the block read it)."""
@@ -546,6 +603,10 @@ def import_text(text: str, path: Path | None = None) -> Progress:
             reason = str(problems[0].message)
             reason = reason[reason.find("(") + 1:reason.rfind(")")] or reason
             raise ValueError(f"this is not a cassino-learn progress file: {reason}")
+        for note in caught:  # a deck's card set aside: imported all the same, and said
+            if issubclass(note.category, DeckWarning):
+                warnings.warn(str(note.message).replace(temp, "the imported file"),
+                              DeckWarning, stacklevel=2)
     finally:
         for leftover in Path(temp).parent.glob(Path(temp).name + "*"):
             leftover.unlink(missing_ok=True)

@@ -22,6 +22,7 @@ from ..core.words import count
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
+from ..teaching.deck.making import add_marked
 from .quiz_widgets import button, note_html, row, styled
 from .review_panel import ReviewPanel
 from .review_runner import SpreadReviewer
@@ -520,8 +521,12 @@ class GameWidget(w.VBox):
 
     def _move_reviewed(self, number: int) -> None:
         """A move was reviewed (on the worker thread, or in a slice on the kernel's loop), or
-        the review stopped (`number` 0): refresh the panel if its round is over."""
+        the review stopped (`number` 0): refresh the panel if its round is over. A marked move
+        joins the learner's deck (`teaching.deck`)."""
         self._show_reviewing()
+        reviewed = self.reviewer.result(number) if number else None
+        if reviewed is not None and reviewed.mark is not None:
+            add_marked([reviewed])
         finished = len(self.round_ends)
         if (number == 0 and finished) or any(t.number == number and t.round_number <= finished
                                               for t in self.turns):

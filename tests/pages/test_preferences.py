@@ -42,7 +42,8 @@ def test_settings_from_a_newer_version_are_kept(data):
         {"version": 1, "lessons": {}, "preferences": {"four_color": True, "big_cards": 2}}))
     progress.load().set_preference("four_color", False)
     stored = json.loads((data / "progress.json").read_text())["preferences"]
-    assert stored == {"four_color": False, "card_size": "normal", "big_cards": 2}
+    assert stored == {"four_color": False, "card_size": "normal", "deck_inaccuracies": False,
+                      "big_cards": 2}
 
 
 @pytest.mark.parametrize("name, value, words", [("four_colour", True, "no setting"),

@@ -1,0 +1,63 @@
+"""A move card's answer judged as the review judges a move: by the expert's search on the
+position the learner saw, the hidden cards dealt as the search deals them (never the real
+ones, which the card does not hold). Any move the review would not mark (its loss against the
+best below the inaccuracy margin, `review.thresholds()[0]`) is right, so another good move is
+right too; the same seeds as the game's review, so the move played there is judged as it was.
+
+A loss is confirmed in the review's two side-by-side looks, here of `JUDGE_ITERATIONS` each
+(the in-browser review's budget): a smaller look has a larger standard error, which the review
+takes off the loss, so a smaller budget only ever makes the judge more lenient, never calls a
+good move wrong; and a learner waits about a second, not several (tests/benchmarks/bench_deck.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.move import Move
+from ...core.position import Position
+from ...game.observation import Observation
+from ...game.review import Evaluate, MoveReview, review_turn, thresholds, turn_of
+from .cards import MovePuzzle
+
+__all__ = ["observation_of", "Judgement", "judge", "margin", "JUDGE_ITERATIONS"]
+
+JUDGE_ITERATIONS = 500  # each confirming look's budget (review.REVIEW_ITERATIONS in the browser)
+
+
+def observation_of(puzzle: MovePuzzle) -> Observation:
+    """The observation the learner had when they played the marked move."""
+    return Observation(seat=puzzle.seat, position=Position.parse(puzzle.position),
+                       hand_sizes=puzzle.hand_sizes, stock_size=puzzle.stock_size,
+                       dealer=puzzle.dealer, round_number=puzzle.round_number,
+                       deal_number=puzzle.deal_number, deals_per_round=puzzle.deals_per_round,
+                       scores=puzzle.scores, over=False)
+
+
+def margin(puzzle: MovePuzzle) -> float:
+    """The loss below which an answer is right: the review's inaccuracy threshold."""
+    return thresholds(Position.parse(puzzle.position).rules)[0]
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """An answer judged: right or not, the move as the core read it, and the review of it
+    (its loss against the best, and for a wrong one the better move and why)."""
+
+    right: bool
+    move: Move
+    review: MoveReview
+
+    @property
+    def loss(self) -> float:
+        return self.review.loss
+
+
+def judge(puzzle: MovePuzzle, answer: Move | str, *, evaluate: Evaluate | None = None,
+          iterations: int = JUDGE_ITERATIONS) -> Judgement:
+    """Judge `answer` (a Move or its text) on the card's position. IllegalMove (or
+    MoveSyntaxError) for a move the position does not allow, as the core says why.
+    `evaluate`: an evaluator of the caller's own (tests), as `review.review_turn` takes."""
+    turn = turn_of(observation_of(puzzle), answer, puzzle.number)
+    reviewed = review_turn(turn, evaluate=evaluate, iterations=iterations)
+    return Judgement(reviewed.mark is None, turn.move, reviewed)

@@ -1,0 +1,97 @@
+"""Benchmark: judging an answer to a deck's move card (issue 46).
+Run: .venv-test/bin/python tests/benchmarks/bench_deck.py [--games 4] [--answers 6]
+
+Seeded positions: round 1 of `--games` seeded two-player games in which seat 1 plays at random
+(seat 2 greedily); the review (confirming looks of 300 iterations) marks seat 1's mistakes and
+blunders, and each becomes a card (`teaching.deck.making.card_of`). Each card is then answered
+as a learner would: the move played in the game, the better move, and up to `--answers` other
+legal moves, in a seeded order, with `teaching.deck.judging.judge` at its own budget.
+
+Printed: the number of cards and answers, then the time of one judgement, median and p99 (and
+the worst), for every answer, for a card's first answer (the coach's search not yet run on its
+position: a kernel that did not play the game) and for the rest; and how many answers were
+judged right. Quote it with the load average printed at the end (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from cassino_learn import Game
+from cassino_learn.game import coach
+from cassino_learn.game.bots import make_player
+from cassino_learn.game.review import learner_turns, review_turn
+from cassino_learn.teaching.deck.judging import JUDGE_ITERATIONS, judge, observation_of
+from cassino_learn.teaching.deck.making import card_of
+
+SEEDS = (31, 32, 33, 34, 35, 36, 37, 38)
+
+
+def seeded_cards(games: int) -> list:
+    """The cards of the marked moves of round 1 of each seeded game."""
+    cards = []
+    for seed in SEEDS[:games]:
+        game = Game(players=2, seed=seed)
+        rng = random.Random(seed)
+        greedy = make_player("greedy")
+        while not game.rounds:
+            if game.turn != 1:
+                game.play(greedy.choose(game.observation()))
+            else:
+                game.play(str(rng.choice(game.legal_moves())))
+        for turn in learner_turns(game, 1, 1):
+            reviewed = review_turn(turn, iterations=300)
+            if reviewed.mark in ("mistake", "blunder"):
+                cards.append(card_of(reviewed))
+    return cards
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def line(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    return (f"{name}: {len(values)} answers, median {statistics.median(values):.3f} s, "
+            f"p99 {percentile(values, 0.99):.3f} s, worst {max(values):.3f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--answers", type=int, default=6, help="other legal moves a card")
+    options = parser.parse_args()
+    started = time.perf_counter()
+    cards = seeded_cards(options.games)
+    print(f"{len(cards)} cards from {options.games} seeded games "
+          f"({time.perf_counter() - started:.0f} s to play and review them); "
+          f"judge budget {JUDGE_ITERATIONS} iterations a look")
+    first, rest, right = [], [], 0
+    for number, card in enumerate(cards):
+        puzzle = card.puzzle
+        others = [str(m) for m in observation_of(puzzle).legal_moves()
+                  if str(m) not in (puzzle.played, puzzle.better)]
+        random.Random(number).shuffle(others)
+        coach.forget()  # as in a kernel that did not play the game
+        for index, answer in enumerate([puzzle.played, puzzle.better,
+                                        *others[:options.answers]]):
+            begin = time.perf_counter()
+            judged = judge(puzzle, answer)
+            (first if index == 0 else rest).append(time.perf_counter() - begin)
+            right += judged.right
+    print(line("every answer", first + rest))
+    print(line("a card's first answer", first))
+    print(line("later answers", rest))
+    print(f"{right} of {len(first) + len(rest)} answers judged right")
+    print(f"load average {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f}, "
+          f"{os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
