@@ -199,8 +199,8 @@ def _read_words(text: str) -> _Sentence:
             kind = _VERBS[word]
         if word in ("everything", "all") and after not in _PLURAL_RANKS:
             everything = True
-        if word in _PLAYED_AFTER:
-            played_next = True
+        if word in _PLAYED_AFTER and not any(thing.played for thing in named):
+            played_next = True  # "with the seven"; after the card played, "with" adds cards
         elif word in _TABLE_AFTER:
             played_next = False
         # a value announced: "build nine", "build a nine", "raise it to eight", "a build of 9",
