@@ -52,7 +52,9 @@ class SpreadReviewer:
         self._scheduled = False
         self._closed = False
         self._first: list[int] = []  # the moves of the round whose review is asked for
-        self.mode = mode if mode != "auto" else self._pick()
+        self.mode = self._pick() if mode == "auto" else mode
+        if self.mode == "thread" and self._thread is None and not self._start_thread():
+            raise RuntimeError("mode \"thread\" asked for, but no thread can be started here")
 
     # ------------------------------------------------------------------ asked by the widget
 
@@ -139,14 +141,20 @@ class SpreadReviewer:
     # ------------------------------------------------------------------ the work
 
     def _pick(self) -> str:
+        if self._start_thread():
+            return "thread"
+        return "loop" if kernel_loop() is not None else "end"
+
+    def _start_thread(self) -> bool:
+        """Start the worker thread; False where no thread can start (Pyodide)."""
         try:
             self._thread = threading.Thread(target=self._work, name="cassino-review",
                                             daemon=True)
             self._thread.start()
-            return "thread"
-        except RuntimeError:  # no threads here (Pyodide)
+            return True
+        except RuntimeError:
             self._thread = None
-        return "loop" if kernel_loop() is not None else "end"
+            return False
 
     def _slice(self, numbers: Iterable[int] | None, budget: float) -> None:
         with self._lock:
