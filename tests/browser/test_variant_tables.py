@@ -11,6 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
+from cassino_learn.core.words import in_words
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import load_stages
 
@@ -36,7 +37,7 @@ def _solution_button(runner, stage_id: str):
     not yet complete (the ace taking the ace alone) would play another move."""
     stages = load_stages(SLUG)
     move = stages.stages[stages.ids.index(stage_id)].solutions()[0]
-    return runner.get_by_role("button", name=f"Take: {move.describe()}", exact=True)
+    return runner.get_by_role("button", name=f"Take: {in_words(move)}", exact=True)
 
 
 @contextmanager
