@@ -183,6 +183,7 @@ class GameWidget(w.VBox):
         # The moves are said in words and drawn as cards; their notation only on request.
         self.notation_box = w.Checkbox(value=False, description="Show notation", indent=False,
                                        layout=w.Layout(width="auto"))
+        self.notation_box.add_class("cl-setting")
         self.notation_box.observe(lambda change: self._show_notation(change["new"]), "value")
         super().__init__([self.status, self.table,
                           row(self.hint_button, self.new_button, self.notation_box),

@@ -139,3 +139,19 @@ def test_a_game_outside_a_lesson_offers_every_variant_named_in_words():
     assert [box.description for box in widget.variant_boxes.values()] == [
         "Royal Casino", "Spade Casino", "Draw Casino"]
     assert "values=" not in widget.status.value and "(V" not in widget.status.value
+
+
+def test_the_games_hints_say_moves_in_words_and_show_notation_only_on_request():
+    import re
+
+    widget = GameWidget(seed=3)
+    found = widget.show_hints()
+    assert found
+    shown = re.sub(r'<code class="cl-notation" lang="zxx">[^<]*</code>', "", widget.hint_box.value)
+    for hint in found:
+        assert hint.move_text not in shown
+    assert "cl-show-notation" not in widget._dom_classes
+    widget.notation_box.value = True
+    assert "cl-show-notation" in widget._dom_classes
+    widget.notation_box.value = False
+    assert "cl-show-notation" not in widget._dom_classes
