@@ -71,7 +71,8 @@ def _as_position(value: "Position | str") -> Position:
 
 
 def played_words(who: str, move: Move) -> str:
-    """"Seat 1 played the seven of spades to take 2C + 5D. (7S take 2C+5D)"."""
+    """"Seat 1 played the seven of spades to take the two of clubs and the five of diamonds.":
+    words and card names, no notation (the typing box is for that)."""
     return played(who, move)
 
 
