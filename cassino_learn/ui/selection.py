@@ -100,8 +100,13 @@ def offers(position: Position, card: Card | None, chosen: frozenset[Card],
     the core's reason). Only plays of `kinds` are offered (those a lesson has taught)."""
     if card is None:
         return Offers()
-    # asked of the core directly: a huge table must not list a million moves here
-    usable = extensions(position, card, chosen)
+    if set(KINDS) <= set(kinds):
+        # asked of the core directly: a huge table must not list a million moves here
+        usable = extensions(position, card, chosen)
+    else:  # a lesson's small table: only the cards a play of a kind taught could still use
+        usable = frozenset().union(*(m.table_cards for m in position.legal_moves()
+                                     if m.card is card and m.kind in kinds
+                                     and chosen <= m.table_cards))
     exact = moves_with(position, card, chosen)
     actions = [Action(_label(m), True, in_words(m), move=str(m)) for m in exact
                if m.kind in kinds]

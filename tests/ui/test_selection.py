@@ -161,3 +161,13 @@ def test_no_try_build_is_offered_before_the_building_lesson():
     assert [a.label for a in offers(position, card, chosen).actions] == ["Try take",
                                                                          "Try build 10"]
     assert [a.label for a in offers(position, card, chosen, kinds).actions] == ["Try take"]
+
+
+def test_the_cards_marked_usable_are_only_those_a_taught_play_could_take():
+    """Before the building lesson a card is not marked as usable because it could be built on."""
+    position = Position.parse("table: 7C 3D; hand: 7H 4S; hand 2: 2C")
+    card, chosen = read_selection(position, "4S", [])
+    assert "3D" in offers(position, card, chosen).usable_cards  # 4 + 3: a build of 7
+    assert offers(position, card, chosen, {CAPTURE}).usable_cards == ()
+    card, chosen = read_selection(position, "7H", [])
+    assert offers(position, card, chosen, {CAPTURE}).usable_cards == ("7C",)
