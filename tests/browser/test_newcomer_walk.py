@@ -148,8 +148,9 @@ def answer_marks(stage: Stage) -> list[str]:
     if stage.kind == "goal":
         marks += [str(m) for m in stage.solutions()] + [m.describe().rstrip(".")
                                                          for m in stage.solutions()]
-        marks += [in_words(m).rstrip(".").removeprefix("Play ").removeprefix("Trail ")
-                  for m in stage.solutions()]
+        # the move's words without their verb (a trail's would be its card's name alone)
+        marks += [in_words(m).rstrip(".").removeprefix("Play ")
+                  for m in stage.solutions() if m.kind != TRAIL]
     elif stage.kind == "captures":
         marks += [str(m) for m in right]
     elif stage.kind == "legal":
