@@ -1,6 +1,7 @@
 """After every try the verdict is on screen: every stage of every lesson (all of lessons 1-13),
 at 1280x800 and again at 390x844 on the same page, a plausible wrong answer first (the newcomer
-walk's, worked out by the rules core), then the right one. After each try the verdict's whole box
+walk's, worked out by the rules core) and again (its second verdict says more; not on a Legal /
+Not legal question, which it would end), then the right one. After each try the verdict's whole box
 must lie inside the window, the page having scrolled it there by itself if need be: the learner
 never scrolls to read what their try did. A demonstration's closing verdict too.
 
@@ -36,12 +37,14 @@ PICTURED = {("05_building", 8), ("06_raising_builds", 7), ("12_more_players", 7)
 WATCHER = """(runner) => {
   // Frame by frame: for the open stage (window.__stage) and each verdict kind, whether the
   // verdict box has been wholly inside the window, and where it was last.
-  window.__views = {};
+  window.__views = {}; window.__old = null;
   const look = () => {
     const verdict = runner.querySelector('.cl-stage-verdict');
-    if (verdict && !verdict.hidden && verdict.dataset.kind && verdict.textContent.trim()) {
+    // (the last try's verdict, still on screen until this one's comes, does not count)
+    if (verdict && !verdict.hidden && verdict.dataset.kind && verdict.textContent.trim()
+        && verdict.textContent !== window.__old) {
       const box = verdict.getBoundingClientRect();
-      const key = `${window.__stage}|${verdict.dataset.kind}`;
+      const key = `${window.__stage}|${window.__try}|${verdict.dataset.kind}`;
       // (half a pixel of rounding allowed at each edge)
       const inside = box.height > 0 && box.top >= -0.5 && box.bottom <= window.innerHeight + 0.5
         && box.left >= -0.5 && box.right <= window.innerWidth + 0.5;
@@ -56,13 +59,24 @@ WATCHER = """(runner) => {
 }"""
 
 WAS_IN_VIEW = """(key) => (window.__views[key] || {}).inside === true"""
+NEXT_TRY = """(t) => { window.__try = t;
+  const verdict = document.querySelector('.cl-stage-verdict');
+  window.__old = verdict && !verdict.hidden ? verdict.textContent : null; }"""
+# The same words again (a try told as the last one was) are the verdict of this try too.
+SAME_AGAIN = """() => { const verdict = document.querySelector('.cl-stage-verdict');
+  if (!verdict || verdict.hidden || verdict.textContent !== window.__old) return false;
+  const box = verdict.getBoundingClientRect();
+  return box.top >= -0.5 && box.bottom <= window.innerHeight + 0.5; }"""
 
 
-async def _verdict_in_view(page, n: int, kind: str, where: str, problems: list[str]) -> None:
-    key = f"{n}|{kind}"
+async def _verdict_in_view(page, n: int, tried: int, kind: str, where: str,
+                           problems: list[str]) -> None:
+    key = f"{n}|{tried}|{kind}"
     try:
         await page.wait_for_function(WAS_IN_VIEW, arg=key, timeout=IN_VIEW_MS, polling=50)
     except Exception:  # noqa: BLE001 - the box says more than a timeout
+        if kind == "wrong" and tried > 1 and await page.evaluate(SAME_AGAIN):
+            return
         seen = await page.evaluate("(key) => window.__views[key] || null", key)
         problems.append(f"{where}: the {kind} verdict is not inside the window: {seen}")
 
@@ -72,25 +86,33 @@ async def _visit(page, runner, stage: Stage, n: int, slug: str, narrow: bool,
     size = "390x844" if narrow else "1280x800"
     where = f"{slug} stage {n} ({stage.kind}, {stage.id}) at {size}"
     await _open(runner, n, stage)
-    await page.evaluate("(n) => { window.__stage = n; window.__views = {}; }", n)
+    await page.evaluate("(n) => { window.__stage = n; window.__try = 0; window.__views = {}; "
+                        "window.__old = null; }", n)
     if stage.kind == "demo":
         for step in range(1, len(stage.steps) + 1):
             await runner.locator('[data-demo="next"]').click()
             await runner.locator(".cl-step").filter(has_text=f"Step {step} of").wait_for()
-        await _verdict_in_view(page, n, "seen", where, problems)
+        await _verdict_in_view(page, n, 0, "seen", where, problems)
         return
     given = wrong_try(stage, slug, narrow=narrow)
-    await _answering(runner, n)
-    await _give(runner, stage, given)
-    await runner.locator('.cl-stage-verdict[data-kind="wrong"]').wait_for()
-    await _verdict_in_view(page, n, "wrong", where + f" after “{given.said}”", problems)
-    if (slug, n) in PICTURED:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        await page.screenshot(path=str(ARTIFACTS / f"verdict_in_view_{slug}_stage{n}_{size}.png"))
-    if given.kind == "refused":  # the selection stays raised after a refusal: clear it
-        await runner.locator(".cl-clear").click()
+    # twice wrong (the second verdict says more, and is longer), but a two-way question's
+    # second wrong try shows its answer and ends it
+    tries = 1 if stage.two_way else 2
+    for tried in range(1, tries + 1):
+        await page.evaluate(NEXT_TRY, tried)
+        await _answering(runner, n)
+        await _give(runner, stage, given)
+        await _verdict_in_view(page, n, tried, "wrong", where + f" after “{given.said}” "
+                                                           f"(try {tried})", problems)
+        if (slug, n) in PICTURED:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(path=str(ARTIFACTS / f"verdict_in_view_{slug}_stage{n}_"
+                                                        f"{size}_try{tried}.png"))
+        if given.kind == "refused":  # the selection stays raised after a refusal: clear it
+            await runner.locator(".cl-clear").click()
+    await page.evaluate(NEXT_TRY, tries + 1)
     await _give(runner, stage, _right_try(stage))
-    await _verdict_in_view(page, n, "right", where, problems)
+    await _verdict_in_view(page, n, tries + 1, "right", where, problems)
 
 
 async def _lesson(browser, server: VoilaServer, slug: str) -> tuple[list[str], int]:
