@@ -155,3 +155,18 @@ def test_the_games_hints_say_moves_in_words_and_show_notation_only_on_request():
     assert "cl-show-notation" in widget._dom_classes
     widget.notation_box.value = False
     assert "cl-show-notation" not in widget._dom_classes
+
+
+def test_a_lesson_pages_game_knows_its_lesson_from_the_header(monkeypatch):
+    from cassino_learn.pages import lesson
+    from cassino_learn.pages.lesson import game, header
+
+    monkeypatch.setattr(lesson, "_page_lesson", [])  # this test's page only
+    header("11_full_game")
+    box = game(start_button="Deal a game against the computer")
+    box.children[-1].press()
+    assert set(box.children[-1].closed_variants) == {"V7", "V8", "V9"}
+    header("13_variants_and_etiquette")
+    box = game(rules="values=royal", start_button="Play Royal Casino against the computer")
+    box.children[-1].press()
+    assert box.children[-1].closed_variants == {}
