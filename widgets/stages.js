@@ -1,7 +1,7 @@
 // The stage runner's two panels (anywidget ES module, no build step).
 //
 // "top": the map of the lesson's stages with their stars, what the stage says, its task and a
-// folded "Why?". "bottom": the answer buttons, the verdict, the hint and the way on. Python
+// folded "Why?". "bottom": the verdict, the answer buttons, the hint and the way on. Python
 // judges every answer; this module only draws the state and reports clicks.
 
 function el(tag, attrs = {}, text = "") {
@@ -84,12 +84,13 @@ function renderBottom(model, root) {
   const bar = el("span", { class: "cl-stage-countdown" });
   next.append(bar);
   tools.append(next, hintButton, showButton);
-  // One row for every control (answers, "That's all", Next, Hint), right under the table,
-  // with the verdict under it: what the learner presses is where the eye already is.
+  // The verdict right under the table (or the cards to count), where the eye is after a try,
+  // then one row for every control (answers, "That's all", Next, Hint, Show me): the verdict is
+  // never pushed under the buttons, and the page brings it into view (`showVerdict`).
   const row = el("div", { class: "cl-stage-row" });
   row.append(choices, found, tools);
   const complete = el("div", { class: "cl-stage-complete", role: "status" });
-  root.append(exhibit, row, verdict, hint, complete);
+  root.append(exhibit, verdict, row, hint, complete);
   let timer = null;
   const picked = {};
   const stopScroll = scrollStageIntoView(root, model);
@@ -157,6 +158,7 @@ function renderBottom(model, root) {
     verdict.textContent = model.get("verdict") + (rule ? ` (rule ${rule})` : "");
     verdict.dataset.kind = model.get("verdict_kind");
     verdict.hidden = !model.get("verdict");
+    if (!verdict.hidden) showVerdict(verdict);
   }
 
   function drawTools() {
@@ -204,6 +206,26 @@ function renderBottom(model, root) {
   };
 }
 
+// After a try, the verdict must be on screen: once the page has laid it out (the table may be
+// redrawn in the same breath), it is scrolled just into view if any of it is outside the window
+// or the notebook's scrolling panel. Nothing moves when it is in view already.
+function outOfView(node) {
+  const box = node.getBoundingClientRect();
+  const parent = scrollingParent(node);
+  const view = parent ? parent.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  return box.top < Math.max(view.top, 0) || box.bottom > Math.min(view.bottom, window.innerHeight);
+}
+
+function showVerdict(node) {
+  let frames = 0;
+  const look = () => {
+    if (!node.isConnected || node.hidden) return;
+    if (outOfView(node)) node.scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (++frames < 3) requestAnimationFrame(look);  // again once the table has settled
+  };
+  requestAnimationFrame(look);
+}
+
 // When a stage opens, scroll the page (or the notebook panel) just enough that the stage's
 // controls are on screen, but never past the stage map: at 1280x900 the answer buttons would
 // otherwise sit under the bottom edge, below the table. The table is drawn by its own widget,
@@ -238,9 +260,11 @@ function scrollStageIntoView(root, model) {
     const parts = [".cl-stage-row", ".cl-stage-verdict", ".cl-stage-hint"]
       .map((name) => root.querySelector(name)).filter((node) => node && !node.hidden);
     const bottom = Math.max(...parts.map((node) => node.getBoundingClientRect().bottom));
-    const verdictShown = parts.some((node) => node.classList.contains("cl-stage-verdict"));
-    const below = bottom + (verdictShown ? 12 : reserve) - view.bottom;  // under the edge
-    const room = top - view.top - 4;  // how far the stage map can go up
+    const shownVerdict = parts.find((node) => node.classList.contains("cl-stage-verdict"));
+    const below = bottom + (shownVerdict ? 12 : reserve) - view.bottom;  // under the edge
+    // how far the stage map can go up, and never the verdict past the top edge
+    const room = Math.min(top - view.top - 4, shownVerdict
+      ? shownVerdict.getBoundingClientRect().top - Math.max(view.top, 0) : Infinity);
     if (below > 0 && room > 0) (box || window).scrollBy(0, Math.min(below, room));
   };
   const watch = new ResizeObserver(fit);

@@ -3,13 +3,16 @@ value, and lists joined with "and".
 
     >>> count(3, "card"), a_value(8), listing(["5C", "4D", "9H"])
     ('3 cards', 'an 8', '5C, 4D and 9H')
+
+`played` tells a move in the past for the table's line and the verdicts, in words only: the
+notation is for the typing box.
 """
 
 from __future__ import annotations
 
 from typing import Protocol, Sequence
 
-__all__ = ["plural", "count", "a_value", "listing", "played"]
+__all__ = ["plural", "count", "a_value", "listing", "in_words", "played"]
 
 _IRREGULAR = {"match": "matches", "is": "are", "was": "were", "this": "these"}
 _FACE_NAMES = {11: "jack", 12: "queen", 13: "king"}
@@ -50,19 +53,61 @@ def listing(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-class _Told(Protocol):
-    """A move as `played` needs it: its notation (`str`) and its words (`describe`)."""
+class _Named(Protocol):
+    name: str
 
-    def describe(self) -> str: ...
+
+class _Pile(Protocol):
+    value: int
+    is_multiple: bool
+
+
+class _Told(Protocol):
+    """A move as `played` needs it: its kind, card, value and the table cards and builds it
+    uses (`Move` has them all)."""
+
+    kind: str
+    card: _Named
+    value: int | None
+    loose_cards: tuple[_Named, ...]
+    builds: tuple[_Pile, ...]
+    raised: _Pile | None
+    position: object | None
+
+    def groups(self) -> list: ...
+
+
+def _build_words(build: _Pile) -> str:
+    return f"the {'multiple build' if build.is_multiple else 'build'} of {build.value}"
+
+
+def _what(move: _Told) -> str:
+    """What a move does, after its verb: "the seven of spades to take the two of clubs"."""
+    card = move.card.name
+    if move.kind == "trail":
+        return f"the {card}"
+    loose = [f"the {c.name}" for c in move.loose_cards]
+    if move.kind == "capture":
+        high = " as 14" if move.value == 14 and card.startswith("ace ") else ""
+        return f"the {card}{high} to take {listing([_build_words(b) for b in move.builds] + loose)}"
+    if move.raised is not None:
+        others = [_build_words(b) for b in move.builds if b is not move.raised] + loose
+        return (f"the {card} to raise {_build_words(move.raised)} to {move.value}"
+                + (f", with {listing(others)}" if others else ""))
+    used = [_build_words(b) for b in move.builds] + loose
+    # (a move read without its position has no sets to count: said as a build)
+    multiple = move.position is not None and len(move.groups()) > 1
+    kind = "a multiple build" if multiple else "a build"
+    return f"the {card} to make {kind} of {move.value} with {listing(used)}"
+
+
+def in_words(move: _Told) -> str:
+    """A move in words and card names only, no notation: "Play the seven of spades to take
+    the two of clubs and the five of diamonds.", "Trail the ace of hearts."."""
+    return f"{'Trail' if move.kind == 'trail' else 'Play'} {_what(move)}."
 
 
 def played(who: str, move: _Told) -> str:
-    """"You played the seven of spades to take 2C + 5D (7S take 2C+5D).": the move's own words
-    (`Move.describe`) told in the past, with its notation."""
-    words = move.describe()
-    for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
-        if words.startswith(imperative):
-            first, _, rest = words[len(imperative):].partition(". ")
-            told = f"{who} {past}{first.rstrip('.')} ({move})."
-            return f"{told} {rest}" if rest else told
-    return f"{who} played {move}."
+    """A move told in the past, in words and card names only, no notation: "You played the
+    seven of spades to take the two of clubs and the five of diamonds."."""
+    return f"{who} {'trailed' if move.kind == 'trail' else 'played'} {_what(move)}."

@@ -21,10 +21,10 @@ from ..core.cards import Card
 from ..core.move import Move
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count
+from ..core.words import count, in_words, listing
 
-__all__ = ["card_svg", "position_html", "move_html", "build_label", "value_tags", "TABLE_CSS",
-           "DEFAULT_CARD_WIDTH"]
+__all__ = ["card_svg", "position_html", "move_html", "asked_move_html", "build_label",
+           "value_tags", "TABLE_CSS", "DEFAULT_CARD_WIDTH"]
 
 # The table's stylesheet, one line (as a <style> block in a notebook's output).
 TABLE_CSS = "".join(line for line in (Path(__file__).with_name("table.css")
@@ -191,9 +191,18 @@ def _sets_html(build: Build, four_color: bool, tags: dict[int, tuple[str, str]])
         for s in build.sets)
 
 
+def _badge(build: Build) -> str:
+    """A build's value on its corner; a multiple build says how many sets beside it ("8" and
+    "2 sets"), never "8s", which reads as the eight of spades."""
+    value = f'<span class="cl-badge" aria-hidden="true">{build.value}</span>'
+    if not build.is_multiple:
+        return value
+    return value + (f'<span class="cl-sets-tag" aria-hidden="true">'
+                    f'{count(len(build.sets), "set")}</span>')
+
+
 def _build_div(index: int, build: Build, viewer: int, position: Position, *,
                four_color: bool, interactive: bool, tags: dict[int, tuple[str, str]]) -> str:
-    badge = f"{build.value}s" if build.is_multiple else str(build.value)
     tag = _owner(build, viewer, position)[0]
     focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="group"'
     sets = _sets_html(build, four_color, tags)
@@ -201,7 +210,7 @@ def _build_div(index: int, build: Build, viewer: int, position: Position, *,
     cards = " ".join(str(c) for c in build.cards)
     return (f'<div class="cl-build{owner_class}" data-build="{index}" data-cards="{cards}" '
             f'data-value="{build.value}" aria-label="{escape(build_label(build, viewer, position))}"'
-            f'{focus}><span class="cl-badge" aria-hidden="true">{badge}</span>{sets}'
+            f'{focus}>{_badge(build)}{sets}'
             f'<span class="cl-owner" aria-hidden="true">{escape(tag)}</span></div>')
 
 
@@ -281,7 +290,7 @@ def position_html(position: Position, *, seat: int | None = None, reveal: bool =
 
     `seat` is the player looking (default: the mover); their hand is face up at the bottom and
     builds say "yours" for theirs. Other known hands are face down unless `reveal`. Builds are
-    overlapping piles with a value badge ("8", "8s" for a multiple build) and an owner tag.
+    overlapping piles with a value badge ("8", and "2 sets" beside it for a multiple build) and an owner tag.
     `interactive` makes the viewer's hand cards, loose cards and builds focusable buttons (the
     widget's hooks: `data-card`, `data-build`, `data-zone`). `style=False` leaves out the
     `<style>` block (the widget loads the same CSS itself). `size=None` leaves the card width to
@@ -334,10 +343,10 @@ def _width_style(size: int | None) -> str:
 def _group_html(group: tuple | Build, four_color: bool,
                 tags: dict[int, tuple[str, str]]) -> str:
     if isinstance(group, Build):
-        badge = f"{group.value}s" if group.is_multiple else str(group.value)
         sets = _sets_html(group, four_color, tags)
-        return (f'<div class="cl-build" aria-label="{escape(group.describe())}" role="group">'
-                f'<span class="cl-badge" aria-hidden="true">{badge}</span>{sets}</div>')
+        kind = "multiple build" if group.is_multiple else "build"
+        return (f'<div class="cl-build" aria-label="the {kind} of {group.value}" role="group">'
+                f'{_badge(group)}{sets}</div>')
     inner = "".join(_group_html(x, four_color, tags) if not isinstance(x, Card)
                     else _card_div(x, four_color=four_color, interactive=False,
                                    value=_table_value(x, tags)) for x in group)
@@ -347,7 +356,9 @@ def _group_html(group: tuple | Build, four_color: bool,
 def move_html(move: Move, *, four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
               style: bool = True) -> str:
     """A move: the played card, what it does ("takes", "builds 8", "trails") and the table
-    cards in the groups of its notation (`str(move)`). `size=None`: the CSS sets the width."""
+    cards in the groups of its notation (`str(move)`), said in words to a screen reader. The
+    notation itself is kept under it but hidden unless an enclosing element has the class
+    `cl-show-notation` (a learner's "show notation"). `size=None`: the CSS sets the width."""
     if move.kind == "trail":
         verb = "trails"
     elif move.kind == "capture":
@@ -365,7 +376,33 @@ def move_html(move: Move, *, four_color: bool = False, size: int | None = DEFAUL
     played = _hand_value(move.card, tags)
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     return (f'<div class="cl-table cl-move"{_width_style(size)} '
-            f'aria-label="{escape(str(move))}">{css}<div class="cl-cards">'
+            f'aria-label="{escape(in_words(move))}">{css}<div class="cl-cards">'
             f'{_card_div(move.card, four_color=four_color, interactive=False, value=played)}'
             f'<span class="cl-verb">&rarr; {verb}</span>{shown}</div>'
-            f'<div class="cl-notation">{escape(str(move))}</div></div>')
+            f'<div class="cl-notation" lang="zxx">{escape(str(move))}</div></div>')
+
+
+def asked_move_html(text: str, *, four_color: bool = False, size: int = 56) -> str:
+    """A move a question asks about (legal or not), drawn from its notation as the core reads
+    it: the card played, what it does ("takes", "builds 9 with", "trails") and the table
+    cards it names, said in words to a screen reader. The notation is kept, hidden unless an
+    enclosing element has the class `cl-show-notation`. Its look is the enclosing widget's
+    (classes `cl-asked-move`, `cl-asked-verb`, `cl-asked-cards`)."""
+    move = Move.parse(text)
+    if move.kind == "trail":
+        verb = "trails"
+    elif move.kind == "capture":
+        verb = "takes, counting 14," if move.value == 14 and move.card.rank == 1 else "takes"
+    else:
+        verb = f"builds {move.value} with"
+    named = sorted(move.table_cards, key=lambda c: c.index)
+
+    def cards(shown: Sequence[Card]) -> str:
+        drawn = "".join(card_svg(c, four_color=four_color, size=size) for c in shown)
+        return f'<span class="cl-asked-cards">{drawn}</span>'
+
+    said = f"The {move.card.name} {verb} {listing([f'the {c.name}' for c in named])}".strip()
+    return (f'<div class="cl-asked-move" role="img" aria-label="{escape(said)}">'
+            f'<span class="cl-asked-title">The move:</span>{cards((move.card,))}'
+            f'<span class="cl-asked-verb">→ {escape(verb)}</span>{cards(named) if named else ""}'
+            f'<code class="cl-notation" lang="zxx">{escape(text)}</code></div>')

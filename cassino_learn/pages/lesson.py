@@ -89,9 +89,13 @@ def progress_summary(slug: str) -> str:
     return " · ".join(parts)
 
 
+_page_lesson: list[str] = []  # the lesson whose header this page (its kernel) has shown
+
+
 def header(slug: str) -> LessonHeader:
     """The lesson's title, the rule ids it teaches, its place in the course and its status."""
     item = lesson(slug)
+    _page_lesson[:] = [slug] if item in LESSONS else []
     before, after = neighbours(slug)
     if slug == INDEX.slug:  # the contents page leads on where its Continue button does
         from .contents import continue_target
@@ -235,19 +239,21 @@ def sandbox(text: str | None = None) -> Any:
 
 def game(players: int = 2, partners: bool = False, level: str | None = None,
          seed: int | None = None, rules: str | None = None,
-         start_button: str | None = None) -> Any:
+         start_button: str | None = None, lesson: str | None = None) -> Any:
     """A game against the computer, at `level` (by default `levels.GENTLE`: a lesson's starts
     gently; the learner chooses another for the next game); `rules` (like "values=royal") are
     the first game's. With `start_button`, the table is dealt when the button is pressed (a
     page whose game is not its main exercise opens without it, and without importing the game,
-    the computer players and the review until then)."""
+    the computer players and the review until then). The variants it offers are those taught
+    by `lesson` (by default the lesson of the page's `header`) or done since."""
+    page = lesson or (_page_lesson[0] if _page_lesson else None)
 
     def build() -> Any:
         from ..game.levels import GENTLE
         from ..ui.game import GameWidget
 
         return GameWidget(players=players, partners=partners, level=level or GENTLE,
-                          seed=seed, rules=rules)
+                          seed=seed, rules=rules, lesson=page)
 
     return on_demand(start_button, build) if start_button else build()
 

@@ -18,10 +18,12 @@ import ipywidgets as w
 
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count
+from ..core.words import count, in_words
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
+from ..teaching import catalog, progress
+from ..teaching.catalog import Lesson
 from ..teaching.deck.making import add_marked
 from .quiz_widgets import button, note_html, row, styled
 from .review_panel import ReviewPanel
@@ -72,6 +74,34 @@ def _variant_choice(box: w.Checkbox, note: str) -> w.VBox:
     return choice
 
 
+def _lesson_done(slug: str) -> bool:
+    """Whether the learner has done every stage of lesson `slug` (their progress file)."""
+    from ..teaching.stages import has_stages, load_stages
+
+    if not has_stages(slug):
+        return False
+    entry = progress.load().lesson(slug)
+    return all(entry.solved(stage.id) for stage in load_stages(slug))
+
+
+def closed_variants(lesson: str | None, rules: Rules) -> dict[str, Lesson]:
+    """The variants (rule id: the lesson teaching it) a game on lesson `lesson`'s page keeps
+    closed: those its lesson and the ones before have not taught, until the learner has done
+    the lesson that teaches them. A variant the game starts with is open; no lesson, none
+    closed."""
+    if lesson is None:
+        return {}
+    taught = catalog.taught_by(lesson)
+    closed = {}
+    with progress.read_once():
+        for field, value, _, rule, _ in VARIANTS:
+            teacher = catalog.first_taught(rule)
+            if rule in taught or getattr(rules, field) == value or _lesson_done(teacher.slug):
+                continue
+            closed[rule] = teacher
+    return closed
+
+
 class GameWidget(w.VBox):
     """A full game against computer players: the learner is seat 1.
 
@@ -84,7 +114,9 @@ class GameWidget(w.VBox):
     slices on the kernel's loop where there are no threads; `review_mode` chooses): after each
     round and for the match a panel lists the marked moves, and a click shows one.
     `rules` (a Rules or its text, like "values=royal") are the first game's; boxes under the
-    table choose Royal, Spade and Draw Casino (V7-V9) for the next New game, and the status
+    table choose Royal, Spade and Draw Casino (V7-V9) for the next New game (on a `lesson`'s
+    page, a variant not taught by then is closed, naming its lesson, until the learner has done
+    that lesson), and the status
     line names the game in play (and the stock under Draw Casino). `level` is the computer's
     (`cassino_learn.game.levels`); a menu chooses the level of the next New game, so a game in
     play is never lost to it.
@@ -99,7 +131,8 @@ class GameWidget(w.VBox):
     def __init__(self, players: int = 2, partners: bool = False, level: str = "casual",
                  seed: int | None = None, rules: Rules | str | None = None, *,
                  review: bool = True, review_iterations: int = REVIEW_ITERATIONS,
-                 review_evaluate: Evaluate | None = None, review_mode: str = "auto") -> None:
+                 review_evaluate: Evaluate | None = None, review_mode: str = "auto",
+                 lesson: str | None = None) -> None:
         from ..game.match import Game
 
         self._Game = Game
@@ -126,8 +159,10 @@ class GameWidget(w.VBox):
         self.reviewer = SpreadReviewer(self._move_reviewed, evaluate=review_evaluate,
                                        iterations=review_iterations, mode=review_mode)
         self.review_panel = ReviewPanel()
+        self.closed_variants = closed_variants(lesson, self.rules)
         self.variant_boxes = {rule: w.Checkbox(value=getattr(self.rules, field) == value,
-                                               description=f"{name} ({rule})", indent=False,
+                                               description=name, indent=False,
+                                               disabled=rule in self.closed_variants,
                                                layout=w.Layout(width="auto"))
                               for field, value, name, rule, _ in VARIANTS}
         for box in self.variant_boxes.values():
@@ -141,12 +176,18 @@ class GameWidget(w.VBox):
         head = w.HTML("<b>Rules for a new game:</b>")
         head.add_class("cl-variant-head")
         choose = row(head,
-                     *(_variant_choice(self.variant_boxes[rule], note)
+                     *(_variant_choice(self.variant_boxes[rule], self._variant_note(rule, note))
                        for _, _, _, rule, note in VARIANTS))
         choose.add_class("cl-variant-row")
         levels = row(self.level_menu, self.level_note)
         levels.add_class("cl-level-row")
-        super().__init__([self.status, self.table, row(self.hint_button, self.new_button),
+        # The moves are said in words and drawn as cards; their notation only on request.
+        self.notation_box = w.Checkbox(value=False, description="Show notation", indent=False,
+                                       layout=w.Layout(width="auto"))
+        self.notation_box.add_class("cl-setting")
+        self.notation_box.observe(lambda change: self._show_notation(change["new"]), "value")
+        super().__init__([self.status, self.table,
+                          row(self.hint_button, self.new_button, self.notation_box),
                           levels, choose, self.rules_note, self.hint_box, self.review_panel,
                           self.review])
         self.add_class("cl-quiz")
@@ -173,6 +214,10 @@ class GameWidget(w.VBox):
         self._rules_chosen()
         self._level_chosen()
 
+    def _show_notation(self, shown: bool) -> None:
+        """Show the moves' notation beside their words and cards (off by default)."""
+        (self.add_class if shown else self.remove_class)("cl-show-notation")
+
     def choose_level(self, key: str) -> None:
         """Choose the computer's level for the next New game ("beginner" ... "expert")."""
         self.level_menu.value = level_named(key).key
@@ -185,12 +230,24 @@ class GameWidget(w.VBox):
         self.level_note.value = f"<span class='cl-level-note'>{words}</span>"
         self._show_status()
 
+    def _variant_note(self, rule: str, note: str) -> str:
+        """What a variant changes, or, while it is closed, which lesson teaches it."""
+        teacher = self.closed_variants.get(rule)
+        if teacher is None:
+            return note
+        number = catalog.LESSONS.index(teacher) + 1
+        return f"Taught in lesson {number}, {teacher.title}: open once you have done it."
+
     def choose(self, *rules: str) -> None:
-        """Tick exactly the variant boxes of these rule ids ("V7", "V8", "V9")."""
+        """Tick exactly the variant boxes of these rule ids ("V7", "V8", "V9"); a variant its
+        lesson has not taught yet cannot be chosen (ValueError naming the lesson)."""
         unknown = sorted(set(rules) - set(self.variant_boxes))
         if unknown:
             raise ValueError(f"the variants to choose are {', '.join(self.variant_boxes)}, "
                              f"not {', '.join(unknown)}")
+        closed = [rule for rule in rules if rule in self.closed_variants]
+        if closed:
+            raise ValueError(self._variant_note(closed[0], ""))
         for rule, box in self.variant_boxes.items():
             box.value = rule in rules
 
@@ -383,8 +440,9 @@ class GameWidget(w.VBox):
             return []
         found = hints(self.game.observation(self.LEARNER))
         items = "".join(
-            f"<li><code>{html.escape(h.move_text)}</code>"
-            f"{html.escape(h.text.removeprefix(h.move_text))}</li>" for h in found)
+            f"<li><b>{html.escape(in_words(h.move))}</b> {html.escape(h.words)}"
+            f' <code class="cl-notation" lang="zxx">{html.escape(h.move_text)}</code></li>'
+            for h in found)
         self.hint_box.value = note_html(
             f"<b>Moves worth considering</b> (best first by the expert's search, from the cards "
             f"you can see):"
@@ -405,7 +463,9 @@ class GameWidget(w.VBox):
         game = self.game
         scores = " · ".join(f"{self._side_name(s)}: {count(n, 'point')}"
                             for s, n in sorted(game.scores.items()))
-        name = (f"<b class='cl-variant' title='{html.escape(str(game.rules) or 'standard rules')}'>"
+        said = " ".join(note for field, value, _, _, note in VARIANTS
+                        if getattr(game.rules, field) == value) or "The rules of the lessons."
+        name = (f"<b class='cl-variant' title='{html.escape(said)}'>"
                 f"{html.escape(variant_name(game.rules))}</b> (to {game.rules.target})")
         if game.over:
             where = "<b>Match over</b>"

@@ -19,9 +19,12 @@ from ..core.listing import first_moves
 from ..core.move import Move
 from ..core.position import Position
 from ..core.words import count
+from ..drawing.render import asked_move_html
+from ..teaching import catalog
 from ..teaching.quiz import QuizItem, Verdict
 from ._assets import asset
 from .looks import shared_look
+from .selection import kinds_taught
 from .table import CardTable
 
 __all__ = ["ItemView", "QuizWidget", "PracticeWidget", "SandboxWidget", "feedback_html",
@@ -74,6 +77,30 @@ def note_html(text: str) -> str:
 
 # ---------------------------------------------------------------------- one question
 
+def _prompt_html(item: QuizItem) -> str:
+    """The question. A Legal / Not legal question asks about its move drawn as cards, not
+    about the move's notation (kept hidden in the drawing for those who ask for it)."""
+    if item.kind == "legal" and item.move:
+        return (f'<div class="cl-question">Is the move shown here legal?'
+                f"{asked_move_html(item.move)}</div>")
+    return f'<div class="cl-question">{html.escape(item.prompt())}</div>'
+
+
+def kinds_offered(item: QuizItem) -> frozenset[str] | None:
+    """The kinds of play a question's table offers: those taught by the lesson of its latest
+    rule (the catalogue's order) and the kind of its own answer; None (every kind) for a
+    question citing no rule of the rule book."""
+    slugs = [lesson.slug for lesson in catalog.LESSONS]
+    lessons = [slugs.index(catalog.first_taught(rule).slug) for rule in item.rules
+               if rule in catalog.RULE_IDS]
+    if not lessons:
+        return None
+    kinds = kinds_taught(catalog.taught_by(slugs[max(lessons)]))
+    if item.kind == "goal":
+        kinds |= {move.kind for move in item.solutions()}
+    return kinds
+
+
 class ItemView(w.VBox):
     """One question: its prompt, the table, the answer controls and the feedback. A wrong
     answer is told in steps (`cassino_learn.teaching.feedback`): what to look at again, then a
@@ -87,7 +114,7 @@ class ItemView(w.VBox):
         self.hint_used = False
         self.shown = False
         self._on_answer = on_answer
-        self.prompt = w.HTML(f'<div class="cl-question">{html.escape(item.prompt())}</div>')
+        self.prompt = w.HTML(_prompt_html(item))
         self.feedback = w.HTML("")
         self.hint_button = button("Hint", tooltip="A hint for this question")
         self.hint_button.disabled = not item.hint
@@ -96,7 +123,7 @@ class ItemView(w.VBox):
         self.show_button.layout = w.Layout(width="auto", display="none")  # after a try
         self.show_button.on_click(lambda _: self.show_answer())
         self.table = CardTable(item.position, mode="play" if item.kind == "goal" else "watch",
-                               move_box=item.kind == "goal")
+                               move_box=item.kind == "goal", kinds=kinds_offered(item))
         self.choice_buttons: list[w.Button] = []
         controls = self._controls()
         if not item.has_table or item.kind == "score":

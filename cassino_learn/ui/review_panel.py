@@ -91,7 +91,9 @@ class ReviewPanel(w.VBox):
 
     def _button(self, reviewed: MoveReview) -> w.Button:
         mark = reviewed.mark or ""
-        label = f"{SYMBOLS.get(mark, '')} Move {reviewed.number}: {reviewed.turn.move}"
+        move = reviewed.turn.move
+        what = "trail" if move.kind == "trail" else "take" if move.kind == "capture" else "build"
+        label = f"{SYMBOLS.get(mark, '')} Move {reviewed.number}: {move.card.name}, {what}"
         made = button(label, tooltip=f"{_TITLES.get(mark, '')}: show move {reviewed.number}, "
                                      f"the better move and why")
         made.add_class("cl-rv-move-button")

@@ -4,21 +4,35 @@ move an action makes or the core's reason it is refused.
 
 Plain Python, no widget: the card table (`ui.table`) calls it. Every rule is the core's:
 `extensions` and `moves_with` say what is legal, `check_move` refuses an attempt with its
-reason and rule id; this module only words the offers.
+reason and rule id; this module only words the offers. A table in a lesson offers only the kinds
+of play taught so far (`kinds_taught`, from the rule that first teaches each kind): no "Build"
+or "Try build" before the building lesson, no trail before the trailing lesson.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Collection, Iterable
 
 from ..core.cards import Card
 from ..core.move import BUILD, CAPTURE, TRAIL, Move
 from ..core.movegen import extensions, moves_with
 from ..core.numbers import looks_like_number, read_number
 from ..core.position import Position, check_move
+from ..core.words import in_words
 
-__all__ = ["Action", "Offers", "read_selection", "offers", "attempt", "named_attempt"]
+__all__ = ["Action", "Offers", "KINDS", "KIND_RULE", "kinds_taught", "read_selection", "offers",
+           "attempt", "named_attempt"]
+
+KINDS: frozenset[str] = frozenset({CAPTURE, BUILD, TRAIL})
+# The rule of the rule book that first teaches each kind of play (docs/rules.md): a lesson that
+# has not taught it yet does not offer it.
+KIND_RULE = {CAPTURE: "P1", TRAIL: "R1", BUILD: "B1"}
+
+
+def kinds_taught(rules: Collection[str]) -> frozenset[str]:
+    """The kinds of play whose rule is among `rules` (the rule ids taught so far)."""
+    return frozenset(kind for kind, rule in KIND_RULE.items() if rule in rules)
 
 
 @dataclass(frozen=True)
@@ -78,18 +92,26 @@ def _label(move: Move) -> str:
     return "Trail"
 
 
-def offers(position: Position, card: Card | None, chosen: frozenset[Card]) -> Offers:
+def offers(position: Position, card: Card | None, chosen: frozenset[Card],
+           kinds: Collection[str] = KINDS) -> Offers:
     """What playing `card` with the table cards `chosen` allows in `position`: nothing
     without a hand card; else the cards the core says could still be added, each legal move
     with exactly this selection, and the attempts no legal move matches (pressing one shows
-    the core's reason)."""
+    the core's reason). Only plays of `kinds` are offered (those a lesson has taught)."""
     if card is None:
         return Offers()
-    # asked of the core directly: a huge table must not list a million moves here
-    usable = extensions(position, card, chosen)
+    if set(KINDS) <= set(kinds):
+        # asked of the core directly: a huge table must not list a million moves here
+        usable = extensions(position, card, chosen)
+    else:  # a lesson's small table: only the cards a play of a kind taught could still use
+        usable = frozenset().union(*(m.table_cards for m in position.legal_moves()
+                                     if m.card is card and m.kind in kinds
+                                     and chosen <= m.table_cards))
     exact = moves_with(position, card, chosen)
-    actions = [Action(_label(m), True, m.describe(), move=str(m)) for m in exact]
-    actions.extend(_attempts(position, card, chosen, {m.kind for m in exact}))
+    actions = [Action(_label(m), True, in_words(m), move=str(m)) for m in exact
+               if m.kind in kinds]
+    actions.extend(a for a in _attempts(position, card, chosen, {m.kind for m in exact})
+                   if a.kind in kinds)
     return Offers(tuple(str(c) for c in position.loose if c in usable),
                   tuple(i for i, b in enumerate(position.builds) if usable.intersection(b.cards)),
                   tuple(actions))

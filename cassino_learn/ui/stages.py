@@ -1,7 +1,9 @@
 """The stage runner: a lesson's stages one after another, on the card table, with stars.
 
 Above the table a panel shows the map of the stages (with their stars), what the stage says and
-the task; below it, the answer buttons, the verdict, the hint and the way on. Python judges
+the task; below it, the verdict (right under the table, brought into view after every try), the
+answer buttons, the hint and the way on. A stage's table offers only the kinds of play its lesson
+has taught by then (`ui.selection.kinds_taught`, from the catalogue). Python judges
 everything through `cassino_learn.teaching.stages` (and so the rules core); the panels
 (widgets/stages.js) only show it and report clicks. Only the open stage has widgets: a stage's
 table is built when it opens and closed when it is left.
@@ -26,8 +28,9 @@ from ..browser import in_browser
 from ..core.cards import Card
 from ..core.move import CAPTURE, Move
 from ..core.position import Position
-from ..drawing.render import card_svg
-from ..teaching import learner_context, progress
+from ..core.words import in_words, played
+from ..drawing.render import asked_move_html, card_svg
+from ..teaching import catalog, learner_context, progress
 from ..teaching.feedback import SHOW, step_for
 from ..teaching.quiz import Verdict
 from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, stars_earned,
@@ -35,12 +38,13 @@ from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, sta
 from ._assets import asset
 from .front_end import FrontEnd
 from .looks import shared_look
+from .selection import KINDS, kinds_taught
 from .shown import ShownByModel
 
 if TYPE_CHECKING:
     from .table import CardTable
 
-__all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS"]
+__all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS", "task_line"]
 
 NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage opens by itself
 
@@ -65,6 +69,25 @@ def _markup(text: str) -> str:
 def _cards_html(cards: tuple[Card, ...] | list[Card], four_color: bool) -> str:
     drawn = "".join(card_svg(card, four_color=four_color, size=56) for card in cards)
     return f'<span class="cl-stage-cards">{drawn}</span>'
+
+
+def task_line(stage: Stage) -> str:
+    """The task a stage shows. A Legal / Not legal question asks about the move drawn under
+    the table (`_move_exhibit`), never about its notation."""
+    if stage.kind == "legal":
+        return "Is the move shown here legal?"
+    return stage.task()
+
+
+def _capture_words(move: Move) -> str:
+    """A capture found, in words: "take the two of clubs and the five of diamonds"."""
+    return in_words(move).rstrip(".").split(" to ", 1)[-1]
+
+
+def _move_exhibit(stage: Stage, four_color: bool) -> str:
+    """A Legal / Not legal question's move drawn as cards (`drawing.render.asked_move_html`)."""
+    assert stage.item is not None and stage.item.move is not None
+    return asked_move_html(stage.item.move, four_color=four_color)
 
 
 class StagePanel(FrontEnd):
@@ -175,7 +198,7 @@ class StageRunner(ShownByModel, w.VBox):
         starred = stage.kind != "demo"
         with self.top.hold_sync(), self.bottom.hold_sync():
             self.top.say = _markup(stage.say)
-            self.top.task = stage.task()
+            self.top.task = task_line(stage)
             self.top.why = _markup(stage.why)
             self.top.stage_index = index
             self.bottom.stage_index = index
@@ -364,7 +387,7 @@ class StageRunner(ShownByModel, w.VBox):
             return table
         if stage.kind in ("goal", "captures"):
             table = CardTable(stage.position, mode="play", seat=stage.position.turn,
-                              stock=stage.stock or None)
+                              stock=stage.stock or None, kinds=self._kinds_offered(stage))
             table.on_move(self._played)
             table.on_msg(self._table_message)
             table.observe(self._selection_changed, ["selected_card", "selected_table"])
@@ -373,6 +396,17 @@ class StageRunner(ShownByModel, w.VBox):
         if stage.kind == "legal":
             self._show_move(table, stage)
         return table
+
+    def _kinds_offered(self, stage: Stage) -> frozenset[str]:
+        """The kinds of play the stage's table offers: those its lesson and the ones before
+        have taught (the catalogue's rules), and the kind of the stage's own answer."""
+        try:
+            taught = kinds_taught(catalog.taught_by(self.slug))
+        except KeyError:  # a stage file outside the course: every kind
+            return KINDS
+        answers = stage.solutions()
+        moves = answers[0] if stage.kind == "captures" and answers else answers
+        return taught | {move.kind for move in moves}
 
     @staticmethod
     def _show_move(table: CardTable, stage: Stage) -> None:
@@ -406,15 +440,15 @@ class StageRunner(ShownByModel, w.VBox):
         # captures: a capture of the card joins the answer; the table goes back to the start
         table.position = stage.position
         if move.kind != CAPTURE or stage.item is None or move.card is not stage.item.card:
-            self._say(f"“{move}” is not a capture with your {stage.item.card.name}: only "
-                      f"captures go into the answer.", "wrong")
+            self._say(f"{played('You', move)} That is not a capture with your "
+                      f"{stage.item.card.name}: only captures go into the answer.", "wrong")
             return
         if move in self._found:
-            self._say(f"You have “{move}” already.", "")
+            self._say(f"You have that one already: {_capture_words(move)}.", "")
             return
         self._found.append(move)
-        self.bottom.answers = [str(m) for m in self._found]
-        self._say(f"Added “{move}”. Find the next, or press “That's all”.", "")
+        self.bottom.answers = [_capture_words(m) for m in self._found]
+        self._say(f"Added: {_capture_words(move)}. Find the next, or press “That's all”.", "")
 
     @progress.read_once()  # one reading of the file a message
     def _table_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -462,6 +496,8 @@ class StageRunner(ShownByModel, w.VBox):
 
     def _exhibit(self, stage: Stage) -> str:
         four = progress.preference("four_color")
+        if stage.kind == "legal":
+            return _move_exhibit(stage, four)
         if stage.kind == "points":
             return _cards_html(stage.cards, four)
         if stage.kind == "score" and stage.position is not None:
@@ -560,7 +596,7 @@ class StageRunner(ShownByModel, w.VBox):
         elif kind == "remove" and isinstance(content.get("index"), int):
             if 0 <= content["index"] < len(self._found):
                 del self._found[content["index"]]
-                self.bottom.answers = [str(m) for m in self._found]
+                self.bottom.answers = [_capture_words(m) for m in self._found]
 
     def _untouched(self, index: int) -> bool:
         """Whether stage `index` is open as it was opened: its number pressed again then

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html as _html
 import re
-from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence, Union
 
 import traitlets as t
 
@@ -26,7 +26,7 @@ from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching import progress
 from ._assets import asset
 from .front_end import FrontEnd
-from .selection import Offers, attempt, named_attempt, offers, read_selection
+from .selection import KINDS, Offers, attempt, named_attempt, offers, read_selection
 from .turns import Seating, absent_seats, no_hand_words
 
 if TYPE_CHECKING:
@@ -71,7 +71,8 @@ def _as_position(value: "Position | str") -> Position:
 
 
 def played_words(who: str, move: Move) -> str:
-    """"Seat 1 played the seven of spades to take 2C + 5D. (7S take 2C+5D)"."""
+    """"Seat 1 played the seven of spades to take the two of clubs and the five of diamonds.":
+    words and card names, no notation (the typing box is for that)."""
     return played(who, move)
 
 
@@ -93,6 +94,9 @@ class CardTable(FrontEnd):
     face up unless `reveal=False`. `reveal` shows the other hands face up (default: only in
     demo mode and with `all_seats`). The moves since the learner last moved stay marked on the
     table and listed under it until the next move.
+
+    `kinds` (e.g. {"capture"}) are the kinds of play its buttons offer, legal or tried: a
+    lesson's table offers only what the lesson has taught (default: every kind).
 
     `stock` (cards, top first) is a Draw Casino stock (V9), drawn face down beside the table
     with its count: under `rules: deal=draw` the player who played draws its top card after
@@ -130,8 +134,12 @@ class CardTable(FrontEnd):
                  *, seat: int | None = None, opponent: "Opponent | Any | None" = None,
                  reveal: bool | None = None, move_box: bool = True, all_seats: bool = False,
                  card_size: str | None = None,
-                 stock: "Sequence[Card | str] | None" = None, **kwargs: Any) -> None:
+                 stock: "Sequence[Card | str] | None" = None,
+                 kinds: "Collection[str] | None" = None, **kwargs: Any) -> None:
         start = _as_position(position)
+        if kinds is not None and not set(kinds) <= KINDS:
+            raise ValueError(f"kinds: give kinds of play among {', '.join(sorted(KINDS))}, "
+                             f"not {sorted(set(kinds) - KINDS)}")
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if seat is not None and not 1 <= seat <= start.players:
@@ -154,6 +162,7 @@ class CardTable(FrontEnd):
         self._recent: list[Played] = []
         self._opponent = opponent
         self._reveal = reveal
+        self._kinds = KINDS if kinds is None else frozenset(kinds)
         self._callbacks: list[MoveCallback] = []
         self._script: Game | None = None  # a demonstration's moves, played (CardTable.demo)
         self._captions: list[str] = []
@@ -559,7 +568,7 @@ class CardTable(FrontEnd):
                 self._offer(Offers())
                 self._say(f"That selection cannot be used: {error}.", "error")
                 return
-            self._offer(offers(self._position, card, chosen))
+            self._offer(offers(self._position, card, chosen, self._kinds))
 
     def _press(self, index: int) -> Move | None:
         offered = self.actions[index]

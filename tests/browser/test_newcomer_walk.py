@@ -5,9 +5,10 @@ Every stage at 1280x800; then, on the same page at 390x844, the first stage of e
 lesson has, replayed the same way (a replay is judged as a first attempt). The wrong answer is
 worked out from the stage's own data and the rules core, never written down per stage: on a goal
 table a play the core refuses ("Try take" with a card that cannot take it), or at 390x844 a legal
-play that misses the goal; "That's all" with the last capture still missing; the other button of
-a Legal / Not legal question; a number or a choice next to the right one; a side's points one off. The
-right answer comes from the core too (`Stage.solutions`).
+play that misses the goal, of a kind the lesson's table offers (else the refused one); "That's
+all" with the last capture still missing; the other button of a Legal / Not legal question; a
+number or a choice next to the right one; a side's points one off. The right answer comes from
+the core too (`Stage.solutions`).
 
 After the wrong try the page must show one verdict (the table's own line does not repeat a
 refusal, and a rule is cited once), and nothing in it that gives the answer away (the right moves,
@@ -40,9 +41,11 @@ from cassino_learn.core.errors import IllegalMove
 from cassino_learn.core.position import check_move
 from cassino_learn.core.move import BUILD, CAPTURE, TRAIL, Move
 from cassino_learn.core.movegen import moves_with
+from cassino_learn.core.words import in_words
 from cassino_learn.serving.voila import VoilaServer
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import Stage, load_stages, stars_for
+from cassino_learn.ui.stages import task_line
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -91,15 +94,15 @@ def _refused_play(stage: Stage) -> Try | None:
     return None
 
 
-def _goal_miss(stage: Stage, slug: str) -> Try:
-    """A legal play that does not do what the goal asks (the stage file's check guarantees
-    there is one), of a kind of play the lesson has taught if there is one: a newcomer does not
-    trail before the trailing lesson has shown how."""
+def _goal_miss(stage: Stage, slug: str) -> Try | None:
+    """A legal play that does not do what the goal asks, of a kind of play the lesson has
+    taught (the table offers no other: no trail before the trailing lesson); None if there is
+    none."""
     position, goal = stage.position, stage.item.goal  # type: ignore[union-attr]
     taught = catalog.taught_by(slug)
-    misses = [m for m in position.legal_moves() if not goal.met_by(position, m)]
-    move = next((m for m in misses if KIND_RULE[m.kind] in taught), misses[0])
-    return Try("play", move, said=f"played {move}")
+    misses = [m for m in position.legal_moves() if not goal.met_by(position, m)
+              and KIND_RULE[m.kind] in taught]
+    return Try("play", misses[0], said=f"played {misses[0]}") if misses else None
 
 
 def _near(choices: tuple[str, ...], right: str) -> str:
@@ -119,8 +122,10 @@ def wrong_try(stage: Stage, slug: str, *, narrow: bool) -> Try:
     if stage.kind == "demo":
         return Try("demo")
     if stage.kind == "goal":
-        refused = None if narrow else _refused_play(stage)
-        return refused or _goal_miss(stage, slug)
+        miss, refused = _goal_miss(stage, slug), _refused_play(stage)
+        found = (miss or refused) if narrow else (refused or miss)
+        assert found is not None, f"{slug}:{stage.id}: no wrong play the table offers"
+        return found
     if stage.kind == "captures":
         right = sorted(right, key=str)
         return Try("captures", right[:-1], said=f"“That's all” after {len(right) - 1} of "
@@ -143,6 +148,9 @@ def answer_marks(stage: Stage) -> list[str]:
     if stage.kind == "goal":
         marks += [str(m) for m in stage.solutions()] + [m.describe().rstrip(".")
                                                          for m in stage.solutions()]
+        # the move's words without their verb (a trail's would be its card's name alone)
+        marks += [in_words(m).rstrip(".").removeprefix("Play ")
+                  for m in stage.solutions() if m.kind != TRAIL]
     elif stage.kind == "captures":
         marks += [str(m) for m in right]
     elif stage.kind == "legal":
@@ -339,7 +347,7 @@ async def _open(runner, n: int, stage: Stage) -> None:
     dot = runner.locator(f'.cl-stage-dot[data-stage="{n}"]')
     await dot.click()
     await runner.locator(f'.cl-stage-dot[data-stage="{n}"][aria-current="step"]').wait_for()
-    task = runner.locator(".cl-stage-task").filter(has_text=stage.task()[:40])
+    task = runner.locator(".cl-stage-task").filter(has_text=task_line(stage)[:40])
     await task.wait_for()
     if stage.kind == "score":
         await runner.locator(".cl-stage-side").first.wait_for()
@@ -385,7 +393,7 @@ async def _play(runner, stage: Stage, move: Move, walk: Walk | None = None,
         await runner.locator(f'[data-zone="table"] > .cl-cards > [data-card="{card}"]').click()
     # the button of this very move: one offered for a selection not yet complete would do
     # another play (the table offers actions as Python answers each click)
-    await runner.get_by_role("button", name=f"{_label(move)}: {move.describe()}",
+    await runner.get_by_role("button", name=f"{_label(move)}: {in_words(move)}",
                              exact=True).click()
 
 
@@ -402,7 +410,8 @@ async def _give(runner, stage: Stage, answer: Try, walk: Walk | None = None,
     elif answer.kind == "captures":
         listed = runner.locator(".cl-stage-answers li")
         for move in answer.value:
-            item = listed.filter(has_text=re.compile(rf"^\s*{re.escape(str(move))}\s*✕?\s*$"))
+            said = in_words(move).rstrip(".").split(" to ", 1)[-1]
+            item = listed.filter(has_text=re.compile(rf"^\s*{re.escape(said)}\s*✕?\s*$"))
             if await item.count():
                 continue  # found at the first try: still listed
             await _play(runner, stage, move)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from cassino_learn.core.words import in_words
 from cassino_learn.core.move import BUILD, CAPTURE, Move
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import Stage, load_stages
@@ -39,7 +40,7 @@ def _play_on_table(runner, stage: Stage, move: Move) -> None:
         runner.locator(f'[data-zone="table"] > .cl-cards > [data-card="{card}"]').click()
     # the button of this very move: the table offers actions as Python answers each click, so
     # a button offered for a selection not yet complete would play another move
-    runner.get_by_role("button", name=f"{_label(move)}: {move.describe()}", exact=True).click()
+    runner.get_by_role("button", name=f"{_label(move)}: {in_words(move)}", exact=True).click()
 
 
 def _answer(runner, stage: Stage) -> None:

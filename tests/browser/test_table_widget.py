@@ -31,7 +31,9 @@ def test_click_a_capture_on_the_table(table_page, screenshot, select_capture) ->
     table = page.locator('[data-zone="table"]')
     assert table.locator('[data-card="5D"]').count() == 1
     assert page.locator('[data-build="0"] .cl-badge').inner_text() == "8"
-    assert page.locator('[data-build="1"] .cl-badge').inner_text() == "9s"
+    # a multiple build: its value, and how many sets beside it ("9s" read as a card)
+    assert page.locator('[data-build="1"] .cl-badge').inner_text() == "9"
+    assert page.locator('[data-build="1"] .cl-sets-tag').inner_text() == "2 sets"
 
     take = select_capture(page)
     screenshot(page, "table_widget_selected")
@@ -44,7 +46,9 @@ def test_click_a_capture_on_the_table(table_page, screenshot, select_capture) ->
         "() => !document.querySelector('[data-zone=\"table\"] [data-card=\"5D\"]')")
     assert table.locator('[data-card="2C"]').count() == 0
     last = page.locator('.cl-recent-move[data-seat="1"]')
-    assert "You" in last.inner_text() and "7S take" in last.inner_text()
+    # said in words and cards; the notation is there only for "show notation"
+    assert "You" in last.inner_text() and "7S take" not in last.inner_text()
+    assert "7S take" in last.text_content()
     assert table.locator('[data-card="KH"]').count() == 1
     message = page.locator(".cl-message")
     assert "seven of spades" in message.inner_text()

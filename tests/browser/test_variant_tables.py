@@ -11,6 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
+from cassino_learn.core.words import in_words
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import load_stages
 
@@ -36,7 +37,7 @@ def _solution_button(runner, stage_id: str):
     not yet complete (the ace taking the ace alone) would play another move."""
     stages = load_stages(SLUG)
     move = stages.stages[stages.ids.index(stage_id)].solutions()[0]
-    return runner.get_by_role("button", name=f"Take: {move.describe()}", exact=True)
+    return runner.get_by_role("button", name=f"Take: {in_words(move)}", exact=True)
 
 
 @contextmanager
@@ -135,14 +136,16 @@ def test_royal_values_sit_in_a_corner_without_covering_the_index(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("width, height", SIZES)
-def test_lesson_11s_game_under_royal_and_draw_casino_shows_values_and_stock(
+def test_lesson_13s_game_under_royal_and_draw_casino_shows_values_and_stock(
         voila, browser, wait_for_voila, error_outputs, screenshot, width, height) -> None:
+    """Lesson 13 teaches the variants, so its game offers them all (lesson 11's keeps them
+    closed until lesson 13 is done: tests/ui/test_game_widget_variants.py)."""
     with _page_at(browser, width, height) as page:
-        page.goto(voila(LESSONS).url("11_full_game.ipynb"), timeout=90_000)
+        page.goto(voila(LESSONS).url("13_variants_and_etiquette.ipynb"), timeout=90_000)
         wait_for_voila(page)
-        page.get_by_role("button", name="Deal a game against the computer").click()
-        page.get_by_label("Royal Casino (V7)").check()
-        page.get_by_label("Draw Casino (V9)").check()
+        page.get_by_role("button", name="Play Royal Casino against the computer").click()
+        page.get_by_label("Royal Casino", exact=True).check()
+        page.get_by_label("Draw Casino", exact=True).check()
         page.get_by_role("button", name="New game").click()
         page.wait_for_function("() => [...document.querySelectorAll('.cl-variant')].some("
                                "(n) => n.innerText.includes('Royal Casino'))")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cassino_learn.teaching.catalog import LESSONS
@@ -110,3 +112,20 @@ def test_a_first_wrong_practice_try_never_tells_the_answer(lesson):
             assert not told, f"{rule}:{seed} tells {told}: {first.message!r}"
             shown = stepped(task, answer, task.judge(answer), SHOW)
             assert any(mark.lower() in shown.message.lower() for mark in marks), shown.message
+
+
+NOTATION = re.compile(r"\bV[0-9]\b|\w=\w|\b(?:take|build|trail)\s+[0-9AJQK]|"
+                      r"\b(?:10|[2-9AJQK])[CDHS]\b|[\[\]|“”]")
+
+
+@pytest.mark.parametrize("rule", practice_rules())
+def test_a_practice_question_reads_without_notation(rule):
+    """Moves in words, variants by their names and what they do ("Variant V3
+    (sweeps_cancel=on)" read as a code); the notation stays on the item for the judge."""
+    for seed in SEEDS:
+        task = make_task(rule, seed)
+        if task.ask is not None:
+            continue  # a fact's question is worded by teaching.facts, not by practice
+        # a captures question is answered in the typing box, whose example is notation
+        asked = re.sub(r"\(just the table cards it takes, e\.g\. “[^”]*”\)", "", task.prompt())
+        assert not NOTATION.search(asked), (rule, seed, task.prompt())

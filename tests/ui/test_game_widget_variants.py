@@ -101,3 +101,72 @@ def test_a_game_behind_a_button_is_dealt_when_pressed_with_its_rules():
     widget = box.children[-1]
     assert isinstance(widget, GameWidget) and widget.game.rules.royal
     assert "Royal Casino" in widget.status.value
+
+
+# ------------------------------------------------------------- only the variants taught
+
+def test_the_lesson_11_game_keeps_later_variants_closed_and_names_their_lesson():
+    from cassino_learn.teaching import progress
+    from cassino_learn.teaching.stages import load_stages
+
+    widget = GameWidget(seed=3, lesson="11_full_game")
+    assert set(widget.closed_variants) == {"V7", "V8", "V9"}
+    for rule, box in widget.variant_boxes.items():
+        assert box.disabled and "(V" not in box.description, (rule, box.description)
+    notes = [choice.children[1].value for choice in widget.children[4].children[1:]]
+    assert all("Taught in lesson 13, Variants and table manners" in note for note in notes)
+    with pytest.raises(ValueError, match="lesson 13"):
+        widget.choose("V7")
+    # a game that starts under a variant has it open; lesson 13's page has them all
+    assert set(GameWidget(seed=3, lesson="11_full_game", rules="values=royal")
+               .closed_variants) == {"V8", "V9"}
+    assert GameWidget(seed=3, lesson="13_variants_and_etiquette").closed_variants == {}
+    # once lesson 13 is done, lesson 11's game offers them
+    slug = "13_variants_and_etiquette"
+    stages = load_stages(slug)
+    for stage in stages:
+        progress.load().record_stage(slug, stage.id, solved=True, stars=3, tries=1, hint=False,
+                                     stage_ids=stages.ids)
+    widget = GameWidget(seed=3, lesson="11_full_game")
+    assert widget.closed_variants == {}
+    widget.choose("V7")
+    assert not any(box.disabled for box in widget.variant_boxes.values())
+
+
+def test_a_game_outside_a_lesson_offers_every_variant_named_in_words():
+    widget = GameWidget(seed=3)
+    assert widget.closed_variants == {}
+    assert [box.description for box in widget.variant_boxes.values()] == [
+        "Royal Casino", "Spade Casino", "Draw Casino"]
+    assert "values=" not in widget.status.value and "(V" not in widget.status.value
+
+
+def test_the_games_hints_say_moves_in_words_and_show_notation_only_on_request():
+    import re
+
+    widget = GameWidget(seed=3)
+    found = widget.show_hints()
+    assert found
+    shown = re.sub(r'<code class="cl-notation" lang="zxx">[^<]*</code>', "", widget.hint_box.value)
+    for hint in found:
+        assert hint.move_text not in shown
+    assert "cl-show-notation" not in widget._dom_classes
+    widget.notation_box.value = True
+    assert "cl-show-notation" in widget._dom_classes
+    widget.notation_box.value = False
+    assert "cl-show-notation" not in widget._dom_classes
+
+
+def test_a_lesson_pages_game_knows_its_lesson_from_the_header(monkeypatch):
+    from cassino_learn.pages import lesson
+    from cassino_learn.pages.lesson import game, header
+
+    monkeypatch.setattr(lesson, "_page_lesson", [])  # this test's page only
+    header("11_full_game")
+    box = game(start_button="Deal a game against the computer")
+    box.children[-1].press()
+    assert set(box.children[-1].closed_variants) == {"V7", "V8", "V9"}
+    header("13_variants_and_etiquette")
+    box = game(rules="values=royal", start_button="Play Royal Casino against the computer")
+    box.children[-1].press()
+    assert box.children[-1].closed_variants == {}

@@ -147,3 +147,26 @@ def test_buttons_share_one_layout_and_style_model_and_a_closed_one_is_made_again
     first.layout.close()  # e.g. every widget closed by a notebook front end
     third = button("Three")
     assert third.layout is not first.layout and third.layout.comm is not None
+
+
+def test_practice_tables_offer_only_the_plays_taught_by_the_rules_lesson():
+    """Lesson 2's practice (pairing) offers no build and no trail; lesson 4's (trailing) no
+    build: the table offers only what the lesson of the question's rule has taught."""
+    from cassino_learn.teaching.practice import make_task, rules_for_lesson
+    from cassino_learn.ui.quiz_widgets import ItemView
+
+    for slug, allowed in (("02_pairing", {"Take", "Try take"}),
+                          ("04_trailing", {"Take", "Try take", "Trail", "Try trail"})):
+        for rule in rules_for_lesson(slug):
+            for seed in range(6):
+                task = make_task(rule, seed)
+                if task.kind != "goal":
+                    continue
+                view = ItemView(task)
+                offered = set()
+                for card in task.position.hand:
+                    for chosen in [[]] + [[str(c)] for c in task.position.loose]:
+                        view.table.set_state({"selected_card": str(card),
+                                              "selected_table": chosen})
+                        offered |= {a["label"] for a in view.table.actions}
+                assert offered and offered <= allowed, (rule, seed, offered)

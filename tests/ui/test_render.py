@@ -64,7 +64,8 @@ def test_position_shows_table_hand_builds_owners_and_turn() -> None:
     assert html.count('class="cl-card cl-back"') == 3
     assert 'data-build="0"' in html and 'data-build="1"' in html
     assert '<span class="cl-badge" aria-hidden="true">8</span>' in html
-    assert '<span class="cl-badge" aria-hidden="true">9s</span>' in html
+    assert '<span class="cl-badge" aria-hidden="true">9</span><span class="cl-sets-tag" ' \
+           'aria-hidden="true">2 sets</span>' in html
     assert 'aria-label="build of eight, seat 2&#x27;s: three of spades, five of hearts"' in html
     assert "multiple build of nine, yours" in html
     assert html.count('class="cl-set"') == 3  # the multiple build's two sets are separate
@@ -120,3 +121,23 @@ def test_repr_html_uses_the_renderer() -> None:
     card = Card.parse("10D")
     assert card._repr_html_() == card_svg(card)
     assert POSITION._repr_html_() == position_html(POSITION)
+
+
+def test_a_multiple_builds_badge_cannot_be_read_as_a_card() -> None:
+    """"8s" read as the eight of spades: the badge says the value, and "2 sets" beside it."""
+    position = Position.parse("table: 4C [8@1: 5H 3S | 8D]; hand: 8C 4D; hand 2: 2C")
+    html = position_html(position)
+    assert '<span class="cl-badge" aria-hidden="true">8</span>' in html
+    assert '<span class="cl-sets-tag" aria-hidden="true">2 sets</span>' in html
+    assert ">8s<" not in html
+    drawn = move_html(position.parse_move("8C take [3S 5H 8D]"))
+    assert "2 sets" in drawn and ">8s<" not in drawn
+
+
+def test_a_moves_notation_is_hidden_and_its_words_are_said() -> None:
+    move = MOVES.parse_move("7S take 2C 5D")
+    html = move_html(move)
+    assert 'aria-label="Play the seven of spades to take the two of clubs and the five of ' \
+           'diamonds."' in html
+    assert '<div class="cl-notation" lang="zxx">7S take 2C+5D</div>' in html
+    assert ".cl-table .cl-notation{display:none;" in html  # shown only under cl-show-notation

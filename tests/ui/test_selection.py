@@ -31,7 +31,8 @@ def test_a_card_and_the_cards_it_takes_offer_take_only():
     found = offered(START, "7S", "2C", "5D")
     assert [a.as_dict() for a in found.actions] == [
         {"label": "Take", "move": "7S take 2C+5D", "legal": True,
-         "describe": "Play the seven of spades to take 2C + 5D."}]
+         "describe": "Play the seven of spades to take the two of clubs and the five of "
+                     "diamonds."}]
 
 
 def test_a_card_that_cannot_take_its_selection_offers_the_build_and_a_try():
@@ -127,3 +128,46 @@ def test_the_decisions_import_no_widget_package(module):
     imported |= {(node.module or "").split(".")[0] for node in ast.walk(ast.parse(source))
                  if isinstance(node, ast.ImportFrom) and not node.level}
     assert not imported & {"ipywidgets", "anywidget", "traitlets"}
+
+
+# ------------------------------------------------------------- only what the lesson has taught
+
+def test_kinds_taught_follow_the_rules_that_first_teach_each_play():
+    from cassino_learn.teaching import catalog
+
+    assert selection.kinds_taught(catalog.taught_by("01_cards_and_points")) == frozenset()
+    assert selection.kinds_taught(catalog.taught_by("02_pairing")) == {CAPTURE}
+    assert selection.kinds_taught(catalog.taught_by("03_combining")) == {CAPTURE}
+    assert selection.kinds_taught(catalog.taught_by("04_trailing")) == {CAPTURE, TRAIL}
+    assert selection.kinds_taught(catalog.taught_by("05_building")) == {CAPTURE, TRAIL, BUILD}
+
+
+def test_a_selection_offers_only_the_kinds_given():
+    card, chosen = read_selection(START, "7S", ["2C"])
+    assert [a.label for a in offers(START, card, chosen).actions] == ["Build 9", "Try take"]
+    assert [a.label for a in offers(START, card, chosen, {CAPTURE}).actions] == ["Try take"]
+    card, chosen = read_selection(START, "7S", [])
+    assert [a.label for a in offers(START, card, chosen).actions] == ["Trail"]
+    assert offers(START, card, chosen, {CAPTURE}).actions == ()
+
+
+def test_no_try_build_is_offered_before_the_building_lesson():
+    """Lesson 2's table once offered "Try build 10" and judged it by B2, three lessons early."""
+    from cassino_learn.teaching import catalog
+
+    position = Position.parse("table: 7C 3D; hand: 7H 4S; hand 2: 2C")
+    card, chosen = read_selection(position, "7H", ["3D"])
+    kinds = selection.kinds_taught(catalog.taught_by("02_pairing"))
+    assert [a.label for a in offers(position, card, chosen).actions] == ["Try take",
+                                                                         "Try build 10"]
+    assert [a.label for a in offers(position, card, chosen, kinds).actions] == ["Try take"]
+
+
+def test_the_cards_marked_usable_are_only_those_a_taught_play_could_take():
+    """Before the building lesson a card is not marked as usable because it could be built on."""
+    position = Position.parse("table: 7C 3D; hand: 7H 4S; hand 2: 2C")
+    card, chosen = read_selection(position, "4S", [])
+    assert "3D" in offers(position, card, chosen).usable_cards  # 4 + 3: a build of 7
+    assert offers(position, card, chosen, {CAPTURE}).usable_cards == ()
+    card, chosen = read_selection(position, "7H", [])
+    assert offers(position, card, chosen, {CAPTURE}).usable_cards == ("7C",)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cassino_learn.core.move import Move
 from cassino_learn.teaching import progress
 from cassino_learn.teaching.catalog import LESSONS
 from cassino_learn.pages.lesson import footer, header, stage_runner
@@ -118,13 +119,13 @@ def test_every_capture_is_collected_on_the_table_then_checked():
     last = len(load_stages(SLUG)) - 1
     runner.open_stage(last)  # 8D: the build, 6 + 2, or both
     click_table(runner, "8D", "5H", "3S", action="Take")
-    assert runner.bottom.answers == ["8D take [3S 5H]"]
+    assert runner.bottom.answers == ["take the build of 8"]
     assert runner.table.position == load_stages(SLUG).stages[last].position
     runner.send_from_front_end({"type": "check"})
     assert runner.bottom.verdict_kind == "wrong"
     assert "2 captures still to find" in runner.bottom.verdict  # how many, not which
     assert "6C" not in runner.bottom.verdict and "2D" not in runner.bottom.verdict
-    assert runner.bottom.answers == ["8D take [3S 5H]"]  # what was found stays
+    assert runner.bottom.answers == ["take the build of 8"]  # what was found stays
     for cards in (("5H", "3S"), ("6C", "2D"), ("6C", "2D", "5H", "3S")):
         click_table(runner, "8D", *cards, action="Take")
     click_table(runner, "8D", "6C", "2D", action="Take")  # twice is once
@@ -468,3 +469,66 @@ def test_pressing_the_open_stages_number_keeps_an_untouched_stage_and_restarts_a
     demo_table._handle_custom_msg({"type": "demo", "step": 1}, [])
     runner.send_from_front_end({"type": "goto", "n": 1}, panel="top")
     assert runner.table is not demo_table and runner.table.demo_index == 0  # from the start
+
+
+def _every_offer(runner: StageRunner) -> set[str]:
+    """The kinds of play a stage's table offers for any hand card with any one table card or
+    none (what a learner's first clicks can reach)."""
+    table = runner.table
+    position = runner.stage.position
+    kinds = set()
+    for card in position.hand:
+        for chosen in [[]] + [[str(c)] for c in position.table_cards]:
+            table.set_state({"selected_card": str(card), "selected_table": chosen})
+            kinds |= {a.get("kind") or {"Take": "capture", "Trail": "trail"}.get(
+                a["label"], "build") for a in table.actions}
+    return kinds
+
+
+def test_a_stage_table_offers_only_the_plays_its_lesson_has_taught():
+    """Lessons 2 and 3 offer no build and no trail (not even "Try build 10" or a legal trail);
+    lesson 5 offers all three kinds."""
+    for slug in ("02_pairing", "03_combining"):
+        runner = StageRunner(slug)
+        for index, stage in enumerate(runner.lesson.stages):
+            if stage.kind in ("goal", "captures"):
+                runner.open_stage(index)
+                assert _every_offer(runner) <= {"capture"}, (slug, stage.id)
+    runner = StageRunner("05_building")
+    kinds = set()
+    for index, stage in enumerate(runner.lesson.stages):
+        if stage.kind in ("goal", "captures"):
+            runner.open_stage(index)
+            kinds |= _every_offer(runner)
+    assert kinds == {"capture", "trail", "build"}
+
+
+NOTATION = re.compile(r"\b(?:take|build|trail)\b\s+[0-9AJQK]|\b(?:10|[2-9AJQK])[CDHS]\b|[\[\]|]")
+
+
+def test_a_legal_question_shows_its_move_as_cards_not_notation():
+    """Every Legal / Not legal question of the course asks about the move drawn as cards (the
+    card played, what it does, the cards it names), with its notation hidden."""
+    for lesson in LESSONS:
+        runner = StageRunner(lesson.slug)
+        for index, stage in enumerate(runner.lesson.stages):
+            if stage.kind != "legal":
+                continue
+            runner.open_stage(index)
+            assert not NOTATION.search(runner.top.task), (lesson.slug, runner.top.task)
+            shown = runner.bottom.exhibit
+            words = re.sub(r"<code[^>]*>.*?</code>|<[^>]*>", " ", shown)
+            assert not NOTATION.search(words), (lesson.slug, words)
+            move = Move.parse(stage.item.move)
+            assert f'<code class="cl-notation" lang="zxx">{stage.item.move}</code>' in shown
+            assert shown.count("<svg") == 1 + len(move.table_cards), stage.item.move
+            verb = {"trail": "trails", "capture": "takes", "build": f"builds {move.value}"}
+            assert f"→ {verb[move.kind]}" in shown, shown
+
+
+def test_the_table_line_and_the_verdict_tell_a_move_without_notation():
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    click_table(runner, "3D", "5C", action="Build 8")
+    assert runner.bottom.verdict_kind == "right"
+    assert not NOTATION.search(runner.bottom.verdict), runner.bottom.verdict

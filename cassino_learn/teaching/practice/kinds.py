@@ -12,6 +12,7 @@ from ...core.cards import Card
 from ...core.errors import IllegalMove
 from ...core.move import Move
 from ...core.position import Position, check_move
+from ...core.words import in_words
 from ..goals import parse_goal
 from ..quiz import QuizItem
 from .hints import HINTS
@@ -113,8 +114,16 @@ def legal_task(rule: str, rng: random.Random, rules_broken: set[str],
 
     position, text = sample(rng, accept, **deal_options)
     return QuizItem(id=f"practice-{rule}", kind="legal", position=position,
-                    question=f"Is “{text}” legal here?", hint=HINTS.get(rule, ""),
+                    question=legal_question(text), hint=HINTS.get(rule, ""),
                     rules=(rule,), move=str(text), legal=want_legal)
+
+
+def legal_question(text: str, before: str = "") -> str:
+    """A Legal / Not legal question in words, the move said by the core's reading of its
+    notation (kept on the item for the judge and the typing box): "May you play the seven
+    of spades to take the two of clubs here?"."""
+    said = in_words(Move.parse(text)).rstrip(".")
+    return f"{before}May you {said[0].lower()}{said[1:]} here?"
 
 
 def fact_task(rule: str, ask: str, given: dict[str, Any]) -> QuizItem:

@@ -47,9 +47,10 @@ def score_task(rule: str, rng: random.Random) -> QuizItem:
                     hint=HINTS[rule], rules=(rule,))
 
 
-def variant_score_task(rule: str, rules: Rules, words: str, rng: random.Random) -> QuizItem:
-    """Score a round under a variant (V2, V3, V8); both sides swept, so a sweep variant
-    matters."""
+def variant_score_task(rule: str, rules: Rules, name: str, words: str,
+                       rng: random.Random) -> QuizItem:
+    """Score a round under a variant (V2, V3, V8), named by its `name` and what it says in
+    `words` (never its id or options); both sides swept, so a sweep variant matters."""
     from ..quiz import round_points
 
     deck = list(FULL_DECK)
@@ -59,8 +60,8 @@ def variant_score_task(rule: str, rules: Rules, words: str, rng: random.Random) 
     position = Position.create(piles={1: deck[:cut], 2: deck[cut:]}, sweeps=sweeps, rules=rules)
     round_points(position)  # the scorer must be able to answer before we ask
     return QuizItem(id=f"practice-{rule}", kind="score", position=position,
-                    question=f"Variant {rule} ({rules}): {words}. Score the round: how many "
-                             f"points does each side get?",
+                    question=f"{name}: {words}. Score the round: how many points does "
+                             f"each side get?",
                     hint=HINTS[rule], rules=(rule,))
 
 

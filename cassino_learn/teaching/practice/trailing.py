@@ -10,7 +10,7 @@ from ...core.position import Position, check_move
 from ..goals import parse_goal
 from ..quiz import QuizItem
 from .hints import HINTS
-from .kinds import candidate
+from .kinds import candidate, legal_question
 from .positions import no_build_or_sweep, sample
 
 __all__ = ["trail_or_capture", "only_trails"]
@@ -50,7 +50,7 @@ def trail_or_capture(rng: random.Random) -> QuizItem:
 
     position, text = sample(rng, accept, loose=(2, 5), hand=(2, 4))
     return QuizItem(id="practice-R1", kind="legal", position=position,
-                    question=f"Is “{text}” legal here?", hint=HINTS["R1"], rules=("R1",),
+                    question=legal_question(text), hint=HINTS["R1"], rules=("R1",),
                     move=str(text), legal=want_legal)
 
 

@@ -12,7 +12,7 @@ from ...core.rules import Rules
 from ..goals import parse_goal
 from ..quiz import QuizItem
 from .hints import HINTS
-from .kinds import captures_task, fact_task, goal_task
+from .kinds import captures_task, fact_task, goal_task, legal_question
 from .points import variant_score_task
 from .positions import MAX_TRIES, PracticeError, sample
 
@@ -47,13 +47,14 @@ def three_take_all(rng: random.Random) -> QuizItem:
 
 def sweeps_off(rng: random.Random) -> QuizItem:
     """V2: score a round in which sweeps score nothing."""
-    return variant_score_task("V2", Rules(sweeps=False), "sweeps score nothing", rng)
+    return variant_score_task("V2", Rules(sweeps=False), "No sweeps", "sweeps score nothing",
+                              rng)
 
 
 def sweeps_cancel(rng: random.Random) -> QuizItem:
     """V3: score a round in which each side's sweeps cancel the other side's."""
-    return variant_score_task("V3", Rules(sweeps_cancel=True),
-                              "each side's sweeps cancel the other side's", rng)
+    return variant_score_task("V3", Rules(sweeps_cancel=True), "Sweeps cancel",
+                              "each side's sweeps cancel the other side's, one for one", rng)
 
 
 def _face_sum_task(rng: random.Random) -> QuizItem:
@@ -89,7 +90,7 @@ def _build_of_14_task(rng: random.Random) -> QuizItem:
 
     position, text = sample(rng, accept, rules=ROYAL, loose=(3, 6), hand=(3, 4))
     return QuizItem(id="practice-V7", kind="legal", position=position,
-                    question=f"Royal Casino: is “{text}” legal here?", hint=HINTS["V7"],
+                    question=legal_question(text, "Royal Casino: "), hint=HINTS["V7"],
                     rules=("V7",), move=str(text), legal=want_legal)
 
 
@@ -107,9 +108,9 @@ def royal_task(rng: random.Random) -> QuizItem:
 
 def spade_casino_task(rng: random.Random) -> QuizItem:
     """V8 practice: score a round under Spade Casino."""
-    return variant_score_task("V8", SPADE_CASINO,
-                              "every spade scores (AS, JS, 2S 2 each, the rest 1), no Little "
-                              "Casino point", rng)
+    return variant_score_task("V8", SPADE_CASINO, "Spade Casino",
+                              "every spade scores (the ace, jack and two of spades 2 each, the "
+                              "rest 1), and Little Casino scores no point of its own", rng)
 
 
 def draw_casino_task(rng: random.Random) -> QuizItem:
