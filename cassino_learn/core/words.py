@@ -74,7 +74,7 @@ class _Told(Protocol):
     raised: _Pile | None
     position: object | None
 
-    def groups(self) -> list: ...
+    def groups(self) -> Sequence[object]: ...
 
 
 def _build_words(build: _Pile) -> str:

@@ -38,7 +38,6 @@ from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, sta
 from ._assets import asset
 from .front_end import FrontEnd
 from .looks import shared_look
-from .selection import KINDS, kinds_taught
 from .shown import ShownByModel
 
 if TYPE_CHECKING:
@@ -400,6 +399,8 @@ class StageRunner(ShownByModel, w.VBox):
     def _kinds_offered(self, stage: Stage) -> frozenset[str]:
         """The kinds of play the stage's table offers: those its lesson and the ones before
         have taught (the catalogue's rules), and the kind of the stage's own answer."""
+        from .selection import KINDS, kinds_taught  # with the card table, when first needed
+
         try:
             taught = kinds_taught(catalog.taught_by(self.slug))
         except KeyError:  # a stage file outside the course: every kind
