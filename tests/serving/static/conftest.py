@@ -22,8 +22,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-#: A page is interactive when Voici has run every cell and every widget has its model.
+#: A page is interactive when Voici has run every cell and every widget has its model, and no
+#: lesson asked for inside the page (pages/course.py) is still on its way.
 READY = ("() => !document.getElementById('loading') && document.querySelector('#rendered_cells')"
+         " && !document.body.dataset.courseLoading"
          " && !document.body.innerText.includes('Loading widget...')")
 ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
                 '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
