@@ -17,7 +17,6 @@ from ..templates import render
 from ..voila import _page_links
 from .steps import BuildError, Reporter, npm_package
 from .no_mathjax import leave_out_mathjax
-from .pipelined_kernel import pipeline_kernel
 from .shared_modules import share_widget_modules
 from .voici_cells import send_cells_at_once
 
@@ -149,7 +148,6 @@ def finish_site(output: Path, report: Reporter) -> None:
         elif path.exists():
             path.unlink()
     send_cells_at_once(output)
-    pipeline_kernel(output)
     share_widget_modules(output)
     leave_out_mathjax(output)
     _install_service_worker(output)

@@ -183,7 +183,7 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
                 *(Archive(wheel, keep_source=False, prefix=site_packages, drop=FRONT_END_FILES)
                   for name, wheel in placed.items() if name != "cassino-learn"),
                 Archive(placed["cassino-learn"], keep_source=True, prefix=site_packages,
-                        drop=SERVER_ONLY + FRONT_END_FILES, dataclasses="cassino_learn")],
+                        drop=SERVER_ONLY + FRONT_END_FILES)],
                runtime, report)
     add_startup(stdlib, import_in_advance)
 

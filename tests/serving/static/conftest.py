@@ -139,16 +139,14 @@ def visit(chromium, server) -> Iterator[Visit]:
 @pytest.fixture(scope="session")
 def small_site(tmp_path_factory, build_cache) -> Path:
     """A site of test notebooks instead of the course (tests/browser/notebooks): an empty
-    contents page, a page whose cell fails, a page of several cells, one failing, one of cells
-    that wait, print, display and draw a widget, and one that counts the course's dataclasses
-    compiled."""
+    contents page, a page whose cell fails, a page of several cells, one failing, and one of
+    cells that wait, print, display and draw a widget."""
     notebooks = Path(__file__).resolve().parents[2] / "browser" / "notebooks"
     lessons = tmp_path_factory.mktemp("small-lessons")
     shutil.copy(notebooks / "empty.ipynb", lessons / "00_index.ipynb")
     shutil.copy(notebooks / "broken.ipynb", lessons / "broken.ipynb")
     shutil.copy(notebooks / "cells_in_order.ipynb", lessons / "cells_in_order.ipynb")
     shutil.copy(notebooks / "cells_pipelined.ipynb", lessons / "cells_pipelined.ipynb")
-    shutil.copy(notebooks / "dataclasses_compiled.ipynb", lessons / "dataclasses_compiled.ipynb")
     return build_site(tmp_path_factory.mktemp("small") / "site", lessons=lessons,
                       report=lambda message: None)
 

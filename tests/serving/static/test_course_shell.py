@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from cassino_learn.core.move import BUILD, CAPTURE
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import Stage, load_stages
 
@@ -30,7 +31,9 @@ def _answer_first_stage(page, slug: str) -> None:
         runner.locator(f'[data-zone="hand"] [data-card="{answer.card}"]').click()
         for card in sorted(answer.table_cards):
             runner.locator(f'[data-zone="table"] [data-card="{card}"]').click()
-        runner.locator(f'.cl-action[data-action="{answer.kind.title()}"]').click()
+        label = "Take" if answer.kind == CAPTURE else f"Build {answer.value}" \
+            if answer.kind == BUILD else "Trail"
+        runner.get_by_role("button", name=f"{label}: {answer.describe()}", exact=True).click()
     else:
         runner.locator(f'.cl-stage-choice[data-value="{answer}"]').click()
     kind = "seen" if stage.kind == "demo" else "right"
@@ -38,6 +41,7 @@ def _answer_first_stage(page, slug: str) -> None:
 
 
 def _python(page) -> tuple[str, int, str]:
+    page.wait_for_function("() => document.body.dataset.pythonId")  # the shell is drawn
     data = page.evaluate("() => ({...document.body.dataset})")
     return data.get("pythonId", ""), int(data.get("lessonsShown", "0")), data.get("lesson", "")
 
@@ -80,5 +84,5 @@ def test_lessons_open_in_the_python_the_first_page_started(visit):
     assert new_id != python_id and shown == 1 and slug == IN_TURN[2]
     runner = page.locator(".cl-stage-runner")
     # The first stage was solved before the reload: the runner opens on the second one.
-    runner.locator('.cl-stage-dot[data-stage="1"][aria-current="step"]').wait_for()
+    runner.locator('.cl-stage-dot[data-stage="2"][aria-current="step"]').wait_for()
     assert visit.outside == [], f"requests left the site: {visit.outside}"
