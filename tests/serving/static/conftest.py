@@ -10,7 +10,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 import pytest
 
@@ -156,22 +156,3 @@ def small_visit(chromium, small_site) -> Iterator[Visit]:
     """A browser on the small site."""
     with StaticServer(small_site) as running:
         yield from _visit(chromium, running)
-
-
-#: This machine's ipywidgets, which the build's rewrites of the site's copy are tried on.
-INSTALLED_IPYWIDGETS = Path(__import__("ipywidgets").__file__).parent
-
-
-@pytest.fixture(scope="module")
-def ipywidgets_rewritten(tmp_path_factory) -> Callable[[dict[str, Callable[[str], str]]], Path]:
-    """Makes a folder holding a copy of this machine's ipywidgets with some of its files
-    rewritten ({path inside the folder: rewrite}), as the build rewrites the site's copy."""
-    def make(rewrites: dict[str, Callable[[str], str]]) -> Path:
-        folder = tmp_path_factory.mktemp("ipywidgets")
-        shutil.copytree(INSTALLED_IPYWIDGETS, folder / "ipywidgets",
-                        ignore=shutil.ignore_patterns("__pycache__", "tests"))
-        for name, rewrite in rewrites.items():
-            target = folder / name
-            target.write_text(rewrite(target.read_text(encoding="utf-8")), encoding="utf-8")
-        return folder
-    return make
