@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import PAGE_TIMEOUT, READY
 from cassino_learn.core.move import BUILD, CAPTURE
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import Stage, load_stages
@@ -52,26 +53,35 @@ def _link_to(page, slug: str):
     return page.locator(f'a[href^="{slug}."]').first
 
 
-def test_lessons_open_in_the_python_the_first_page_started(visit):
-    page = visit.page
-    visit.open(f"voici/render/{IN_TURN[0]}.html")
+def _walk(page, wait_until_ready, screenshot) -> str:
+    """Lessons IN_TURN in turn, the first opened as a page (already), the next by their links;
+    returns the page's Python's identity, the same all along."""
     python_id, shown, slug = _python(page)
     assert python_id and shown == 1 and slug == IN_TURN[0]
     _answer_first_stage(page, IN_TURN[0])
-    visit.screenshot("course_shell_lesson_1")
-
+    screenshot(f"course_shell_{IN_TURN[0]}")
     for number, lesson in enumerate(IN_TURN[1:], start=2):
-        page.evaluate(f"() => {{ window.cassinoCourse.open({lesson!r}, ''); }}") \
-            if _link_to(page, lesson).count() == 0 else _link_to(page, lesson).click()
+        link = _link_to(page, lesson)
+        if link.count():
+            link.click()
+        else:  # no link from here to there: what a click on one does
+            page.evaluate("(slug) => { window.cassinoCourse.open(slug, ''); }", lesson)
         page.wait_for_url(f"**/voici/render/{lesson}.html", wait_until="commit")
-        visit.wait_until_ready()
+        wait_until_ready()
         assert _python(page) == (python_id, number, lesson), "Python was started again"
-        assert visit.errors() == []
         title = catalog.lesson(lesson).title
         assert title in page.locator(".cl-header").first.inner_text()
         assert page.locator(".cl-stage-runner").count() == 1, "the lesson before is still shown"
         _answer_first_stage(page, lesson)
-        visit.screenshot(f"course_shell_lesson_{lesson}")
+        screenshot(f"course_shell_{lesson}")
+    return python_id
+
+
+def test_lessons_open_in_the_python_the_first_page_started(visit):
+    page = visit.page
+    visit.open(f"voici/render/{IN_TURN[0]}.html")
+    python_id = _walk(page, visit.wait_until_ready, visit.screenshot)
+    assert visit.errors() == []
 
     page.go_back()  # the browser's back button shows lesson 5 again, in the same Python
     page.wait_for_url(f"**/voici/render/{IN_TURN[2]}.html", wait_until="commit")
@@ -86,3 +96,33 @@ def test_lessons_open_in_the_python_the_first_page_started(visit):
     # The first stage was solved before the reload: the runner opens on the second one.
     runner.locator('.cl-stage-dot[data-stage="2"][aria-current="step"]').wait_for()
     assert visit.outside == [], f"requests left the site: {visit.outside}"
+
+
+def test_in_a_class_the_lessons_open_in_one_python_and_reach_the_server(chromium, tmp_path):
+    """The class edition (the class's server handing out the same build): a learner joins,
+    then opens lessons 1, 2, 5 and 11 in turn in one Python; the stars of each first stage
+    reach the server."""
+    from cassino_learn.serving.class_process import ClassServerProcess
+    from cassino_learn.serving.class_site import class_site
+
+    site = class_site(None, report=print)
+    with ClassServerProcess(tmp_path / "classes" / "test-class", "Test class", site) as server:
+        context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(PAGE_TIMEOUT)
+        page = context.new_page()
+        page.goto(server.base_url)
+        page.wait_for_url("**/class/join**")
+        page.get_by_label("Your name").fill("Ada")
+        page.get_by_role("button", name="Start").click()
+        page.wait_for_url("**/voici/render/00_index.html")
+        page.goto(server.url(f"voici/render/{IN_TURN[0]}.html"))
+        ready = lambda: page.wait_for_function(READY, timeout=PAGE_TIMEOUT)  # noqa: E731
+        ready()
+        _walk(page, ready, lambda name: None)
+        assert page.locator(".cl-learner-name").first.inner_text() == "Ada"
+        for lesson in IN_TURN:  # each first stage's stars were sent on to the class's server
+            page.wait_for_function(
+                "async (slug) => { const r = await fetch('/class/api/me'); const me = await "
+                "r.json(); const p = (me.progress || {}).lessons || {}; return !!p[slug]; }",
+                arg=lesson, timeout=PAGE_TIMEOUT, polling=500)
+        context.close()
