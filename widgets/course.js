@@ -59,13 +59,22 @@ function render({ model, el }) {
     pending = null;
     delete body.dataset.courseLoading;
     if (lesson.title) document.title = lesson.title;
-    const where = document.querySelector(".cassino-where");
+    let where = document.querySelector(".cassino-where");
+    const home = document.querySelector(".cassino-home");
+    if (!where && home && lesson.position) {  // from the contents page, which has none
+      where = document.createElement("span");
+      where.className = "cassino-where";
+      home.after(where);
+    }
     if (where) {
       where.textContent = lesson.position || "";
       where.hidden = !lesson.position;
     }
+    // The page scrolls inside Voici's cell area, not the window: the new lesson starts at its top.
     const target = hash && document.getElementById(decodeURIComponent(hash.slice(1)));
-    if (target) target.scrollIntoView(); else window.scrollTo(0, 0);
+    const scroller = document.getElementById("rendered_cells");
+    if (target) target.scrollIntoView();
+    else if (scroller) scroller.scrollTop = 0;
     // Kept by the site's service worker, so that a reload without a network opens it too.
     fetch(lesson.slug + ".html").catch(() => {});
   };

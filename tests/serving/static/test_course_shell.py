@@ -5,6 +5,8 @@ stage works. A reload opens the lesson in the address bar, with the progress kep
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from conftest import PAGE_TIMEOUT, READY
@@ -69,8 +71,17 @@ def _walk(page, wait_until_ready, screenshot) -> str:
         page.wait_for_url(f"**/voici/render/{lesson}.html", wait_until="commit")
         wait_until_ready()
         assert _python(page) == (python_id, number, lesson), "Python was started again"
+        # the lesson opens at its top (the page scrolls inside Voici's cell area)
+        assert page.evaluate("() => document.getElementById('rendered_cells').scrollTop") == 0
         title = catalog.lesson(lesson).title
         assert title in page.locator(".cl-header").first.inner_text()
+        own_title = page.evaluate(  # the title the lesson's page has when loaded as a page
+            "async (s) => (await (await fetch(s + '.html')).text())"
+            ".match(/<title>([^<]*)<\\/title>/)[1]", lesson)
+        assert page.title() == html.unescape(own_title)
+        place = catalog.LESSONS.index(catalog.lesson(lesson)) + 1
+        assert page.locator(".cassino-where").inner_text() == \
+            f"Lesson {place} of {len(catalog.LESSONS)}"
         assert page.locator(".cl-stage-runner").count() == 1, "the lesson before is still shown"
         _answer_first_stage(page, lesson)
         screenshot(f"course_shell_{lesson}")
