@@ -35,13 +35,19 @@ Measures, and prints with the machine's load (`uptime`):
    (cassino_learn/serving/static/browser_site.py) and each step shows its own cost;
 7. the served edition (Voila, the same lessons, the same seeded game): time to interactive of
    lessons 2 and 11, the browser's memory above a blank page (the kernel's memory is the
-   server's, in bench_app.py), and the seeded match's click latencies.
+   server's, in bench_app.py), and the seeded match's click latencies;
+8. one Python for the whole course (part "course", issue 44; see `course`): the first page of
+   a visit against Voila's same lesson, alternated pair by pair in one browser, then lesson to
+   lesson inside that page; the browser's memory after one lesson and after five; a cold first
+   visit and a later one, with the bytes each fetched.
 Targets (issue 35): click p99 at most 300 ms; a round's review within 1 s of its end; a warm
-lesson within 1.1 times the baseline; the Expert within 1 s a move.
+lesson within 1.1 times the baseline; the Expert within 1 s a move. Issue 44: lesson to lesson
+within 1 s (p90); the first page of a visit within 1.5 times Voila's; five lessons within 50 MB
+of one.
 
 Run: ./run bench  (or .venv-test/bin/python tests/benchmarks/bench_static.py [--site DIR]
 [--rounds N] [--warm N] [--skip PART,...] [--pace learner,page], parts: loads, memory, match,
-imports, served;
+imports, served, course;
 --pace page plays only the round at the page's pace, the fastest clicks the page allows)
 """
 
@@ -341,7 +347,7 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=3,
                         help="warm loads of each in-browser page a round (part loads)")
     parser.add_argument("--skip", default="",
-                        help="parts to skip: loads,memory,match,imports,served")
+                        help="parts to skip: loads,memory,match,imports,served,course")
     parser.add_argument("--pace", default="learner,page",
                         help="the match's paces: learner (the whole match, thinking until the "
                              "review caught up) and page (one round, every click as soon as "
@@ -397,6 +403,8 @@ def main() -> None:
                 imports_in_browser(playwright, temp, args.rounds)
             if "served" not in skip:
                 served(playwright, temp, args.rounds, memory)
+            if "course" not in skip:
+                outside += course(playwright, site, temp, args.rounds)
         print(f"requests that tried to leave the site: {len(outside)}")
     print(f"after: {load()}")
 
@@ -494,6 +502,111 @@ def served(playwright, temp: Path, rounds: int, memory: bool) -> None:
         for number, subject in lessons.items():
             summary(f"served lesson {number}", subject.found, None)
         play_match(playwright, url("seeded_11"), temp, "served match, learner's pace", THINK)
+
+
+# ---------------------------------------------------------------- part "course" (issue 44)
+
+#: The lesson whose first page of a visit is paired with Voila's, then the lessons a learner
+#: opens after it in turn, inside that page (cassino_learn/pages/course.py).
+COURSE_FIRST = "02_pairing"
+COURSE_TURN = ("03_combining", "04_trailing", "05_building", "11_full_game", "01_cards_and_points")
+#: Shown in the page: the lesson asked for, nothing on its way, every widget drawn.
+SHOWN = """(slug) => document.body.dataset.lesson === slug && !document.body.dataset.courseLoading
+  && !document.body.innerText.includes('Loading widget...')"""
+
+
+def open_in_page(page, slug: str) -> float:
+    """Seconds from a lesson asked for inside the page (as a click on its link asks) until it
+    is shown, every widget drawn. A site built before the course shell loads it as a page (what
+    a click on its link did): so the bench measures today's build and an earlier one alike."""
+    started = time.perf_counter()
+    if page.evaluate("() => !window.cassinoCourse"):
+        page.goto(page.url.rsplit("/", 1)[0] + f"/{slug}.html", timeout=300_000)
+        page.wait_for_function(READY, timeout=300_000, polling=20)
+        return time.perf_counter() - started
+    page.evaluate("(slug) => window.cassinoCourse.open(slug, '')", slug)
+    page.wait_for_function(SHOWN, arg=slug, timeout=300_000, polling=20)
+    return time.perf_counter() - started
+
+
+def python_id(page) -> str:
+    """The identity of the page's Python (a new one at every page load; "" before the shell)."""
+    return page.evaluate("() => document.body.dataset.pythonId || ''")
+
+
+
+def course(playwright, site: Path, temp: Path, rounds: int) -> list[str]:
+    """One Python for the whole course, against Voila in the same browser (issue 44):
+    1. a cold first visit (a new profile) to COURSE_FIRST, and a later visit (the same profile,
+       the browser closed and opened again): seconds and bytes the site sent;
+    2. in one browser, warm, `rounds` times: Voila's COURSE_FIRST, then the in-browser page of
+       the same lesson (the first page of a visit: Python starts), then COURSE_TURN in turn
+       inside that page (Python not started again: its identity is checked);
+    3. the browser's memory with one lesson opened, and after five opened in turn in the page.
+    Returns the requests that tried to leave the sites."""
+    progress = temp / "course-progress"
+    progress.mkdir()
+    left: list[str] = []
+    with VoilaServer(ROOT / "lessons", ip="127.0.0.1",
+                     env={"CASSINO_LEARN_DATA": str(progress)}) as voila, \
+            StaticServer(site) as server:
+        first = server.url(static_page(COURSE_FIRST))
+        profile = temp / "profile-course-visits"
+        visits = []
+        for _ in range(2):
+            context, outside = new_context(playwright, profile, server.base_url)
+            visits.append(open_until_ready(context.new_page(), first, lambda: server.bytes_sent))
+            context.close()
+            left += outside
+        (cold, cold_bytes), (later, later_bytes) = visits
+        print(f"course: a first visit (empty cache) {cold:.2f} s, {cold_bytes / 1e6:.1f} MB; a "
+              f"later visit {later:.2f} s, {later_bytes / 1e6:.2f} MB; {load()}", flush=True)
+
+        profile = temp / "profile-course-warm"
+        context, outside = new_context(playwright, profile, (server.base_url, voila.base_url))
+        page = context.new_page()
+        open_until_ready(page, voila.url(f"{COURSE_FIRST}.ipynb"))  # caches filled, kernels warm
+        open_until_ready(page, first)
+        pairs: list[tuple[float, float]] = []
+        steps: list[float] = []
+        for number in range(rounds):
+            served_seconds, _ = open_until_ready(page, voila.url(f"{COURSE_FIRST}.ipynb"))
+            browser_seconds, _ = open_until_ready(page, first)
+            pairs.append((served_seconds, browser_seconds))
+            started_as = python_id(page)
+            mine = [open_in_page(page, slug) for slug in COURSE_TURN]
+            if python_id(page) != started_as:
+                raise SystemExit("course: Python was started again between two lessons")
+            steps += mine
+            print(f"  round {number + 1}: Voila {served_seconds:.2f} s, in the browser "
+                  f"{browser_seconds:.2f} s ({browser_seconds / served_seconds:.2f}x); lesson to "
+                  f"lesson {' '.join(f'{s:.2f}' for s in mine)} s; {load()}", flush=True)
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        left += outside
+
+        profile = temp / "profile-course-memory"
+        context, outside = new_context(playwright, profile, server.base_url)
+        page = context.new_page()
+        open_until_ready(page, server.url(static_page(COURSE_TURN[-1])))
+        one = settle_memory(profile)
+        for slug in COURSE_TURN[:4]:
+            open_in_page(page, slug)
+        five = settle_memory(profile)
+        context.close()
+        left += outside
+
+    ratios = sorted(b / s for s, b in pairs)
+    p90 = sorted(steps)[max(0, int(round(0.9 * len(steps))) - 1)]
+    print(f"course: the first page of a visit, warm: Voila {statistics.median(s for s, _ in pairs):.2f} s, "
+          f"in the browser {statistics.median(b for _, b in pairs):.2f} s (medians); pair by pair "
+          f"median {statistics.median(ratios):.2f}x ({min(ratios):.2f} to {max(ratios):.2f}x, "
+          f"{len(pairs)} pairs)", flush=True)
+    print(f"course: lesson to lesson in the page: median {statistics.median(steps):.2f} s, p90 "
+          f"{p90:.2f} s, worst {max(steps):.2f} s ({len(steps)} moves)", flush=True)
+    print(f"course: the browser's memory with one lesson {one:.0f} MB, after five in turn "
+          f"{five:.0f} MB ({five - one:+.0f} MB)", flush=True)
+    return left
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ def has_lesson_pages(lessons: Path) -> bool:
 def build_site(output: Path, lessons: Path | None = None,
                report: Reporter = print_reporter) -> Path:
     """Build the course into `output` (replaced if it holds an earlier build)."""
+    from .course_pages import add_course_shell, write_lesson_cells
     from .finish import finish_site
     from .runtime import assemble_pyodide
     from .site import prepare_lite_dir, voici_build
@@ -71,12 +72,13 @@ def build_site(output: Path, lessons: Path | None = None,
     python = build_tools(report)
     with tempfile.TemporaryDirectory(prefix="cassino-static-") as temp:
         lite_dir = Path(temp)
-        prepare_lite_dir(lite_dir, lessons, output)
+        shelled = add_course_shell(prepare_lite_dir(lite_dir, lessons, output))
         assemble_pyodide(lite_dir / "static" / "pyodide", source, python, report,
                          import_in_advance=has_lesson_pages(lessons))
         if output.exists():
             shutil.rmtree(output)
         voici_build(python, lite_dir, output, report)
+        write_lesson_cells(python, shelled, output / "voici" / "render", report)
     finish_site(output, report)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     report(f"done in {time.monotonic() - started:.0f} s: {output} ({size / 1e6:.1f} MB); "

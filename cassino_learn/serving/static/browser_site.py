@@ -1,6 +1,6 @@
 """Run by the browser's Python as it starts (the build puts this file into Pyodide's standard
-library as `sitecustomize`). Five things about the folder of the learner's browser storage,
-`/drive`, the page's first moments and the course's classes:
+library as `sitecustomize`). Four things about the folder of the learner's browser storage,
+`/drive`, and the page's first moments:
 
 - `/drive` is never searched for Python modules. The kernel makes it the working folder, and
   `sys.path` starts with '' (the working folder), so without this every import would first ask
@@ -27,11 +27,6 @@ library as `sitecustomize`). Five things about the folder of the learner's brows
   by then and the page idle, so the answer is there when the page's first cell looks at its
   progress, where a reading of its own would wait about 12 ms on the page.
 
-- The code `dataclasses` compiles for the course's classes as their modules load (about a
-  third of a lesson's own imports in the browser) comes compiled at build time with the course
-  (`compile_in_pyodide.py`): `CompiledAtBuild` takes it for a text it knows, and compiles any
-  other text as before.
-
 The lessons keep files in `/drive` (progress), never modules.
 """
 
@@ -48,8 +43,6 @@ PAGE_MODULES = ("cassino_learn.pages.browser_class:ask_early", "ipywidgets",
 KERNEL_START_STEPS = ("cassino_learn.pages.read_ahead:read_progress_ahead",)
 #: The kernel's module: the page starts to connect once it has loaded.
 KERNEL_MODULE = "pyodide_kernel"
-#: The package whose dataclasses' code is compiled at build time, and the file that holds it.
-COMPILED_PACKAGE, COMPILED_FILE = "cassino_learn", "_dataclass_code.marshal"
 #: Whether PAGE_MODULES are imported in advance (the build writes False for a site of no lessons).
 IMPORT_IN_ADVANCE = True
 
@@ -142,53 +135,6 @@ class ThenImport:
         pass
 
 
-class CompiledAtBuild:
-    """`dataclasses`' exec: runs the code compiled at build time for a text found in `path` (a
-    marshalled {text: marshalled code}, read on first use), and any other text as exec would.
-    The same text compiled by the same Python gives the same code, so nothing else changes."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.codes: dict | None = None
-        self.taken = self.compiled = 0
-
-    def __call__(self, source, globals=None, locals=None):
-        if self.codes is None:
-            self.codes = self._read()
-        code = self._code(source) if isinstance(source, str) else None
-        if code is None:
-            self.compiled += 1
-            return exec(source, globals, locals)
-        self.taken += 1
-        return exec(code, globals, locals)
-
-    def _code(self, source: str):
-        import marshal
-
-        try:
-            return marshal.loads(self.codes[source])
-        except (KeyError, ValueError, EOFError, TypeError):
-            return None  # not known, or not this Python's: compiled as before
-
-    def _read(self) -> dict:
-        import marshal
-
-        try:
-            with open(self.path, "rb") as file:
-                codes = marshal.loads(file.read())
-        except (OSError, ValueError, EOFError, TypeError):
-            return {}  # a site built without it: compiled as before
-        return codes if isinstance(codes, dict) else {}
-
-
-def use_code_compiled_at_build(site_packages: str) -> CompiledAtBuild:
-    """Give `dataclasses` the code compiled at build time for COMPILED_PACKAGE."""
-    import dataclasses
-
-    dataclasses.exec = CompiledAtBuild(f"{site_packages}/{COMPILED_PACKAGE}/{COMPILED_FILE}")
-    return dataclasses.exec
-
-
 def _import_quietly(name: str) -> None:
     """Import module `name`; for "module:function", call the function too."""
     module, _, function = name.partition(":")
@@ -211,8 +157,6 @@ def _in_a_task_of_its_own(function) -> None:
 if sys.platform == "emscripten":  # only in the browser, whoever imports this file
     sys.path_hooks.insert(0, _storage_finder)
     use_installed_first(sys.meta_path)
-    use_code_compiled_at_build(f"/lib/python{sys.version_info[0]}.{sys.version_info[1]}"
-                               "/site-packages")  # where Pyodide installs the site's wheels
     if IMPORT_IN_ADVANCE:
         sys.meta_path.insert(0, ThenImport(KERNEL_MODULE, PAGE_MODULES, _in_a_task_of_its_own,
                                            first=KERNEL_START_STEPS))

@@ -2,32 +2,22 @@
 of zip archives (wheels, the standard library) into bytecode for the browser's Python, so it
 does not compile them on every page load.
 
-Reads /job/jobs.json, a list of {"source", "target", "keep_source", "prefix", "drop",
-"dataclasses"}: each archive at `source` is written to `target` with every module also
-(keep_source) or only (not keep_source) as bytecode, and without the files whose names contain
-one of `drop`. With "dataclasses" (a package's name), the package's modules are imported once
-here and the code `dataclasses` compiles for their classes is kept in the archive too
-(DATACLASS_CODE): the browser's Python takes it rather than compiling the same texts on every
-page load (`browser_site.CompiledAtBuild`).
+Reads /job/jobs.json, a list of {"source", "target", "keep_source", "prefix", "drop"}: each
+archive at `source` is written to `target` with every module also (keep_source) or only (not
+keep_source) as bytecode, and without the files whose names contain one of `drop`.
 Hash-based, unchecked bytecode (PEP 552) is valid whatever the files' dates after unpacking,
 and the same bytes on every build.
 """
 
 import base64
 import hashlib
-import importlib
 import importlib.util
 import json
 import marshal
-import pkgutil
 import sys
-import tempfile
 import zipfile
-from pathlib import Path
 
 FIXED_DATE = (2020, 1, 1, 0, 0, 0)
-#: Where in a package the code compiled for its dataclasses is kept (as browser_site reads it).
-DATACLASS_CODE = "_dataclass_code.marshal"
 MAGIC = importlib.util.MAGIC_NUMBER
 UNCHECKED_HASH = 0b01  # PEP 552 flags: hash-based, source not checked
 
@@ -56,52 +46,7 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def dataclass_code(folder: str, package: str) -> bytes:
-    """Import every module of `package` (found in `folder`) that imports here, and return the
-    marshalled {text: marshalled code} of each text `dataclasses` compiled meanwhile. A module
-    that does not import here (it needs a package the job lacks) is left out: its classes'
-    texts are compiled in the browser as before."""
-    import dataclasses
-
-    texts: list[str] = []
-
-    def recording(source, globals=None, locals=None):
-        if isinstance(source, str):
-            texts.append(source)
-        return exec(source, globals, locals)
-
-    sys.path.insert(0, folder)
-    dataclasses.exec = recording
-    try:
-        root = importlib.import_module(package)
-        for found in pkgutil.walk_packages(root.__path__, package + "."):
-            try:
-                importlib.import_module(found.name)
-            except Exception:  # noqa: BLE001 - a module for another place (see above)
-                pass
-    finally:
-        del dataclasses.exec
-        sys.path.remove(folder)
-        for name in [name for name in sys.modules if name.split(".")[0] == package]:
-            del sys.modules[name]
-    # each code marshalled on its own: a page unmarshals only the classes it makes
-    return marshal.dumps({text: marshal.dumps(compile(text, "<string>", "exec"))
-                          for text in texts})
-
-
-def with_dataclass_code(files: dict[str, bytes], package: str) -> None:
-    """Add DATACLASS_CODE to the package in `files` (an archive's contents by name)."""
-    with tempfile.TemporaryDirectory() as folder:
-        for name, data in files.items():
-            if not name.endswith(".pyc"):
-                path = Path(folder, name)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(data)
-        files[f"{package}/{DATACLASS_CODE}"] = dataclass_code(folder, package)
-
-
-def convert(source: str, target: str, keep_source: bool, prefix: str, drop: list[str],
-            dataclasses_of: str | None = None) -> None:
+def convert(source: str, target: str, keep_source: bool, prefix: str, drop: list[str]) -> None:
     files: dict[str, bytes] = {}
     with zipfile.ZipFile(source) as archive:
         for info in archive.infolist():
@@ -117,8 +62,6 @@ def convert(source: str, target: str, keep_source: bool, prefix: str, drop: list
             if keep_source:
                 files[name] = data
             files[pyc_name(name, keep_source)] = compiled
-    if dataclasses_of:
-        with_dataclass_code(files, dataclasses_of)
     records = [n for n in files if n.endswith(".dist-info/RECORD")]
     for record in records:  # the wheel's list of files, with the bytecode in it
         files[record] = ("\n".join(record_line(n, d) for n, d in files.items() if n != record)
@@ -134,5 +77,4 @@ def convert(source: str, target: str, keep_source: bool, prefix: str, drop: list
 if __name__ == "__main__":  # as Pyodide runs it; importing it does nothing
     with open("/job/jobs.json", encoding="utf-8") as jobs:
         for job in json.load(jobs):
-            convert(job["source"], job["target"], job["keep_source"], job["prefix"], job["drop"],
-                    job.get("dataclasses"))
+            convert(job["source"], job["target"], job["keep_source"], job["prefix"], job["drop"])

@@ -1,7 +1,6 @@
 """Finish a built site: Font Awesome served from the site instead of a CDN, links between
-lessons pointing at the built pages, Voici sending a page's cells at once (voici_cells) and
-starting no LaTeX typesetter (no_mathjax), what the pages do not use left out, and the service
-worker that keeps the site's files in the browser."""
+lessons pointing at the built pages, Voici starting no LaTeX typesetter (no_mathjax), what the
+pages do not use left out, and the service worker that keeps the site's files in the browser."""
 
 from __future__ import annotations
 
@@ -17,9 +16,6 @@ from ..templates import render
 from ..voila import _page_links
 from .steps import BuildError, Reporter, npm_package
 from .no_mathjax import leave_out_mathjax
-from .pipelined_kernel import pipeline_kernel
-from .shared_modules import share_widget_modules
-from .voici_cells import send_cells_at_once
 
 __all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id",
            "finish_site", "outside_references"]
@@ -148,14 +144,10 @@ def finish_site(output: Path, report: Reporter) -> None:
             shutil.rmtree(path)
         elif path.exists():
             path.unlink()
-    send_cells_at_once(output)
-    pipeline_kernel(output)
-    share_widget_modules(output)
     leave_out_mathjax(output)
     _install_service_worker(output)
     outside = outside_references(output)
     if outside:
         raise BuildError("built pages still load from outside the site:\n" + "\n".join(outside))
     report(f"finished {len(pages)} pages: Font Awesome served locally, lesson links rewritten, "
-           "cells sent at once, widget modules imported once, no LaTeX typesetter, files kept "
-           "by the site's service worker")
+           "no LaTeX typesetter, files kept by the site's service worker")

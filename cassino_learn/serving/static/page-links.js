@@ -8,8 +8,9 @@
       if (match) a.setAttribute('href', match[1] + '.html' + (match[2] || ''));
     });
   }
-  // The page's own link handling would open a lesson inside this page (it cannot); a plain
-  // click on a link to another lesson goes there instead.
+  // A plain click on a link to another lesson shows it in this page, in the Python it runs
+  // (widgets/course.js), once the page's last cell has set that up; before, it loads the page
+  // (the notebook front end's own link handling would try to open it as a notebook).
   window.addEventListener('click', function (event) {
     var a = event.target.closest && event.target.closest('a[href]');
     if (!a || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -17,6 +18,8 @@
     if (!/^[^:\/?#]+\.html(#.*)?$/.test(href)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    var target = /^([^#]+)\.html(#.*)?$/.exec(href);
+    if (window.cassinoCourse && window.cassinoCourse.open(target[1], target[2] || '')) return;
     window.location.href = href;
   }, true);
   document.addEventListener('DOMContentLoaded', function () {

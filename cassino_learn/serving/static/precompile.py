@@ -26,20 +26,16 @@ DRIVER = Path(__file__).with_name("compile_in_pyodide.js")
 class Archive:
     """A zip of Python modules to compile: `keep_source` keeps each module's source beside its
     bytecode (for readable tracebacks); `prefix` is where the browser unpacks it (the file
-    names tracebacks show); files whose names contain one of `drop` are left out; with
-    `dataclasses` (a package of the archive), the code its dataclasses compile as they are made
-    is kept too (compile_in_pyodide.py)."""
+    names tracebacks show); files whose names contain one of `drop` are left out."""
 
     path: Path
     keep_source: bool
     prefix: str
     drop: tuple[str, ...] = ()
-    dataclasses: str | None = None
 
 
 def _cached(archive: Archive, folder: Path) -> Path:
-    options = json.dumps([archive.keep_source, archive.prefix, archive.drop,
-                          archive.dataclasses]).encode()
+    options = json.dumps([archive.keep_source, archive.prefix, archive.drop]).encode()
     key = sha256(archive.path)[:16] + "-" + hashlib.sha256(options).hexdigest()[:8]
     return folder / f"{key}-{archive.path.name}"
 
@@ -63,7 +59,7 @@ def precompile(archives: list[Archive], runtime: Path, report: Reporter) -> None
                 shutil.copy2(archive.path, job / f"{number}.in")
                 jobs.append({"source": f"/job/{number}.in", "target": f"/job/{number}.out",
                              "keep_source": archive.keep_source, "prefix": archive.prefix,
-                             "drop": list(archive.drop), "dataclasses": archive.dataclasses})
+                             "drop": list(archive.drop)})
             (job / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
             shutil.copyfile(DRIVER, job / "driver.js")
             run(["node", job / "driver.js", runtime / "pyodide.js", job, COMPILER],

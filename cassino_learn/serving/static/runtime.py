@@ -12,11 +12,9 @@ from pathlib import Path
 
 from .pins import (BROWSER_PACKAGES, CUT_DEPENDENCIES, KERNEL_PACKAGES, NOT_SHIPPED,
                    PLACEHOLDERS, PYODIDE_VERSION)
-from .lazy_widgets import make_widgets_lazy
 from .precompile import Archive, precompile
 from .steps import BuildError, Reporter, cache_dir, npm_package, run, sha256
 from .wheels import normalize, placeholder_wheel, requirement_names, top_level_modules
-from .widget_fixes import fix_widgets
 
 __all__ = ["RUNTIME_FILES", "STARTUP", "add_startup", "assemble_pyodide", "kernel_closure",
            "startup_text"]
@@ -171,8 +169,6 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
         placed[normalize(kernel_wheel.name.split("-")[0])] = Path(shutil.copy2(kernel_wheel,
                                                                                target))
     placed["cassino-learn"] = _own_wheel(pip, source, target, report)
-    make_widgets_lazy(placed["ipywidgets"])
-    fix_widgets(placed["ipywidgets"])
     # Prefixes: where the browser's Python finds them (as tracebacks name their files).
     # cassino-learn keeps its sources, so a learner's traceback shows its lines, and leaves out
     # what only serves pages (the browser is served, it serves nothing).
@@ -183,7 +179,7 @@ def assemble_pyodide(target: Path, source: Path, tools_python: Path, report: Rep
                 *(Archive(wheel, keep_source=False, prefix=site_packages, drop=FRONT_END_FILES)
                   for name, wheel in placed.items() if name != "cassino-learn"),
                 Archive(placed["cassino-learn"], keep_source=True, prefix=site_packages,
-                        drop=SERVER_ONLY + FRONT_END_FILES, dataclasses="cassino_learn")],
+                        drop=SERVER_ONLY + FRONT_END_FILES)],
                runtime, report)
     add_startup(stdlib, import_in_advance)
 

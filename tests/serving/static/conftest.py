@@ -10,7 +10,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 import pytest
 
@@ -22,8 +22,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-#: A page is interactive when Voici has run every cell and every widget has its model.
+#: A page is interactive when Voici has run every cell and every widget has its model, and no
+#: lesson asked for inside the page (pages/course.py) is still on its way.
 READY = ("() => !document.getElementById('loading') && document.querySelector('#rendered_cells')"
+         " && !document.body.dataset.courseLoading"
          " && !document.body.innerText.includes('Loading widget...')")
 ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
                 '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
@@ -137,16 +139,14 @@ def visit(chromium, server) -> Iterator[Visit]:
 @pytest.fixture(scope="session")
 def small_site(tmp_path_factory, build_cache) -> Path:
     """A site of test notebooks instead of the course (tests/browser/notebooks): an empty
-    contents page, a page whose cell fails, a page of several cells, one failing, one of cells
-    that wait, print, display and draw a widget, and one that counts the course's dataclasses
-    compiled."""
+    contents page, a page whose cell fails, a page of several cells, one failing, and one of
+    cells that wait, print, display and draw a widget."""
     notebooks = Path(__file__).resolve().parents[2] / "browser" / "notebooks"
     lessons = tmp_path_factory.mktemp("small-lessons")
     shutil.copy(notebooks / "empty.ipynb", lessons / "00_index.ipynb")
     shutil.copy(notebooks / "broken.ipynb", lessons / "broken.ipynb")
     shutil.copy(notebooks / "cells_in_order.ipynb", lessons / "cells_in_order.ipynb")
     shutil.copy(notebooks / "cells_pipelined.ipynb", lessons / "cells_pipelined.ipynb")
-    shutil.copy(notebooks / "dataclasses_compiled.ipynb", lessons / "dataclasses_compiled.ipynb")
     return build_site(tmp_path_factory.mktemp("small") / "site", lessons=lessons,
                       report=lambda message: None)
 
@@ -156,22 +156,3 @@ def small_visit(chromium, small_site) -> Iterator[Visit]:
     """A browser on the small site."""
     with StaticServer(small_site) as running:
         yield from _visit(chromium, running)
-
-
-#: This machine's ipywidgets, which the build's rewrites of the site's copy are tried on.
-INSTALLED_IPYWIDGETS = Path(__import__("ipywidgets").__file__).parent
-
-
-@pytest.fixture(scope="module")
-def ipywidgets_rewritten(tmp_path_factory) -> Callable[[dict[str, Callable[[str], str]]], Path]:
-    """Makes a folder holding a copy of this machine's ipywidgets with some of its files
-    rewritten ({path inside the folder: rewrite}), as the build rewrites the site's copy."""
-    def make(rewrites: dict[str, Callable[[str], str]]) -> Path:
-        folder = tmp_path_factory.mktemp("ipywidgets")
-        shutil.copytree(INSTALLED_IPYWIDGETS, folder / "ipywidgets",
-                        ignore=shutil.ignore_patterns("__pycache__", "tests"))
-        for name, rewrite in rewrites.items():
-            target = folder / name
-            target.write_text(rewrite(target.read_text(encoding="utf-8")), encoding="utf-8")
-        return folder
-    return make
