@@ -344,13 +344,12 @@ def move_text(move: Move) -> str:
 def _group_words(group: tuple | Build) -> str:
     if isinstance(group, Build):
         return group.describe()
-    if len(group) == 1:
-        return f"the {group[0].name}"
-    return " + ".join(str(x) for x in group)
+    return listing([_group_words(x) if isinstance(x, Build) else f"the {x.name}" for x in group])
 
 
 def move_words(move: Move) -> str:
-    """The move in words for a learner: "Play the seven of spades to take 3C + 4H."."""
+    """The move in words for a learner, the cards by name (the notation is for the typing box):
+    "Play the seven of spades to take the three of clubs and the four of hearts."."""
     if move.kind == TRAIL:
         return f"Trail the {move.card.name}."
     groups = move_groups(move)
@@ -367,4 +366,7 @@ def move_words(move: Move) -> str:
             action += ", a multiple build"
     else:
         action = f"make {kind} of {move.value}"
-    return f"Play the {move.card.name} to {action}: {' | '.join(group_text(g) for g in groups)}."
+    others = [c for c in move.table_cards if raised is None or c not in raised.cards]
+    joins = " gathering" if raised is not None else " with"
+    with_ = f"{joins} {listing([f'the {c.name}' for c in others])}" if others else ""
+    return f"Play the {move.card.name} to {action}{with_}."

@@ -51,18 +51,18 @@ def listing(items: Sequence[str]) -> str:
 
 
 class _Told(Protocol):
-    """A move as `played` needs it: its notation (`str`) and its words (`describe`)."""
+    """A move as `played` needs it: its words (`describe`)."""
 
     def describe(self) -> str: ...
 
 
 def played(who: str, move: _Told) -> str:
-    """"You played the seven of spades to take 2C + 5D (7S take 2C+5D).": the move's own words
-    (`Move.describe`) told in the past, with its notation."""
+    """"You played the seven of spades to take the two of clubs and the five of diamonds.": the
+    move's own words (`Move.describe`) told in the past, in words only (no notation)."""
     words = move.describe()
     for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
         if words.startswith(imperative):
             first, _, rest = words[len(imperative):].partition(". ")
-            told = f"{who} {past}{first.rstrip('.')} ({move})."
+            told = f"{who} {past}{first.rstrip('.')}."
             return f"{told} {rest}" if rest else told
     return f"{who} played {move}."

@@ -111,7 +111,9 @@ _LEGEND = ('<p class="cl-sheet-legend">Ringed in <b class="cl-sheet-gold">gold</
 
 def _pile_line(pile: Sequence[Card], sweeps: int) -> str:
     spades = sum(1 for c in pile if c.suit == "S")
-    return f"{count(len(pile), 'card')}, {count(spades, 'spade')}, {count(sweeps, 'sweep')}"
+    # sweeps (lesson 9) are named only when the pile holds one
+    made = f", {count(sweeps, 'sweep')}" if sweeps else ""
+    return f"{count(len(pile), 'card')}, {count(spades, 'spade')}{made}"
 
 
 # ---------------------------------------------------------------------- score sheet (K1, K2)
