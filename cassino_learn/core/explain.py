@@ -78,9 +78,18 @@ def _rank_word(card: Card, plural: bool = False) -> str:
     return (RANK_PLURALS if plural else RANK_NAMES)[card.rank - 1]
 
 
-def _plus(cards: Iterable[Card], rules: Rules = _STANDARD) -> str:
-    """The cards' values as a sum a learner reads: "3 + 5" (notation is for the typing box)."""
+def _values(cards: Iterable[Card], rules: Rules = _STANDARD) -> str:
+    """"3 + 5": the cards' values as a sum."""
     return " + ".join(str(rules.table_value(c)) for c in cards)
+
+
+def _plus(cards: Iterable[Card], rules: Rules = _STANDARD) -> str:
+    """The cards' values as a sum a learner reads, "3 + 5", or one card by name, "the three of
+    hearts" (the notation is for the typing box)."""
+    cards = list(cards)
+    if len(cards) == 1:
+        return f"the {cards[0].name}"
+    return _values(cards, rules)
 
 
 def explain_illegal(position: Position, kind: str, card: Card, table_cards: Iterable[Card],
@@ -354,10 +363,10 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
                     f"that make {value} with it, or announce {cv}.", "B4")
         total = cv + sum(worth(c) for c in loose)  # type: ignore[misc]
         if total <= value or len(loose) == 1:
-            return (f"{cv} + {_plus(loose, rules)} make {total}, not {value}: the card you play and "
+            return (f"{cv} + {_values(loose, rules)} make {total}, not {value}: the card you play and "
                     f"the table cards with it must add up to the value you announce.", "B4")
         return (f"Every set in a build of {value} must add up to {value}, the set with your card "
-                f"included, and {cv} + {_plus(loose, rules)} can't be split that way.", "B4")
+                f"included, and {cv} + {_values(loose, rules)} can't be split that way.", "B4")
     keeps = rules.play_values
     holds = sum(1 for c in position.hand if value in keeps(c)) - (value in keeps(card))
     if holds < 1:

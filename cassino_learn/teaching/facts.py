@@ -357,8 +357,8 @@ FACTS: dict[str, Fact] = {fact.name: fact for fact in (
 
 def _match_question(given: dict, ask: str) -> str:
     game = str(given.get("game", "21"))
-    playing = {"21": "Playing to 21", "11-lurch": "Playing to 11 with lurches (V4)",
-               "round": "Each round a game (V5)"}.get(game, f"game={game}")
+    playing = {"21": "Playing to 21", "11-lurch": "Playing to 11 with lurches",
+               "round": "Each round a game of its own"}.get(game, f"Playing to {game}")
     before = given.get("before")
     start = f" the scores were {_side_scores({int(k): v for k, v in before.items()})} and" \
         if isinstance(before, Mapping) and game != "round" else ""
