@@ -286,6 +286,9 @@ class StageRunner(ShownByModel, w.VBox):
             events.record_try(self.slug, stage.id, True)
         if stage.kind == "demo":
             self._say("Seen to the end. Step back with ◀ Back to look again.", "seen")
+        elif stage.guided:  # shown how: no stars to tell
+            self._say(f"{message} Now you know how; from here on you find the move.", "right",
+                      rule)
         else:
             best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
             self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", rule)

@@ -138,10 +138,14 @@ def test_a_lesson_counts_only_its_starred_stages():
     demos = [s for s in lesson if s.kind == "demo"]
     assert demos, "lesson 5 has a demonstration"
     guided = [s for s in lesson if s.guided]
-    assert guided, "lesson 5 has a guided first build"
     assert most_stars(lesson) == 3 * (len(lesson) - len(demos) - len(guided))
     records = {s.id: StageRecord(solved=True, stars=3) for s in lesson}  # an old file: demos 3
     assert stars_earned(lesson, records) == most_stars(lesson)
+    trailing = load_stages("04_trailing")
+    guided = [s for s in trailing if s.guided]
+    assert guided, "lesson 4 shows its first trail in a guided step"
+    assert most_stars(trailing) == 3 * (len(trailing) - len(guided) - sum(
+        s.kind == "demo" for s in trailing))
 
 
 def test_points_stage_steps():

@@ -31,7 +31,8 @@ def test_a_card_and_the_cards_it_takes_offer_take_only():
     found = offered(START, "7S", "2C", "5D")
     assert [a.as_dict() for a in found.actions] == [
         {"label": "Take", "move": "7S take 2C+5D", "legal": True,
-         "describe": "Play the seven of spades to take 2C + 5D."}]
+         "describe": "Play the seven of spades to take the two of clubs and the five of "
+                     "diamonds."}]
 
 
 def test_a_card_that_cannot_take_its_selection_offers_the_build_and_a_try():
