@@ -178,7 +178,22 @@ class Stage:
             return tuple(str(n) for n in range(0, max(6, self.truth() + 3)))
         if self.kind == "number":
             assert self.item is not None
-            return tuple(str(n) for n in _window(int(self.item.truth().value), self.id))
+            window = set(_window(int(self.item.truth().value), self.id))
+            return tuple(str(n) for n in sorted(window | {int(m) for m in self.mistakes()}))
+        return ()
+
+    def mistakes(self) -> tuple[str, ...]:
+        """The answers a learner gets by the lesson's typical error, worked out like the right
+        one (number, choice: `facts.Answer.mistakes`; points: one scoring card forgotten, or
+        Big Casino counted as 1); every one of them is among the choices."""
+        if self.kind == "points":
+            truth = self.truth()
+            off = {truth - card.points for card in self.cards if card.points}
+            off |= {truth - 1 for card in self.cards if card.points == 2}
+            return tuple(str(n) for n in sorted(off - {truth}))
+        if self.kind in ("number", "choice"):
+            assert self.item is not None
+            return tuple(str(m) for m in self.item.truth().mistakes)
         return ()
 
     def truth(self) -> int:

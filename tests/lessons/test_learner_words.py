@@ -169,3 +169,29 @@ def test_hints_climb_and_never_name_the_move(stage):
 
         moves = [move_said(stage.position, m).lower() for m in stage.solutions()]
         assert not [s for s in steps if any(m in s.lower() for m in moves)], steps
+
+
+def answer_stages():
+    for stage in all_stages():
+        if stage.values[0].kind in ("number", "choice", "points"):
+            yield stage
+
+
+@pytest.mark.parametrize("stage", list(answer_stages()))
+def test_the_choices_hold_the_natural_mistake(stage):
+    """The number a learner gets by the lesson's typical error (the table's cards forgotten,
+    the draws forgotten, the lower score not taken off, a Casino forgotten) is offered."""
+    mistakes = stage.mistakes()
+    truth = str(stage.solutions()[0])
+    assert mistakes and truth not in mistakes, stage.id
+    missing = [m for m in mistakes if m not in stage.choices()]
+    assert not missing, f"{stage.id}: {missing} not among {stage.choices()}"
+
+
+def test_the_natural_mistakes_the_newcomer_missed_are_offered():
+    """13.5: playing to 11 the lower round score comes off: 3 + 7 = 10 is the slip; 13.16:
+    the table's four forgotten gives 38, the draws forgotten 40."""
+    lesson = load_stages("13_variants_and_etiquette")
+    assert "10" in lesson.stage("lurch-score").choices()
+    draws = lesson.stage("draw-stock").choices()
+    assert "38" in draws and "40" in draws
