@@ -200,9 +200,12 @@ def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict 
     head = f"Not yet: the points for {listing(off)} are not right."
     if step == LOOK:
         items = next(iter(score.items.values()), {})
-        # Sweeps (taught in lesson 9) are named only when a pile holds one.
+        # Sweeps (taught in lesson 9) are named only when a pile holds one; Little Casino
+        # scores no point of its own in Spade Casino (V8): it counts as a spade there.
+        spade_casino = item.position.rules.scoring == "spade-casino"
         counted = [name for name in items
-                   if name != "sweeps" or any(side.get(name) for side in score.items.values())]
+                   if (name != "sweeps" or any(side.get(name) for side in score.items.values()))
+                   and not (spade_casino and name == "little_casino")]
         return Verdict(False, f"{head} Count each pile again, item by item: "
                               f"{', '.join(ITEM_NAMES[name] for name in counted)}.", "K1")
     won = []

@@ -137,7 +137,9 @@ class QuizItem:
             assert self.card is not None
             return f"Find every capture the {self.card.name} can make."
         if self.kind == "legal":
-            return f"Is the move “{self.move}” legal here?"
+            from .saying import text_said
+
+            return f"May you {text_said(self.position, self.move or '')}?"
         if self.kind in FACT_KINDS:
             from .facts import question
 

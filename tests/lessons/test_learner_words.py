@@ -195,3 +195,51 @@ def test_the_natural_mistakes_the_newcomer_missed_are_offered():
     assert "10" in lesson.stage("lurch-score").choices()
     draws = lesson.stage("draw-stock").choices()
     assert "38" in draws and "40" in draws
+
+
+def test_the_texts_the_newcomer_found_misleading_say_what_the_rules_say():
+    """13.14: Spade Casino gives Little Casino no point of its own, so a wrong count is not
+    told to count it; 8.10: a move that takes the build is not told the build "can still be
+    raised"; 13.5: playing to 11 the lower round score comes off, not the other side's total;
+    13.17: an empty stock is not to be counted; 9.7: the last cards go to the last capturer
+    when the round ends, not while they lie on the table."""
+    variants = load_stages("13_variants_and_etiquette")
+    spade = variants.stage("spade-casino-count")
+    for step in (LOOK, NUDGE):
+        assert "little casino" not in spade.judge({1: 5, 2: 5}, step=step).message.lower()
+    protect = load_stages("08_owning_a_build").stage("protect-your-build")
+    taken = next(m for m in protect.position.legal_moves() if m.kind == "capture" and m.builds)
+    assert "can still be raised" not in protect.judge(taken).message
+    lurch = " ".join(variants.stage("lurch-score").hint_steps()).lower()
+    assert "lower" in lurch and "total" not in lurch
+    hand = variants.stage("draw-hand")
+    assert "left in the stock" not in hand.judge("0", step=NUDGE).message
+    caption = load_stages("09_sweeps_and_last_cards").stage("last-cards").steps[-1][1]
+    assert "now go to you" not in caption and "when the round ends" in caption.lower()
+
+
+def bank_items():
+    from cassino_learn.teaching.quiz import all_banks, load_bank
+
+    for path in all_banks():
+        for item in load_bank(path).items:
+            yield pytest.param(item, id=f"{path.stem}:{item.id}")
+
+
+_TYPING_EXAMPLE = re.compile(r"\(for example: [^)]*\)")
+
+
+@pytest.mark.parametrize("item", list(bank_items()))
+def test_no_quiz_item_shows_notation(item):
+    """A lesson's quiz reads like its stages: its question (but the typing box's own example
+    of what to type), its hint, the answer shown and the verdict on a right answer."""
+    from cassino_learn.teaching.feedback import shown
+
+    texts = [("question", _TYPING_EXAMPLE.sub("", item.prompt())), ("hint", item.hint),
+             ("shown", shown(item).message)]
+    if item.kind == "goal":
+        texts.append(("right", item.judge(item.solutions()[0]).message))
+    elif item.kind == "legal":
+        texts += [("verdict", item.judge(said).message) for said in ("Legal", "Not legal")]
+    bad = [(where, notation_in(text), text) for where, text in texts if notation_in(text)]
+    assert not bad, "\n".join(f"{where}: {found}: {text!r}" for where, found, text in bad)
