@@ -56,13 +56,16 @@ class _Told(Protocol):
     def describe(self) -> str: ...
 
 
-def played(who: str, move: _Told) -> str:
+def played(who: str, move: _Told, *, sweeps_taught: bool = True) -> str:
     """"You played the seven of spades to take the two of clubs and the five of diamonds.": the
-    move's own words (`Move.describe`) told in the past, in words only (no notation)."""
+    move's own words (`Move.describe`) told in the past, in words only (no notation). With
+    `sweeps_taught` False (a lesson before sweeps, lesson 9) a sweep is not called one."""
     words = move.describe()
     for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
         if words.startswith(imperative):
             first, _, rest = words[len(imperative):].partition(". ")
             told = f"{who} {past}{first.rstrip('.')}."
-            return f"{told} {rest}" if rest else told
+            if rest and not sweeps_taught:
+                rest = " ".join(s for s in rest.split(". ") if "sweep" not in s)
+            return f"{told} {rest}".strip() if rest else told
     return f"{who} played {move}."

@@ -243,3 +243,24 @@ def test_no_quiz_item_shows_notation(item):
         texts += [("verdict", item.judge(said).message) for said in ("Legal", "Not legal")]
     bad = [(where, notation_in(text), text) for where, text in texts if notation_in(text)]
     assert not bad, "\n".join(f"{where}: {found}: {text!r}" for where, found, text in bad)
+
+
+def staged_with_lesson():
+    for item in catalog.LESSONS:
+        for stage in load_stages(item.slug):
+            yield pytest.param(item.slug, stage, id=f"{item.slug}:{stage.id}")
+
+
+@pytest.mark.parametrize("slug,stage", list(staged_with_lesson()))
+def test_a_stage_speaks_only_of_what_its_lesson_has_taught(slug, stage):
+    """The rules a stage cites, in its words or its verdicts, are taught by its lesson or
+    before (the catalogue); sweeps (lesson 9) are not named before their lesson."""
+    taught = catalog.taught_by(slug)
+    texts = read_by_the_learner(stage)
+    cited = {rid for _, text in texts for rid in _RULE_ID.findall(text)}
+    cited |= {stage.rule()} - {None}
+    early = sorted(rid for rid in cited if rid not in taught and not rid.startswith("E"))
+    assert not early, f"{stage.id} cites {early} before their lesson"
+    if slug < "09":
+        swept = [(where, text) for where, text in texts if "sweep" in text.lower()]
+        assert not swept, swept
