@@ -139,7 +139,7 @@ class QuizItem:
         if self.kind == "legal":
             from .saying import text_said
 
-            return f"May you {text_said(self.position, self.move or '')}?"
+            return f"Is it legal to {text_said(self.position, self.move or '')}?"
         if self.kind in FACT_KINDS:
             from .facts import question
 

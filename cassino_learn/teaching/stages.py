@@ -145,7 +145,7 @@ class Stage:
             return (f"Find every capture of your {self.item.card.name}: play each one, "
                     f"then press “That's all”.")
         if self.kind == "legal":
-            return f"May you {self.move_words()}?"
+            return f"Is it legal to {self.move_words()}?"
         if self.kind == "score":
             return "How many points does each side score for its pile?"
         if self.kind == "points":
