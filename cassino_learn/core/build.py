@@ -3,7 +3,7 @@ capture later (docs/rules.md B1-B9; written `[8@2: 5H 3S]`, docs/notation.md).
 
     >>> from .cards import parse_cards
     >>> Build.make(9, 1, [parse_cards("5C 4D"), parse_cards("9H")]).describe()
-    'the multiple build of 9 (4D 5C | 9H)'
+    'the multiple build of 9'
 """
 
 from __future__ import annotations
@@ -72,9 +72,10 @@ class Build:
         return f"[{self.value}{owner}: " + " | ".join(format_cards(s) for s in self.sets) + "]"
 
     def describe(self) -> str:
-        """In words: "the build of 8 (5H 3S)" or "the multiple build of 9 (5C 4D | 9H)"."""
+        """In words, as a learner reads it (the table shows its cards): "the build of 8" or
+        "the multiple build of 9"."""
         kind = "multiple build" if self.is_multiple else "build"
-        return f"the {kind} of {self.value} ({' | '.join(format_cards(s) for s in self.sets)})"
+        return f"the {kind} of {self.value}"
 
     def __str__(self) -> str:
         return self.text()

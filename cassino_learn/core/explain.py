@@ -14,7 +14,7 @@ B), then what you must keep (B2, O2, O1).
     >>> error.rule
     'B4'
     >>> print(error.reason)  # doctest: +NORMALIZE_WHITESPACE
-    3D + 5C make 8, not 9: the card you play and the table cards with it must add up to the
+    3 + 5 make 8, not 9: the card you play and the table cards with it must add up to the
     value you announce.
 """
 
@@ -78,8 +78,18 @@ def _rank_word(card: Card, plural: bool = False) -> str:
     return (RANK_PLURALS if plural else RANK_NAMES)[card.rank - 1]
 
 
-def _plus(cards: Iterable[Card]) -> str:
-    return " + ".join(str(c) for c in cards)
+def _values(cards: Iterable[Card], rules: Rules = _STANDARD) -> str:
+    """"3 + 5": the cards' values as a sum."""
+    return " + ".join(str(rules.table_value(c)) for c in cards)
+
+
+def _plus(cards: Iterable[Card], rules: Rules = _STANDARD) -> str:
+    """The cards' values as a sum a learner reads, "3 + 5", or one card by name, "the three of
+    hearts" (the notation is for the typing box)."""
+    cards = list(cards)
+    if len(cards) == 1:
+        return f"the {cards[0].name}"
+    return _values(cards, rules)
 
 
 def explain_illegal(position: Position, kind: str, card: Card, table_cards: Iterable[Card],
@@ -260,14 +270,14 @@ def _grouping_problem(rules: Rules, who: str, loose: list[Card], v: int) -> tupl
     lonely = [c for c in loose if not _fits_a_group(rules, c, loose, v)]
     if len(lonely) == len(loose):
         taker = f"{who} takes" if rules.royal else "you take"
-        return (f"Cards {taker} together must add up to {v}: {_plus(loose)} make {total}.",
+        return (f"Cards {taker} together must add up to {v}: {_plus(loose, rules)} make {total}.",
                 "S1")
     if lonely:  # name the stray cards, not the sum of all
         names = listing([f"the {c.name}" for c in lonely])
         verb = "is" if len(lonely) == 1 else "are"
         return (f"{_cap(names)} {verb} in no group that adds up to {v} with the other cards "
                 f"you named.", "S1")
-    return (f"Each table card can be in only one group: {_plus(loose)} can't all be split into "
+    return (f"Each table card can be in only one group: {_plus(loose, rules)} can't all be split into "
             f"separate groups that each add up to {v}.", "S2")
 
 
@@ -347,17 +357,17 @@ def _diagnose_build(position: Position, card: Card, loose: list[Card], builds: l
         if not _splits(loose, value, rules=rules):
             verb = "doesn't" if len(loose) == 1 else "don't"
             return (f"The loose cards you gather into a build of {value} must make sets that "
-                    f"each add up to {value}; {_plus(loose)} {verb}.", "B4")
+                    f"each add up to {value}; {_plus(loose, rules)} {verb}.", "B4")
     elif not _splits(loose, value, value - cv, rules):
         if not loose:
             return (f"Your {_num(card)} on its own is not a set of {value}: add table cards "
                     f"that make {value} with it, or announce {cv}.", "B4")
         total = cv + sum(worth(c) for c in loose)  # type: ignore[misc]
         if total <= value or len(loose) == 1:
-            return (f"{card} + {_plus(loose)} make {total}, not {value}: the card you play and "
+            return (f"{cv} + {_values(loose, rules)} make {total}, not {value}: the card you play and "
                     f"the table cards with it must add up to the value you announce.", "B4")
         return (f"Every set in a build of {value} must add up to {value}, the set with your card "
-                f"included, and {card} + {_plus(loose)} can't be split that way.", "B4")
+                f"included, and {cv} + {_values(loose, rules)} can't be split that way.", "B4")
     keeps = rules.play_values
     holds = sum(1 for c in position.hand if value in keeps(c)) - (value in keeps(card))
     if holds < 1:

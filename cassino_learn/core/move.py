@@ -148,9 +148,10 @@ class Move(_Fields):
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})" if self.position is None else f"<Move {self}>"
 
-    def describe(self) -> str:
-        """The move in words, for learners: "Play the seven of spades to take 3C + 4H."."""
-        return move_words(self)
+    def describe(self, sweep: bool = True) -> str:
+        """The move in words, for learners: "Play the seven of spades to take the three of clubs
+        and the four of hearts."; `sweep` False leaves out that it sweeps the table."""
+        return move_words(self, sweep)
 
     def _repr_html_(self) -> str:
         from ..drawing.render import move_html

@@ -344,27 +344,32 @@ def move_text(move: Move) -> str:
 def _group_words(group: Group) -> str:
     if isinstance(group, Build):
         return group.describe()
-    if len(group) == 1 and isinstance(group[0], Card):
-        return f"the {group[0].name}"
-    return " + ".join(str(x) for x in group)
+    return listing([_group_words(x) if isinstance(x, Build) else f"the {x.name}" for x in group])
 
 
-def move_words(move: Move) -> str:
-    """The move in words for a learner: "Play the seven of spades to take 3C + 4H."."""
+def move_words(move: Move, sweep: bool = True) -> str:
+    """The move in words for a learner, the cards by name (the notation is for the typing box):
+    "Play the seven of spades to take the three of clubs and the four of hearts."; with `sweep`,
+    a capture that clears the table says so in a second sentence."""
     if move.kind == TRAIL:
         return f"Trail the {move.card.name}."
-    groups = move_groups(move)
     if move.kind == CAPTURE:
-        sweep = " It sweeps the table." if move.is_sweep else ""
+        groups = move_groups(move)
+        swept = " It sweeps the table." if sweep and move.is_sweep else ""
         high = f" as {ACE_HIGH}" if ace_high(move) else ""
         return (f"Play the {move.card.name}{high} to take "
-                f"{listing([_group_words(g) for g in groups])}.{sweep}")
-    kind = "a multiple build" if len(groups) > 1 else "a build"
+                f"{listing([_group_words(g) for g in groups])}.{swept}")
+    # a move read without its position has no sets to count (its rules are not known): a build
+    sets = len(move_groups(move)) if move.position is not None else 1
+    kind = "a multiple build" if sets > 1 else "a build"
     raised = move.raised
     if raised is not None:
         action = f"raise {raised.describe()} to {move.value}"
-        if len(groups) > 1:
+        if sets > 1:
             action += ", a multiple build"
     else:
         action = f"make {kind} of {move.value}"
-    return f"Play the {move.card.name} to {action}: {' | '.join(group_text(g) for g in groups)}."
+    others = [c for c in move.table_cards if raised is None or c not in raised.cards]
+    joins = " gathering" if raised is not None else " with"
+    with_ = f"{joins} {listing([f'the {c.name}' for c in others])}" if others else ""
+    return f"Play the {move.card.name} to {action}{with_}."

@@ -53,61 +53,25 @@ def listing(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-class _Named(Protocol):
-    name: str
-
-
-class _Pile(Protocol):
-    value: int
-    is_multiple: bool
-
-
 class _Told(Protocol):
-    """A move as `played` needs it: its kind, card, value and the table cards and builds it
-    uses (`Move` has them all)."""
+    """A move as `played` and `in_words` need it: its words (`Move.describe`), with or without
+    the sentence that it sweeps the table."""
 
-    kind: str
-    card: _Named
-    value: int | None
-    loose_cards: tuple[_Named, ...]
-    builds: tuple[_Pile, ...]
-    raised: _Pile | None
-    position: object | None
-
-    def groups(self) -> Sequence[object]: ...
-
-
-def _build_words(build: _Pile) -> str:
-    return f"the {'multiple build' if build.is_multiple else 'build'} of {build.value}"
-
-
-def _what(move: _Told) -> str:
-    """What a move does, after its verb: "the seven of spades to take the two of clubs"."""
-    card = move.card.name
-    if move.kind == "trail":
-        return f"the {card}"
-    loose = [f"the {c.name}" for c in move.loose_cards]
-    if move.kind == "capture":
-        high = " as 14" if move.value == 14 and card.startswith("ace ") else ""
-        return f"the {card}{high} to take {listing([_build_words(b) for b in move.builds] + loose)}"
-    if move.raised is not None:
-        others = [_build_words(b) for b in move.builds if b is not move.raised] + loose
-        return (f"the {card} to raise {_build_words(move.raised)} to {move.value}"
-                + (f", with {listing(others)}" if others else ""))
-    used = [_build_words(b) for b in move.builds] + loose
-    # (a move read without its position has no sets to count: said as a build)
-    multiple = move.position is not None and len(move.groups()) > 1
-    kind = "a multiple build" if multiple else "a build"
-    return f"the {card} to make {kind} of {move.value} with {listing(used)}"
+    def describe(self, sweep: bool = True) -> str: ...
 
 
 def in_words(move: _Told) -> str:
-    """A move in words and card names only, no notation: "Play the seven of spades to take
-    the two of clubs and the five of diamonds.", "Trail the ace of hearts."."""
-    return f"{'Trail' if move.kind == 'trail' else 'Play'} {_what(move)}."
+    """What a move does, in words and card names only, no notation (a button's or a drawing's
+    label): "Play the seven of spades to take the two of clubs and the five of diamonds."."""
+    return move.describe(sweep=False)
 
 
-def played(who: str, move: _Told) -> str:
-    """A move told in the past, in words and card names only, no notation: "You played the
-    seven of spades to take the two of clubs and the five of diamonds."."""
-    return f"{who} {'trailed' if move.kind == 'trail' else 'played'} {_what(move)}."
+def played(who: str, move: _Told, *, sweeps_taught: bool = True) -> str:
+    """"You played the seven of spades to take the two of clubs and the five of diamonds.": the
+    move's own words (`Move.describe`) told in the past, in words only (no notation). With
+    `sweeps_taught` False (a lesson before sweeps, lesson 9) a sweep is not called one."""
+    words = move.describe(sweep=sweeps_taught)
+    for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
+        if words.startswith(imperative):
+            return f"{who} {past}{words[len(imperative):]}"
+    return f"{who} played {move}."

@@ -42,6 +42,8 @@ class Answer:
     rule: str
     look: str = ""
     step: str = ""
+    mistakes: tuple[int | str, ...] = ()  # what the lesson's typical errors give, worked out
+                                          # the same way (offered among the choices)
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,11 @@ def _scores(given: Mapping[str, Any], key: str, sides: int | None = None) -> dic
     return dict(sorted(scores.items()))
 
 
+def _other(truth: int | str, *mistakes: int | str) -> tuple[int | str, ...]:
+    """The natural mistakes that differ from the truth, each once."""
+    return tuple(dict.fromkeys(m for m in mistakes if m != truth))
+
+
 def _seats(players: int) -> tuple[str, ...]:
     return tuple(f"seat {seat}" for seat in range(1, players + 1))
 
@@ -134,13 +141,16 @@ def _deals(given: dict) -> Answer:
         state, stock = next_deal(state, stock, 1)
         deals += 1
     later = hand * players
+    # the table's four forgotten (52 dealt 4 a player), or counted as a deal of its own
+    mistakes = _other(deals, -(-52 // later), deals + 1)
     return Answer(deals, (), f"The first deal uses {hand * players + table} cards ({hand} to each "
                              f"of the {players} players and {table} to the table); each later deal "
                              f"uses {later}. The 52 cards last {count(deals, 'deal')}.", "D2",
                   "Count the cards one deal uses: the first deal also puts cards on the table "
                   "(D2). How many deals use up all 52?",
                   f"The first deal uses {hand * players + table} cards; each later deal uses "
-                  f"{later}. Take the first deal from 52, then count the later deals.")
+                  f"{later}. Take the first deal from 52, then count the later deals.",
+                  mistakes)
 
 
 def _stock(given: dict) -> Answer:
@@ -152,7 +162,8 @@ def _stock(given: dict) -> Answer:
                   "Count the cards the first deal gives out: every player's hand and the "
                   "table (D2). The rest of the 52 wait for the next deal.",
                   f"{hand} cards to each of the {players} players and {table} to the table "
-                  f"are dealt first. Take them from 52.")
+                  f"are dealt first. Take them from 52.",
+                  _other(len(stock), 52 - hand * players))  # the table forgotten
 
 
 def _first(given: dict) -> Answer:
@@ -164,7 +175,9 @@ def _first(given: dict) -> Answer:
                   f"first; the dealer plays last.", "D3",
                   "Who plays first sits next to the dealer: on which side (D3)?",
                   "Play goes round to the left and the dealer plays last. Start from the "
-                  "dealer's seat and go one seat to the left.")
+                  "dealer's seat and go one seat to the left.",
+                  _other(f"seat {state.turn}", f"seat {dealer}",  # the dealer, or the right
+                         f"seat {(dealer - 2) % players + 1}"))
 
 
 def _dealer_of_round(given: dict) -> Answer:
@@ -181,7 +194,9 @@ def _dealer_of_round(given: dict) -> Answer:
                   f"Seat 1 deals the first round and the deal passes to the left ({chain}).",
                   "D3", "The deal moves on one seat each round: in which direction (D3)?",
                   "Seat 1 deals round 1, and each new round the deal passes one seat to the "
-                  "left. Count round by round.")
+                  "left. Count round by round.",
+                  _other(f"seat {dealers[wanted]}", f"seat {dealers[wanted - 1]}",  # no pass
+                         f"seat {(dealers[wanted - 1] - 2) % players + 1}"))  # to the right
 
 
 def _partner(given: dict) -> Answer:
@@ -194,7 +209,7 @@ def _partner(given: dict) -> Answer:
                   f"{state.side_of(seat)}.", "D1",
                   "Partners do not sit side by side (D1).",
                   "Partners sit opposite each other: two seats on from each other around "
-                  "the table.")
+                  "the table.", _other(f"seat {partner}", f"seat {seat % 4 + 1}"))  # beside
 
 
 # ---------------------------------------------------------------------- Draw Casino (V9)
@@ -226,7 +241,9 @@ def _draw_stock(given: dict) -> Answer:
                   f"{first - left} = {left}.", "V9",
                   "Count the stock after the deal, then what each play takes from it (V9).",
                   f"The first deal leaves {first} cards in the stock, and each play draws one "
-                  f"while it lasts.")
+                  f"while it lasts.",
+                  # the draws forgotten, or the table's four
+                  _other(left, first, max(0, first + 4 - plays)))
 
 
 def _draw_hand(given: dict) -> Answer:
@@ -235,10 +252,17 @@ def _draw_hand(given: dict) -> Answer:
     held = len(game.state.hands[seat - 1] or ())
     why = ("The player who played draws one card, so hands stay at 4 while the stock lasts."
            if game.stock else "The stock is empty: no more draws, so the hands are played out.")
+    if game.stock:
+        step = f"{why} The stock still holds {count(len(game.stock), 'card')}."
+    else:
+        ran_out = 52 - 4 - 4 * given["players"]  # plays until the stock is empty
+        step = (f"The stock ran out after {count(ran_out, 'play')}: from then on the hand "
+                f"shrinks by one card at each of its own plays.")
     return Answer(held, (), f"{why} {len(game.stock)} left in the stock; seat {seat} holds "
                             f"{count(held, 'card')}.", "V9",
                   "After each play, does the player draw a card? And is there still a stock "
-                  "to draw from (V9)?", f"{why} Count what is left in the stock.")
+                  "to draw from (V9)?", step,
+                  _other(held, 4))  # drawing on from an empty stock
 
 
 # ---------------------------------------------------------------------- the match (K3, V4, V5)
@@ -267,6 +291,10 @@ def _match_score(given: dict) -> Answer:
         low = min(points.values())
         how = f" Playing to 11, only the margin counts: the lower round score ({low}) is taken off each side's round points."
     rule = _score_rule(rules)
+    other = next(s for s in points if s != side)
+    mistakes = _other(after[side], points[side],             # the score before forgotten
+                      before[side] + points[other],          # the other side's round added
+                      before[side] + points[side])           # (V4) the lower score not taken off
     return Answer(after[side], (),
                   f"Before the round: {_side_scores(before)}; "
                   f"round points: {_side_scores(points)}.{how} "
@@ -275,7 +303,7 @@ def _match_score(given: dict) -> Answer:
                   + (" Here only the margin counts." if how else ""),
                   f"Side {side} had {before[side]} before the round and the round gave it "
                   f"{points[side]}." + (f" Take the lower round score ({min(points.values())}) "
-                                       f"off first." if how else ""))
+                                       f"off first." if how else ""), mistakes)
 
 
 def _result_words(result: Any) -> str:
@@ -325,7 +353,8 @@ def _match_result(given: dict) -> Answer:
                 + (f" And did the others have fewer than {LURCH_LIMIT}?"
                    if rules.game == "11-lurch" else ""))
         step = f"The scores after the round: {_side_scores(after)}. The target is {target}."
-    return Answer(said, choices, f"{why} So: {said}.", rule, look, step)
+    return Answer(said, choices, f"{why} So: {said}.", rule, look, step,
+                  tuple(c for c in choices if c != said))  # every other outcome is offered
 
 
 FACTS: dict[str, Fact] = {fact.name: fact for fact in (
@@ -357,8 +386,8 @@ FACTS: dict[str, Fact] = {fact.name: fact for fact in (
 
 def _match_question(given: dict, ask: str) -> str:
     game = str(given.get("game", "21"))
-    playing = {"21": "Playing to 21", "11-lurch": "Playing to 11 with lurches (V4)",
-               "round": "Each round a game (V5)"}.get(game, f"game={game}")
+    playing = {"21": "Playing to 21", "11-lurch": "Playing to 11 with lurches",
+               "round": "Each round a game of its own"}.get(game, f"Playing to {game}")
     before = given.get("before")
     start = f" the scores were {_side_scores({int(k): v for k, v in before.items()})} and" \
         if isinstance(before, Mapping) and game != "round" else ""

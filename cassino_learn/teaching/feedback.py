@@ -47,20 +47,26 @@ def shown(item: QuizItem) -> Verdict:
     """The answer, with what makes it right (the "Show me" button, or the third try)."""
     if item.kind == "goal":
         assert item.goal is not None
+        from .saying import move_said
+
         move = item.solutions()[0]
-        return Verdict(False, f"Here is a right move: {_sentence(move.describe()).rstrip('.')} "
-                              f"({move}). It does what the task asks: {item.goal.words}.")
+        return Verdict(False, f"Here is a right move: {move_said(item.position, move)}. "
+                              f"It does what the task asks: {item.goal.words}.")
     if item.kind == "captures":
         assert item.card is not None
-        right = sorted(str(m) for m in item.solutions())
+
+        right = sorted(item.solutions(), key=str)
         if not right:
             return Verdict(False, f"Your {item.card.name} captures nothing here.")
+        taken = [cards_said_for(item, m) for m in right]
         return Verdict(False, f"Your {item.card.name} has {count(len(right), 'capture')}: "
-                              f"{'; '.join(right)}.")
+                              f"it takes {'; or '.join(taken)}.")
     if item.kind == "legal":
+        from .quiz import legal_words
+
         is_legal, detail = item.truth()
         if is_legal:
-            return Verdict(False, f"It is legal: {detail.describe()}")
+            return Verdict(False, legal_words(item))
         return Verdict(False, f"It is not legal: {detail.reason} ({detail.rule})", detail.rule)
     if item.kind == "score":
         from .sheets import score_text
@@ -119,6 +125,13 @@ def _captures(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdi
     return Verdict(False, " ".join(parts), verdict.rule, verdict.missed, verdict.extra)
 
 
+def cards_said_for(item: QuizItem, move: Any) -> str:
+    """What a capture takes, in words: "the nine of clubs", "your opponent's build of 8"."""
+    from .saying import move_said
+
+    return move_said(item.position, move).split(" to take ", 1)[-1]
+
+
 def _captures_extra(verdict: Verdict) -> str:
     return f"Not right: {'; '.join(verdict.extra)}." if verdict.extra else ""
 
@@ -145,10 +158,13 @@ def _legal(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict:
     is_legal, detail = item.truth()
     if step == LOOK:
         # The same words whichever way it goes: a two-way question is not settled for the retry.
-        return Verdict(False, f"Not quite. Look again at “{item.move}”: {_move_cards(item)}. "
+        return Verdict(False, f"Not quite. Look again at the move: {_move_cards(item)}. "
                               f"Check each card against the rules you know.")
     if is_legal:
-        return Verdict(False, f"Not quite. Look at the move again: {detail.describe()} "
+        from .saying import move_said
+
+        return Verdict(False, f"Not quite. Look at the move again: "
+                              f"{_sentence(move_said(item.position, detail))}. "
                               f"Which rule would it break?")
     return Verdict(False, f"Not quite. Check the move against this rule: {detail.reason} "
                           f"({detail.rule})", detail.rule)
@@ -184,9 +200,12 @@ def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict 
     head = f"Not yet: the points for {listing(off)} are not right."
     if step == LOOK:
         items = next(iter(score.items.values()), {})
-        # Sweeps (taught in lesson 9) are named only when a pile holds one.
+        # Sweeps (taught in lesson 9) are named only when a pile holds one; Little Casino
+        # scores no point of its own in Spade Casino (V8): it counts as a spade there.
+        spade_casino = item.position.rules.scoring == "spade-casino"
         counted = [name for name in items
-                   if name != "sweeps" or any(side.get(name) for side in score.items.values())]
+                   if (name != "sweeps" or any(side.get(name) for side in score.items.values()))
+                   and not (spade_casino and name == "little_casino")]
         return Verdict(False, f"{head} Count each pile again, item by item: "
                               f"{', '.join(ITEM_NAMES[name] for name in counted)}.", "K1")
     won = []

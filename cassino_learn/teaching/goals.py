@@ -153,7 +153,7 @@ def _take(card: Card) -> Check:
 
 def _play(card: Card) -> Check:
     def check(position: Position, move: Move) -> str | None:
-        return None if move.card is card else f"the question asks you to play the {card.name}"
+        return None if move.card is card else "another card of yours does it better"
     return check
 
 
@@ -194,6 +194,8 @@ def _protect(position: Position, move: Move) -> str | None:
     if not mine:
         return "you own no single build to protect here"
     after = position.play(move)
+    if move.kind == "capture" and all(old in move.builds for old in mine):
+        return "that move takes your build instead of protecting it on the table"
     for old in mine:
         for new in after.builds:
             if new.value == old.value and new.owner == position.turn and new.is_multiple \

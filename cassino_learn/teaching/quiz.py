@@ -28,7 +28,7 @@ from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError, shorten
 from ..core.move import Move
 from ..core.position import Position, find_legal
-from ..core.words import count, played
+from ..core.words import count
 from .goals import Goal, GoalError, parse_goal
 
 __all__ = ["KINDS", "BankError", "Verdict", "QuizItem", "Bank", "load_bank", "parse_bank",
@@ -137,7 +137,9 @@ class QuizItem:
             assert self.card is not None
             return f"Find every capture the {self.card.name} can make."
         if self.kind == "legal":
-            return f"Is the move “{self.move}” legal here?"
+            from .saying import text_said
+
+            return f"Is it legal to {text_said(self.position, self.move or '')}?"
         if self.kind in FACT_KINDS:
             from .facts import question
 
@@ -157,10 +159,12 @@ def _judge_goal(item: QuizItem, answer: Any) -> Verdict:
         return Verdict(False, f"That move is not allowed: {error.reason} ({error.rule})", error.rule)
     except MoveSyntaxError as error:
         return Verdict(False, f"I could not read that move: {error}")
+    from .saying import you_played
+
     why = item.goal.why_not(item.position, move)
     if why is None:
-        return Verdict(True, f"Right! {played('You', move)}")
-    return Verdict(False, f"{played('You', move)} But {why}.")
+        return Verdict(True, f"Right! {you_played(item.position, move)}")
+    return Verdict(False, f"{you_played(item.position, move)} But {why}.")
 
 
 def read_capture_answer(item: QuizItem, line: str) -> str:
@@ -170,6 +174,12 @@ def read_capture_answer(item: QuizItem, line: str) -> str:
     if any(w.lower() in verbs for w in words):
         return line
     return f"{item.card} take {line}"
+
+
+def _line_said(item: QuizItem, text: str) -> str:
+    from .saying import text_said
+
+    return text_said(item.position, text)
 
 
 def _judge_captures(item: QuizItem, answer: Any) -> Verdict:
@@ -183,18 +193,23 @@ def _judge_captures(item: QuizItem, answer: Any) -> Verdict:
         try:
             move = item.position.parse_move(text)
         except IllegalMove as error:
-            extra.append(f"{line.strip()}: {error.reason} ({error.rule})")
+            extra.append(f"{_line_said(item, text)}: {error.reason} ({error.rule})")
             continue
         except MoveSyntaxError as error:
             extra.append(f"{line.strip()}: {error}")
             continue
         if move not in right:
-            extra.append(f"{move}: legal, but not a capture with the {item.card.name}"
-                         if item.card else str(move))
+            from .saying import move_said
+
+            extra.append(f"{move_said(item.position, move)}: legal, but not a capture with the "
+                         f"{item.card.name}" if item.card else move_said(item.position, move))
         else:
             given.add(move)
     missed = tuple(sorted((str(m) for m in right - given)))
     correct = not missed and not extra
+    from .saying import move_said
+
+    missed_words = [move_said(item.position, m) for m in sorted(right - given, key=str)]
     if correct:
         message = (f"Right: all {len(right)} of them." if len(right) > 1 else
                    "Right: that is its only capture.") if right else \
@@ -202,7 +217,8 @@ def _judge_captures(item: QuizItem, answer: Any) -> Verdict:
     else:
         parts = []
         if missed:
-            parts.append(f"You missed {count(len(missed), 'capture')}: " + "; ".join(missed) + ".")
+            parts.append(f"You missed {count(len(missed), 'capture')}: "
+                         + "; ".join(missed_words) + ".")
         if extra:
             parts.append("Not right: " + "; ".join(extra) + ".")
         message = " ".join(parts)
@@ -213,13 +229,44 @@ def _judge_legal(item: QuizItem, answer: Any) -> Verdict:
     is_legal, detail = item.truth()
     said = _as_bool(answer)
     if is_legal:
-        message = f"It is legal: {detail.describe()}"
+        message = legal_words(item)
         rule = None
     else:
         message = f"It is not legal: {detail.reason} ({detail.rule})"
         rule = detail.rule
     return Verdict(said == is_legal, ("Right. " if said == is_legal else "Not quite. ") + message,
                    rule)
+
+
+def legal_words(item: QuizItem) -> str:
+    """A legal item's move told legal, in words; a weak one says that a better play exists
+    ("It is legal, but taking ... brings more"), so that legal never reads as advice."""
+    from .saying import move_said
+
+    is_legal, move = item.truth()
+    assert is_legal
+    said = move_said(item.position, move)
+    better = better_capture(item.position, move)
+    if better is None:
+        return f"It is legal: you may {said}."
+    return (f"It is legal to {said}, but it is not the best play: you could "
+            f"{move_said(item.position, better)}, which takes more.")
+
+
+def better_capture(position: Position, move: Move) -> Move | None:
+    """A capture that takes more points, or as many and more cards, than `move` (a trail or
+    a capture), or None. What one capture decides of K1 (`goals.points_taken`)."""
+    from .goals import cards_taken, points_taken
+
+    if move.kind == "build":
+        return None
+    def worth(m: Move) -> tuple[int, int]:
+        return points_taken(m), cards_taken(m)
+    best = max((m for m in position.legal_moves() if m.kind == "capture"), key=worth,
+               default=None)
+    if best is None or worth(best) <= worth(move):
+        return None
+    return best
 
 
 def _judge_score(item: QuizItem, answer: Any) -> Verdict:

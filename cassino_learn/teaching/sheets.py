@@ -26,9 +26,11 @@ __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_resul
            "position_errors"]
 
 CARD_WIDTH = 40  # sheets.css gives each card and its caption this plus 16 pixels
-ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
-              "little_casino": "Little Casino (2S)", "aces": "Aces",
-              "spade_cards": "Spades (V8: AS, JS, 2S 2 each, the rest 1)", "sweeps": "Sweeps"}
+ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades",
+              "big_casino": "Big Casino (the ten of diamonds)",
+              "little_casino": "Little Casino (the two of spades)", "aces": "Aces",
+              "spade_cards": "Spades (Spade Casino: the ace, jack and two of spades 2 each, "
+                             "every other spade 1)", "sweeps": "Sweeps"}
 
 
 @lru_cache(maxsize=1)
@@ -111,7 +113,9 @@ _LEGEND = ('<p class="cl-sheet-legend">Ringed in <b class="cl-sheet-gold">gold</
 
 def _pile_line(pile: Sequence[Card], sweeps: int) -> str:
     spades = sum(1 for c in pile if c.suit == "S")
-    return f"{count(len(pile), 'card')}, {count(spades, 'spade')}, {count(sweeps, 'sweep')}"
+    # sweeps (lesson 9) are named only when the pile holds one
+    made = f", {count(sweeps, 'sweep')}" if sweeps else ""
+    return f"{count(len(pile), 'card')}, {count(spades, 'spade')}{made}"
 
 
 # ---------------------------------------------------------------------- score sheet (K1, K2)

@@ -25,7 +25,8 @@ __all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "LessonStages", "load_st
 
 KINDS = ("goal", "captures", "legal", "score", "number", "choice", "points", "demo")
 MAX_WORDS = 60
-_COMMON = {"id", "kind", "say", "hint", "why"}
+_COMMON = {"id", "kind", "say", "hint", "hints", "why"}
+_STAGE_ONLY = {"hints", "guided", "task"}  # read here, never handed to the quiz item
 _OWN_KINDS = {"points": {"cards"}, "demo": {"position", "steps"}}
 
 
@@ -37,25 +38,29 @@ STARRED_KINDS = tuple(kind for kind in KINDS if kind != "demo")
 TWO_WAY_KINDS = ("legal",)
 
 
-def stars_for(wrong_tries: int, hint_used: bool, *, shown: bool = False,
-              kind: str = "goal", two_way: bool = False) -> int:
+def stars_for(wrong_tries: int, hints: int | bool = 0, *, shown: bool = False,
+              kind: str = "goal", two_way: bool = False, guided: bool = False) -> int:
     """The stars a solved stage earns, the one rule the runner, the map, the contents page
-    and the teacher's view share: 3 only at the first try without a hint; a two-way question
-    (Legal / Not legal, or a choice of two: `two_way`) answered wrong first at most 1;
-    otherwise 2 at the second try or after a hint, 1 later; none when the answer was shown
-    (the stage is then "seen"), and none for a demonstration, which is not starred at all."""
-    if shown or kind not in STARRED_KINDS:
+    and the teacher's view share. Every wrong try (a refused move too) and every hint step
+    taken is one help: 3 with none; 2 after one (one wrong try, or one hint step, which never
+    names the move); 1 after more; a two-way question (Legal / Not legal, or a choice of two:
+    `two_way`) answered wrong first at most 1. None when the move was named or shown ("Show
+    me", or the answer told after the tries: the stage is then "seen", PEDAGOGY.md: "a hint
+    that names the move is a shown answer"), and none for a demonstration or a guided step
+    (`guided`: the clicks are shown), which are not starred at all."""
+    if shown or guided or kind not in STARRED_KINDS:
         return 0
-    if wrong_tries == 0 and not hint_used:
+    helped = wrong_tries + int(hints)
+    if helped == 0:
         return 3
     if wrong_tries and (two_way or kind in TWO_WAY_KINDS):
         return 1
-    return 2 if wrong_tries <= 1 else 1
+    return 2 if helped == 1 else 1
 
 
 def starred(stages: Iterable["Stage"]) -> list["Stage"]:
-    """The stages that earn stars (every kind but demonstrations)."""
-    return [stage for stage in stages if stage.kind in STARRED_KINDS]
+    """The stages that earn stars (every kind but demonstrations, and no guided step)."""
+    return [stage for stage in stages if stage.starred]
 
 
 def most_stars(stages: Iterable["Stage"]) -> int:
@@ -88,13 +93,39 @@ class Stage:
     id: str
     kind: str
     say: str
-    hint: str = ""
+    hints: tuple[str, ...] = ()                # the hint ladder: each step narrower, none
+                                               # naming the move ("Show me" does that)
     why: str = ""                              # the longer explanation, shown on request
+    guided: bool = False                       # a first action's guided step: the clicks
+                                               # may be shown, and it earns no stars
+    task_words: str = ""                       # a goal's task as a person says it
     item: QuizItem | None = None               # the quiz item that judges it (most kinds)
     position: Position | None = None
     cards: tuple[Card, ...] = ()               # points
     steps: tuple[tuple[str, str], ...] = ()    # demo: (move, caption)
     stock: tuple[Card, ...] = ()               # goal under V9: the stock, top first
+
+    @property
+    def hint(self) -> str:
+        """The first step of the hint ladder ("" when the stage gives none)."""
+        return self.hints[0] if self.hints else ""
+
+    @property
+    def starred(self) -> bool:
+        """Whether the stage earns stars (demonstrations and guided steps do not)."""
+        return self.kind in STARRED_KINDS and not self.guided
+
+    def hint_steps(self) -> tuple[str, ...]:
+        """The hint ladder, or one step worked out from the stage when it gives none; no step
+        names the move."""
+        if self.hints or self.kind == "demo":
+            return self.hints
+        if self.kind == "goal":
+            return ("Look at each card in your hand in turn: what can it take or build?",)
+        if self.kind == "captures":
+            found = len(self.solutions()[0])
+            return (f"There {'is' if found == 1 else 'are'} {found} to find.",)
+        return ("Read the stage's words again: the answer follows from them.",)
 
     def rule(self) -> str | None:
         """The rule the stage teaches: the first rule id its "why" names (a rule of play
@@ -108,13 +139,13 @@ class Stage:
         """What the learner must do, worded from what the judge checks (never typed apart)."""
         if self.kind == "goal":
             assert self.item is not None and self.item.goal is not None
-            return f"Your move: {self.item.goal.words}."
+            return self.task_words or f"Your move: {self.item.goal.words}."
         if self.kind == "captures":
             assert self.item is not None and self.item.card is not None
             return (f"Find every capture of your {self.item.card.name}: play each one, "
                     f"then press “That's all”.")
         if self.kind == "legal":
-            return f"Is “{self.item.move}” a legal move here?"  # type: ignore[union-attr]
+            return f"Is it legal to {self.move_words()}?"
         if self.kind == "score":
             return "How many points does each side score for its pile?"
         if self.kind == "points":
@@ -128,6 +159,14 @@ class Stage:
             return question(self.item.ask, self.item.given)
         return self.item.prompt()
 
+    def move_words(self) -> str:
+        """legal: the move asked about, in words ("play the six of clubs to take the six of
+        diamonds"); the widget draws it on the table from `item.move`."""
+        from .saying import text_said
+
+        assert self.item is not None and self.item.move is not None
+        return text_said(self.item.position, self.item.move)
+
     def choices(self) -> tuple[str, ...]:
         """The buttons a learner answers with (legal, points, number, choice); score: per side."""
         if self.kind == "legal":
@@ -139,7 +178,22 @@ class Stage:
             return tuple(str(n) for n in range(0, max(6, self.truth() + 3)))
         if self.kind == "number":
             assert self.item is not None
-            return tuple(str(n) for n in _window(int(self.item.truth().value), self.id))
+            window = set(_window(int(self.item.truth().value), self.id))
+            return tuple(str(n) for n in sorted(window | {int(m) for m in self.mistakes()}))
+        return ()
+
+    def mistakes(self) -> tuple[str, ...]:
+        """The answers a learner gets by the lesson's typical error, worked out like the right
+        one (number, choice: `facts.Answer.mistakes`; points: one scoring card forgotten, or
+        Big Casino counted as 1); every one of them is among the choices."""
+        if self.kind == "points":
+            truth = self.truth()
+            off = {truth - card.points for card in self.cards if card.points}
+            off |= {truth - 1 for card in self.cards if card.points == 2}
+            return tuple(str(n) for n in sorted(off - {truth}))
+        if self.kind in ("number", "choice"):
+            assert self.item is not None
+            return tuple(str(m) for m in self.item.truth().mistakes)
         return ()
 
     def truth(self) -> int:
@@ -200,8 +254,9 @@ class Stage:
         if step >= SHOW:
             return Verdict(False, self.shown().message, "K1")
         if step == LOOK:
-            return Verdict(False, f"Not {given}. Count again: only aces, Big Casino (10D) and "
-                                  f"Little Casino (2S) score points (K1).", "K1")
+            return Verdict(False, f"Not {given}. Count again: only aces, Big Casino (the ten of "
+                                  f"diamonds) and Little Casino (the two of spades) score "
+                                  f"points (K1).", "K1")
         scoring = [card.name for card in self.cards if card.points]
         if not scoring:
             return Verdict(False, f"Not {given}. Look at each card: is any of them an ace, Big "
@@ -335,8 +390,9 @@ def parse_stage(raw: Any) -> Stage:
         raise StageError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
     if words(raw["say"]) > MAX_WORDS:
         raise StageError(f"'say' has {words(raw['say'])} words; a stage says at most {MAX_WORDS}")
-    common = dict(id=raw["id"], kind=kind, say=raw["say"].strip(), hint=str(raw.get("hint", "")),
-                  why=str(raw.get("why", "")))
+    common = dict(id=raw["id"], kind=kind, say=raw["say"].strip(), hints=_hints(raw),
+                  why=str(raw.get("why", "")), guided=_guided(raw, kind),
+                  task_words=_task(raw, kind))
     if kind in _OWN_KINDS:
         unknown = sorted(set(raw) - _COMMON - _OWN_KINDS[kind])
         if unknown:
@@ -354,7 +410,8 @@ def parse_stage(raw: Any) -> Stage:
                                  (set() if kind == "goal" else {"stock"})))
     if unknown:
         raise StageError(f"a {kind} stage does not take {', '.join(unknown)}")
-    fields = {k: v for k, v in raw.items() if k not in ("say", "why", "stock")}
+    fields = {k: v for k, v in raw.items()
+              if k not in ("say", "why", "stock", "hint") and k not in _STAGE_ONLY}
     fields["question"] = raw["say"]
     try:
         item = parse_bank({"items": [fields]}, "stage").items[0]
@@ -363,12 +420,41 @@ def parse_stage(raw: Any) -> Stage:
                          .removeprefix(f"({raw['id']}): ")) from None
     if kind == "goal":
         assert item.goal is not None
-        if item.goal.text != "legal" and all(item.goal.met_by(item.position, m)
-                                             for m in item.position.legal_moves()):
+        if item.goal.text != "legal" and not common["guided"] and all(
+                item.goal.met_by(item.position, m) for m in item.position.legal_moves()):
             raise StageError(f"every legal move can {item.goal.words}: the stage tests nothing")
     stock = _stock(item.position, raw["stock"]) if "stock" in raw else ()
     return Stage(**common, item=item, position=item.position if item.has_table else None,
                  stock=stock)
+
+
+def _hints(raw: dict) -> tuple[str, ...]:
+    """The hint ladder: "hints", a list of steps, or one "hint" step."""
+    if "hints" in raw and "hint" in raw:
+        raise StageError("give \"hints\" (the ladder) or one \"hint\", not both")
+    steps = raw.get("hints", [raw["hint"]] if "hint" in raw else [])
+    if not isinstance(steps, list) or not all(isinstance(s, str) and s.strip() for s in steps):
+        raise StageError("\"hints\" is a list of steps, each a sentence of text")
+    return tuple(s.strip() for s in steps)
+
+
+def _guided(raw: dict, kind: str) -> bool:
+    guided = raw.get("guided", False)
+    if not isinstance(guided, bool):
+        raise StageError(f"\"guided\" is true or false, not {guided!r}")
+    if guided and kind != "goal":
+        raise StageError("only a goal stage can be a guided step")
+    return guided
+
+
+def _task(raw: dict, kind: str) -> str:
+    task = raw.get("task", "")
+    if not isinstance(task, str):
+        raise StageError(f"\"task\" is text, not {task!r}")
+    if task and kind != "goal":
+        raise StageError("only a goal stage words its own task; the others are worded "
+                         "from what judges them")
+    return task.strip()
 
 
 def _stock(position: Position, top: Any) -> tuple[Card, ...]:

@@ -28,11 +28,11 @@ from ..browser import in_browser
 from ..core.cards import Card
 from ..core.move import CAPTURE, Move
 from ..core.position import Position
-from ..core.words import in_words, played
 from ..drawing.render import asked_move_html, card_svg
 from ..teaching import catalog, learner_context, progress
 from ..teaching.feedback import SHOW, step_for
 from ..teaching.quiz import Verdict
+from ..teaching.saying import move_said
 from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, stars_earned,
                                stars_for)
 from ._assets import asset
@@ -76,11 +76,6 @@ def task_line(stage: Stage) -> str:
     if stage.kind == "legal":
         return "Is the move shown here legal?"
     return stage.task()
-
-
-def _capture_words(move: Move) -> str:
-    """A capture found, in words: "take the two of clubs and the five of diamonds"."""
-    return in_words(move).rstrip(".").split(" to ", 1)[-1]
 
 
 def _move_exhibit(stage: Stage, four_color: bool) -> str:
@@ -143,6 +138,7 @@ class StageRunner(ShownByModel, w.VBox):
             self.index = -1
             self._wrong = 0
             self._hint_used = False
+            self._hints_taken = 0        # steps of the hint ladder shown (each costs a star)
             self._shown = False          # the answer was shown: the stage is "seen", no stars
             self._touched = False        # the learner has acted in this kernel
             self._found: list[Move] = []  # captures stage: the captures added so far
@@ -192,9 +188,10 @@ class StageRunner(ShownByModel, w.VBox):
         unsolved = record is not None and not record.solved
         self._wrong = max(0, record.tries) if unsolved else 0
         self._hint_used = bool(record.hint) if unsolved else False
+        self._hints_taken = int(self._hint_used)
         self._shown = False
         self._found = []
-        starred = stage.kind != "demo"
+        starred = stage.starred
         with self.top.hold_sync(), self.bottom.hold_sync():
             self.top.say = _markup(stage.say)
             self.top.task = task_line(stage)
@@ -207,9 +204,10 @@ class StageRunner(ShownByModel, w.VBox):
             self.bottom.sides = list(stage.sides()) if stage.kind == "score" else []
             self.bottom.answers = []
             self.bottom.collecting = stage.kind == "captures"
-            self.bottom.hint = _markup(self.hint_text())
+            self.bottom.hint = self._hint_html()
             self.bottom.hint_shown = self._hint_used and starred
-            self.bottom.can_hint = starred  # a demonstration has nothing to hint at
+            # a demonstration has nothing to hint at; a guided step shows its clicks
+            self.bottom.can_hint = starred and self._hints_taken < len(stage.hint_steps())
             self.bottom.can_show = starred and (self._wrong > 0 or self._hint_used)
             self.bottom.next_armed = False
             self.bottom.next_auto = True
@@ -274,37 +272,39 @@ class StageRunner(ShownByModel, w.VBox):
         self._touched = True
         if self.index < 0 or self.stage.kind == "demo":
             return ""
+        steps = self.stage.hint_steps()
+        if self._hints_taken < len(steps):
+            self._hints_taken += 1  # the next step of the ladder: each one costs a star
         if not self._hint_used:
             self._hint_used = True
             self._save(solved=False)
+        self.bottom.hint = self._hint_html()
         self.bottom.hint_shown = True
+        self.bottom.can_hint = self._hints_taken < len(steps)  # the move itself: "Show me"
         self.bottom.can_show = self.bottom.verdict_kind not in ("right", "shown")
         return self.hint_text()
 
     def hint_text(self) -> str:
-        """The stage's hint, or one worked out by the core when the stage gives none."""
-        stage = self.stage
-        if stage.hint:
-            return stage.hint
-        if stage.kind == "goal":
-            card = stage.solutions()[0].card
-            return f"Look at what your {card.name} can do."
-        if stage.kind == "captures":
-            found = len(stage.solutions()[0])
-            return f"There {'is' if found == 1 else 'are'} {found} to find."
-        if stage.kind == "demo":
-            return ""
-        return "Read the stage's words again: the answer follows from them."
+        """The steps of the stage's hint ladder taken so far (the first before any is taken);
+        none names the move: "Show me" does."""
+        steps = self.stage.hint_steps()
+        return "\n".join(steps[:max(1, self._hints_taken)])
+
+    def _hint_html(self) -> str:
+        return "<br>".join(_markup(step) for step in self.hint_text().split("\n"))
 
     def _right(self, message: str, rule: str = "") -> None:
         stage = self.stage
-        stars = stars_for(self._wrong, self._hint_used, shown=self._shown, kind=stage.kind,
-                          two_way=stage.two_way)
+        stars = stars_for(self._wrong, self._hints_taken, shown=self._shown, kind=stage.kind,
+                          two_way=stage.two_way, guided=stage.guided)
         record = self._save(solved=True, stars=stars)
         if events := _class_events():
             events.record_try(self.slug, stage.id, True)
         if stage.kind == "demo":
             self._say("Seen to the end. Step back with ◀ Back to look again.", "seen")
+        elif stage.guided:  # shown how: no stars to tell
+            self._say(f"{message} Now you know how; from here on you find the move.", "right",
+                      rule)
         else:
             best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
             self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", rule)
@@ -440,16 +440,22 @@ class StageRunner(ShownByModel, w.VBox):
             return
         # captures: a capture of the card joins the answer; the table goes back to the start
         table.position = stage.position
+        said = move_said(stage.position, move)
         if move.kind != CAPTURE or stage.item is None or move.card is not stage.item.card:
-            self._say(f"{played('You', move)} That is not a capture with your "
-                      f"{stage.item.card.name}: only captures go into the answer.", "wrong")
+            self._say(f"To {said} is not a capture with your {stage.item.card.name}: only "
+                      f"captures go into the answer.", "wrong")
             return
         if move in self._found:
-            self._say(f"You have that one already: {_capture_words(move)}.", "")
+            self._say(f"You have that one already: {said}.", "")
             return
         self._found.append(move)
-        self.bottom.answers = [_capture_words(m) for m in self._found]
-        self._say(f"Added: {_capture_words(move)}. Find the next, or press “That's all”.", "")
+        self.bottom.answers = self._answers_said()
+        self._say(f"Added: {said}. Find the next, or press “That's all”.", "")
+
+    def _answers_said(self) -> list[str]:
+        """The captures found so far, in words."""
+        assert self.stage.position is not None
+        return [move_said(self.stage.position, m) for m in self._found]
 
     @progress.read_once()  # one reading of the file a message
     def _table_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -466,7 +472,7 @@ class StageRunner(ShownByModel, w.VBox):
             # One place for a verdict: the refusal moves from the table's line to the stage's.
             table.set_state({"message": "", "rule": "", "message_kind": "info"})
             reason = f"Not allowed: {said}"  # the rule is shown as the verdict's tag
-            if self.stage.kind == "goal":
+            if self.stage.kind in ("goal", "captures"):  # a refused try counts as a wrong one
                 self._wrong_try(reason, rule)
             else:
                 self._say(reason, "wrong", rule)
@@ -516,7 +522,7 @@ class StageRunner(ShownByModel, w.VBox):
         dots = []
         for n, stage in enumerate(self.lesson.stages):
             record = entry.stages.get(stage.id)
-            is_starred = stage.kind != "demo"
+            is_starred = stage.starred
             solved = bool(record and record.solved)
             stars = record.stars if record and is_starred else 0
             dots.append({"n": n + 1, "stars": stars, "solved": solved,
@@ -531,7 +537,7 @@ class StageRunner(ShownByModel, w.VBox):
     def _show_complete(self) -> None:
         entry = self.records()
         earned, total = stars_earned(self.lesson, entry.stages), most_stars(self.lesson)
-        seen = sum(1 for s in self.lesson if s.kind != "demo" and s.id in entry.stages
+        seen = sum(1 for s in self.lesson if s.starred and s.id in entry.stages
                    and entry.stages[s.id].seen)
         if self._next_lesson:
             title, notebook = self._next_lesson
@@ -597,7 +603,7 @@ class StageRunner(ShownByModel, w.VBox):
         elif kind == "remove" and isinstance(content.get("index"), int):
             if 0 <= content["index"] < len(self._found):
                 del self._found[content["index"]]
-                self.bottom.answers = [_capture_words(m) for m in self._found]
+                self.bottom.answers = self._answers_said()
 
     def _untouched(self, index: int) -> bool:
         """Whether stage `index` is open as it was opened: its number pressed again then

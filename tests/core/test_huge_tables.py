@@ -170,18 +170,18 @@ def test_the_stray_card_is_named() -> None:
     # every card astray: the sum is what is wrong
     with pytest.raises(IllegalMove) as caught:
         Position.parse("table: 3C 5D; hand: 7S").parse_move("7S take 3C 5D")
-    assert caught.value.reason == "Cards you take together must add up to 7: 3C + 5D make 8."
+    assert caught.value.reason == "Cards you take together must add up to 7: 3 + 5 make 8."
 
 
 def test_doesnt_for_one_card_and_dont_for_several() -> None:
     one = Position.parse("table: 3H [5@2: AS 4D]; hand: 3C 8S")
     with pytest.raises(IllegalMove) as caught:
         one.parse_move("3C build 8 AS 4D 3H")
-    assert caught.value.rule == "B4" and caught.value.reason.endswith("; 3H doesn't.")
+    assert caught.value.rule == "B4" and caught.value.reason.endswith("; the three of hearts doesn't.")
     two = Position.parse("table: 3H 2D [5@2: AS 4D]; hand: 3C 8S")
     with pytest.raises(IllegalMove) as caught:
         two.parse_move("3C build 8 AS 4D 3H 2D")
-    assert caught.value.reason.endswith("; 2D + 3H don't.")
+    assert caught.value.reason.endswith("; 2 + 3 don't.")
 
 
 def test_card_parse_is_not_fooled_by_card_objects() -> None:

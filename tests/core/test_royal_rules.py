@@ -103,7 +103,7 @@ def test_the_ace_counts_14_to_take_fourteen_and_aces_by_rank() -> None:
     assert position.parse_move("as take 14 ac").value == 1
     capture = position.parse_move("AS take 14: 5S 9D")
     assert capture.value == 14 and capture.describe() == \
-        "Play the ace of spades as 14 to take 5S + 9D."
+        "Play the ace of spades as 14 to take the five of spades and the nine of diamonds."
 
 
 def test_a_build_of_14_is_kept_by_an_ace_and_taken_by_an_ace() -> None:
@@ -137,18 +137,18 @@ def test_explanations_name_the_rule() -> None:
          "One play uses one value: your ace takes a build of 1 when it counts 1 and a build of "
          "14 when it counts 14, never both at once."),
         ("table: 5S 8D; hand: AS 3C", "AS take 5S 8D", "S1",
-         "Cards your ace as 14 takes together must add up to 14: 5S + 8D make 13. Played as 1 "
+         "Cards your ace as 14 takes together must add up to 14: 5 + 8 make 13. Played as 1 "
          "it takes only aces and builds of 1."),
         ("table: 5S 9D; hand: AS 3C", "AS take 1: 5S 9D", "S1",
          "The five of spades counts 5, more than 1, so your ace as 1 can't take it."),
         ("table: 10C 3D 5H; hand: KS 9C", "KS take 10C 5H", "S1",
-         "Cards your king takes together must add up to 13: 5H + 10C make 15."),
+         "Cards your king takes together must add up to 13: 5 + 10 make 15."),
         ("table: 10C [13@2: 10D 3S]; hand: JS 3H", "JS take 10D 3S", "S3",
-         "The build of 13 (3S 10D) can only be captured whole by a king; your jack counts 11."),
+         "The build of 13 can only be captured whole by a king; your jack counts 11."),
         ("table: 7C [9@2: 5C 4D]; hand: 9S 3D", "3D build 12 5C 4D", "B2",
          "You would need to hold a queen to capture a build of 12 later."),
         ("table: 2C [14@1: KC AH] [1@1: AD | AS]; hand: AC 3D", "AC take KC AH", "O2",
-         "You own the multiple build of 1 (AD | AS), and your ace is the last ace you hold: "
+         "You own the multiple build of 1, and your ace is the last ace you hold: "
          "keep it to capture that build, or take the build with it."),
         ("table: 7C; hand: 7S 2H", "7S take 9: 7C", "V7",
          "Your seven of spades counts 7 when you play it, not 9."),

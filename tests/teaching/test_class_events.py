@@ -81,18 +81,18 @@ def test_the_stage_runner_records_visits_tries_and_refused_moves_with_their_rule
     ana = room.join("Ana")
     with learner_context.using(class_events.class_learner(room, ana.id)):
         runner = StageRunner(SLUG)
-        runner.open_stage(1)  # build 8 on the 5 with a 3, holding the 8
-        runner.table.set_state({"selected_card": "3D", "selected_table": ["5C"]})
-        runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 9 5C"}, [])
-        runner.table._handle_custom_msg({"type": "move_text", "text": "3D build 8 5C"}, [])
+        runner.open_stage(3)  # build 9 on the 2 and the 4 with a 3, holding the 9
+        runner.table.set_state({"selected_card": "3H", "selected_table": ["2C", "4D"]})
+        runner.table._handle_custom_msg({"type": "move_text", "text": "3H build 8 2C 4D"}, [])
+        runner.table._handle_custom_msg({"type": "move_text", "text": "3H build 9 2C 4D"}, [])
         runner.send_from_front_end({"type": "shown"}, panel="top")
         events = class_events.read_events(room.events_path(ana.id))
         assert [(e.kind, e.stage, e.solved, e.rule) for e in events] == [
-            ("visit", "watch-a-build", False, ""), ("visit", "first-build", False, ""),
-            ("refusal", "first-build", False, "B4"), ("try", "first-build", False, ""),
-            ("try", "first-build", True, ""), ("visit", "first-build", False, "")]
+            ("visit", "watch-a-build", False, ""), ("visit", "three-cards", False, ""),
+            ("refusal", "three-cards", False, "B4"), ("try", "three-cards", False, ""),
+            ("try", "three-cards", True, ""), ("visit", "three-cards", False, "")]
         assert {e.lesson for e in events} == {SLUG}
-        assert progress.load().lesson(SLUG).stages["first-build"].stars == 2
+        assert progress.load().lesson(SLUG).stages["three-cards"].stars == 2
         assert room.progress_path(ana.id).exists() and not (data / "progress.json").exists()
 
 

@@ -73,8 +73,8 @@ def room(data):
     cy.answers(L1, 2, True)  # a replay: not part of the stage's difficulty
     ben.answers(L1, 4, False, False, False, True)
     cy.answers(L1, 5, False, True)
-    cy.refused(L2, 1, "P2")
-    cy.answers(L2, 1, True)
+    cy.refused(L2, 2, "P2")
+    cy.answers(L2, 2, True)
     cy.store.mark_done(L2)
     ana.answers(L1, 3, False)  # stuck
     return room
@@ -85,7 +85,7 @@ def test_each_stage_counts_tries_solves_first_tries_and_the_median(room):
     counts = {key: (r.tried, r.solved, r.first_try, r.median_tries) for key, r in stages.items()
               if r.tried}
     assert counts == {(L1, 1): (3, 3, 2, 1), (L1, 2): (3, 3, 1, 2), (L1, 3): (1, 0, 0, None),
-                      (L1, 4): (1, 1, 0, 4), (L1, 5): (1, 1, 0, 2), (L2, 1): (1, 1, 1, 1)}
+                      (L1, 4): (1, 1, 0, 4), (L1, 5): (1, 1, 0, 2), (L2, 2): (1, 1, 1, 1)}
     assert len(stages) == len(course_stages())  # every stage of the course has its row
     assert stages[(L1, 1)].lesson_title == "Cards and points"
 
@@ -95,7 +95,7 @@ def test_the_hardest_stages_come_first_and_untried_ones_last_in_course_order(roo
     assert [(r.lesson, r.number) for r in rows[:6]] == [
         (L1, 3),  # nobody solved it
         (L1, 4), (L1, 5),  # nobody at the first try; 4 tries beat 2
-        (L1, 2), (L1, 1), (L2, 1)]  # a third, two thirds, all at the first try
+        (L1, 2), (L1, 1), (L2, 2)]  # a third, two thirds, all at the first try
     untried = [(r.lesson, r.number) for r in rows[6:]]
     course = [(s.lesson, s.number) for s in course_stages()]
     assert untried == [key for key in course if key in untried]
@@ -107,7 +107,7 @@ def test_the_rules_broken_most_come_first_with_their_stages_and_lessons(room):
               [(s["lesson"], s["number"], s["refusals"]) for s in r.stages])
              for r in summarize(room, NOW).rules]
     assert rules == [("S3", 3, 2, ["05_building"], [(L1, 2, 2), (L1, 1, 1)]),
-                     ("P2", 1, 1, ["02_pairing"], [(L2, 1, 1)])]
+                     ("P2", 1, 1, ["02_pairing"], [(L2, 2, 1)])]
 
 
 def test_each_learner_has_a_row_with_stars_lessons_done_and_where_they_are(room):
@@ -119,7 +119,7 @@ def test_each_learner_has_a_row_with_stars_lessons_done_and_where_they_are(room)
     assert (ana.lessons_done, cy.lessons_done) == (0, 1)
     assert (ana.lesson_now, ana.stage_number_now) == (L1, 3)  # stuck where last tried
     assert (ben.lesson_now, ben.stage_number_now) == (L1, 5)  # solved 4: the next unsolved after it
-    assert (cy.lesson_now, cy.lesson_title_now, cy.stage_number_now) == (L2, "Pairing", 2)
+    assert (cy.lesson_now, cy.lesson_title_now, cy.stage_number_now) == (L2, "Pairing", 3)
     assert (dee.lesson_now, dee.stage_now, dee.last_seen) == (None, None, None)
     assert ana.last_seen == Player.clock.isoformat()  # Ana acted last
     assert ana.seconds_since_seen == (NOW - Player.clock).total_seconds()
@@ -192,4 +192,4 @@ def test_the_csv_has_a_column_of_stars_per_lesson_and_keeps_awkward_names_whole(
     assert len(header) == 5 + len(summary.lessons) + 2
     assert [r[0] for r in rows[1:]] == ["Ana", "Ben", "Cy", "Dee", 'Smith, "Jo"\nsecond line']
     cy = rows[3]
-    assert cy[3:7] == ["1", "11", "8", "3"] and cy[-2:] == ["Pairing", "2"]
+    assert cy[3:7] == ["1", "11", "8", "3"] and cy[-2:] == ["Pairing", "3"]

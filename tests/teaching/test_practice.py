@@ -79,21 +79,27 @@ def test_unknown_rule_is_a_clear_error():
         make_task("Z9", 1)
 
 
+from cassino_learn.teaching.feedback import cards_said_for  # noqa: E402
+from cassino_learn.teaching.saying import move_said  # noqa: E402
+
+
 def _first_wrong_try(task):
     """A wrong answer a learner gives (a legal move that misses the goal, the other button, all
     the captures but one) and the texts that would tell the right one; None when no answer
     is wrong (a goal every legal play meets)."""
     if task.kind == "goal":
         wrong = [m for m in _moves(task) if not task.judge(m).correct]
-        return (wrong[0], [str(m) for m in task.solutions()]) if wrong else None
+        return (wrong[0], [move_said(task.position, m) for m in task.solutions()]) \
+            if wrong else None
     if task.kind == "legal":
         is_legal, detail = task.truth()
         marks = ["it is legal", "it is not legal", "is legal", "not legal:"]
         return ("Not legal" if is_legal else "Legal",
                 marks + ([] if is_legal else [f"({detail.rule})", detail.reason[:30].lower()]))
     if task.kind == "captures":
-        right = [str(m) for m in task.solutions()]
-        return ("\n".join(right[:-1]), right[-1:]) if right else None
+        moves = task.solutions()
+        right = [str(m) for m in moves]
+        return ("\n".join(right[:-1]), [cards_said_for(task, moves[-1])]) if right else None
     return None
 
 

@@ -8,7 +8,7 @@ from cassino_learn.teaching import learner_context, progress
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.stages import StageRunner
 
-SLUG = "02_pairing"
+SLUG = "03_combining"  # its first stage is starred (2.1 is a guided step)
 WRITES = {"mkdir", "rename", "unlink", "rmdir", "lock"}
 
 

@@ -9,9 +9,12 @@ from cassino_learn.teaching import progress
 from cassino_learn.teaching.catalog import LESSONS
 from cassino_learn.pages.lesson import footer, header, stage_runner
 from cassino_learn.pages.contents import index
+from cassino_learn.teaching.saying import move_said
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.stages import StageRunner
 from cassino_learn.ui.table import CardTable
+
+TAKEN = "play the eight of diamonds to take your opponent's build of 8"
 
 SLUG = "05_building"
 
@@ -119,13 +122,13 @@ def test_every_capture_is_collected_on_the_table_then_checked():
     last = len(load_stages(SLUG)) - 1
     runner.open_stage(last)  # 8D: the build, 6 + 2, or both
     click_table(runner, "8D", "5H", "3S", action="Take")
-    assert runner.bottom.answers == ["take the build of 8"]
+    assert runner.bottom.answers == [TAKEN]  # in words, never in notation
     assert runner.table.position == load_stages(SLUG).stages[last].position
     runner.send_from_front_end({"type": "check"})
     assert runner.bottom.verdict_kind == "wrong"
     assert "2 captures still to find" in runner.bottom.verdict  # how many, not which
     assert "6C" not in runner.bottom.verdict and "2D" not in runner.bottom.verdict
-    assert runner.bottom.answers == ["take the build of 8"]  # what was found stays
+    assert runner.bottom.answers == [TAKEN]  # what was found stays
     for cards in (("5H", "3S"), ("6C", "2D"), ("6C", "2D", "5H", "3S")):
         click_table(runner, "8D", *cards, action="Take")
     click_table(runner, "8D", "6C", "2D", action="Take")  # twice is once
@@ -365,7 +368,8 @@ def test_show_me_on_a_goal_stage_raises_the_right_move_on_the_table():
     assert runner.bottom.can_show
     runner.send_from_front_end({"type": "show"})
     move = runner.stage.solutions()[0]
-    assert runner.bottom.verdict_kind == "shown" and str(move) in runner.bottom.verdict
+    assert runner.bottom.verdict_kind == "shown" and str(move) not in runner.bottom.verdict
+    assert move_said(runner.stage.position, move) in runner.bottom.verdict  # said in words
     assert runner.table.mode == "watch" and runner.table.selected_card == str(move.card)
     assert runner.bottom.verdict_kind == "shown"  # raising the move does not clear it
     assert progress.load().lesson(SLUG).stages["first-build"].stars == 0

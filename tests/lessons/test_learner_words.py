@@ -1,0 +1,266 @@
+"""What a learner reads in the stages: goals, not instructions; hints that climb; no notation.
+
+Every stage of every lesson is read as a learner meets it: its words, its task, each step of its
+hint ladder, its explanation, its choices, the captions of a demonstration, and the verdicts the
+real judge gives (a wrong answer at every step, a right answer, "Show me", a refused move). None
+may hold move notation: brackets, bars, card codes like "7H" ("take 7H"), settings like
+`values=royal`, variant numbers or lists of rule ids. A rule id may stand only as a small
+citation, "(B2)" or "(rule B2)", after the sentence that says the rule (PEDAGOGY.md: a refused
+move says why, naming the rule id).
+
+A goal stage states what to achieve: outside a guided step (the first time an action appears),
+its words, its task and its first hint never name the card to play, nor the clicks.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cassino_learn.core.cards import RANK_NAMES, RANK_PLURALS
+from cassino_learn.teaching import catalog
+from cassino_learn.teaching.feedback import LOOK, NUDGE, SHOW
+from cassino_learn.teaching.stages import Stage, load_stages, parse_stage
+
+_CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9AJQK])[SHDC](?![\w-])")
+_CITATION = re.compile(r"\((?:rule )?[A-Z][0-9]{1,2}\)")
+_RULE_ID = re.compile(r"\b[A-Z][0-9]{1,2}\b")
+_SETTING = re.compile(r"\b\w+=\w+")
+_CLICKS = re.compile(r"\b(?:click|press|then take|then build|then trail|select)\b", re.I)
+
+
+def notation_in(text: str) -> list[str]:
+    """The pieces of notation in `text` (empty when it reads as plain words)."""
+    found = []
+    for mark in ("[", "]", "|", "@"):
+        if mark in text:
+            found.append(mark)
+    found += _CARD_CODE.findall(text)
+    found += _SETTING.findall(text)
+    bare = _CITATION.sub("", text)
+    found += [f"rule id {rid}" for rid in _RULE_ID.findall(bare)]
+    return found
+
+
+def all_stages():
+    for item in catalog.LESSONS:
+        for stage in load_stages(item.slug):
+            yield pytest.param(stage, id=f"{item.slug}:{stage.id}")
+
+
+def wrong_answers(stage: Stage) -> list:
+    """Wrong answers of every shape the stage takes: a legal move that misses the goal, a
+    refused move, a capture too few, the other button, another number."""
+    right = stage.solutions()[0]
+    if stage.kind == "goal":
+        misses = [m for m in stage.position.legal_moves()
+                  if not stage.item.goal.met_by(stage.position, m)]
+        card = stage.position.hand[0]
+        refused = f"{card} take " + " ".join(str(c) for c in stage.position.table_cards)
+        return misses[:2] + [refused]
+    if stage.kind == "captures":
+        other = [m for m in stage.position.legal_moves() if m.kind != "capture"]
+        return [list(right)[:-1], list(right) + other[:1]]
+    if stage.kind == "legal":
+        return [{"Legal": "Not legal", "Not legal": "Legal"}[right]]
+    if stage.kind in ("points", "number", "choice"):
+        return [c for c in stage.choices() if c != str(right)][:2]
+    if stage.kind == "score":
+        return [{side: points + 1 for side, points in right.items()}]
+    return []
+
+
+def read_by_the_learner(stage: Stage) -> list[tuple[str, str]]:
+    """(where, text) for everything the stage shows."""
+    texts = [("say", stage.say), ("task", stage.task()), ("why", stage.why)]
+    texts += [(f"hint {n}", step) for n, step in enumerate(stage.hint_steps(), 1)]
+    texts += [("choice", choice) for choice in stage.choices()]
+    texts += [(f"caption {n}", caption) for n, (_, caption) in enumerate(stage.steps, 1)]
+    if stage.kind == "demo":
+        return texts
+    for answer in stage.solutions()[:2]:
+        texts.append(("right verdict", stage.judge(answer).message))
+    for answer in wrong_answers(stage):
+        for step in (LOOK, NUDGE, SHOW):
+            texts.append((f"wrong verdict, step {step}", stage.judge(answer, step=step).message))
+    texts.append(("show me", stage.shown().message))
+    return texts
+
+
+@pytest.mark.parametrize("stage", list(all_stages()))
+def test_no_stage_shows_notation(stage):
+    bad = [(where, notation_in(text), text) for where, text in read_by_the_learner(stage)
+           if notation_in(text)]
+    assert not bad, "\n".join(f"{where}: {found}: {text!r}" for where, found, text in bad)
+
+
+def _names_of(card) -> list[re.Pattern]:
+    """Ways of naming `card` as the one to play: its name, its code, "your 7", "your sevens"."""
+    rank = card.rank
+    words = {RANK_NAMES[rank - 1], RANK_PLURALS[rank - 1]}
+    if 1 < rank <= 10:
+        words.add(str(rank))
+        words.add(f"{rank}s")
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return [re.compile(rf"\b{re.escape(card.name)}\b", re.I),
+            re.compile(rf"(?<![\w-]){re.escape(str(card))}(?![\w-])"),
+            re.compile(rf"\byour (?:{alternatives})\b", re.I),
+            re.compile(rf"\b(?:play|trail|put|raise it with) (?:the |a |an )?"
+                       rf"(?:{alternatives})\b", re.I)]
+
+
+def named_moves(stage: Stage) -> list[str]:
+    """What the stage's words, task and first hint say of the card to play, or of the clicks."""
+    played = {m.card for m in stage.solutions()}
+    said = [stage.say, stage.task(), stage.hint]
+    found = []
+    for text in said:
+        found += _CLICKS.findall(text)
+        for card in played:
+            found += [m.group(0) for pattern in _names_of(card) for m in pattern.finditer(text)]
+    return found
+
+
+def goal_stages():
+    for stage in all_stages():
+        if stage.values[0].kind == "goal" and not stage.values[0].guided:
+            yield stage
+
+
+@pytest.mark.parametrize("stage", list(goal_stages()))
+def test_a_goal_states_what_to_achieve_never_the_card_or_the_clicks(stage):
+    named = named_moves(stage)
+    assert not named, f"{stage.id} tells the move: {named}"
+
+
+def test_the_checks_can_tell():
+    """The words the newcomer met before this change are caught."""
+    assert notation_in("You trailed the seven of spades (trail 7S).") == ["7S"]
+    assert notation_in("(2D build 9: 2D+[3C 4H] | 9S)")
+    assert notation_in("The same table with no values=royal:")
+    assert notation_in("B2 holds as usual.") == ["rule id B2"]
+    assert notation_in("A build of 7 and a 7 are two groups of 7 (S2, S3).")
+    assert not notation_in("You would need to hold an 8 to capture a build of 8 later (B2).")
+    old = parse_stage({"id": "x", "kind": "goal", "position": "table: 7D; hand: 3S 10D",
+                       "say": "Build towards Big Casino: put your 3 on the 7 and announce ten.",
+                       "goal": "build 10", "hint": "3 + 7 = 10"})
+    assert named_moves(old) == ["your 3"]
+    click = parse_stage({"id": "x", "kind": "goal", "say": "Take the build.",
+                         "position": "table: [8@2: 5H 3S] 4C; hand: 8D 2C",
+                         "goal": "capture build", "hint": "Click your 8D, then the build."})
+    assert "Click" in named_moves(click) and "8D" in named_moves(click)
+    guided = parse_stage({"id": "x", "kind": "goal", "guided": True, "say": "Click your 8.",
+                          "position": "table: [8@2: 5H 3S] 4C; hand: 8D 2C",
+                          "goal": "capture build"})
+    assert guided.guided and not guided.starred
+
+
+@pytest.mark.parametrize("stage", [p for p in all_stages() if p.values[0].kind != "demo"])
+def test_hints_climb_and_never_name_the_move(stage):
+    """Each step of the ladder says something new, and none says the move in the words "Show
+    me" uses; a goal stage has at least two steps (what to look at, then narrower)."""
+    steps = stage.hint_steps()
+    assert steps and len(set(steps)) == len(steps), steps
+    if stage.kind == "goal" and not stage.guided:
+        assert len(steps) >= 2, f"{stage.id}: a goal's hint climbs in steps"
+    if stage.kind == "goal":
+        from cassino_learn.teaching.saying import move_said
+
+        moves = [move_said(stage.position, m).lower() for m in stage.solutions()]
+        assert not [s for s in steps if any(m in s.lower() for m in moves)], steps
+
+
+def answer_stages():
+    for stage in all_stages():
+        if stage.values[0].kind in ("number", "choice", "points"):
+            yield stage
+
+
+@pytest.mark.parametrize("stage", list(answer_stages()))
+def test_the_choices_hold_the_natural_mistake(stage):
+    """The number a learner gets by the lesson's typical error (the table's cards forgotten,
+    the draws forgotten, the lower score not taken off, a Casino forgotten) is offered."""
+    mistakes = stage.mistakes()
+    truth = str(stage.solutions()[0])
+    assert mistakes and truth not in mistakes, stage.id
+    missing = [m for m in mistakes if m not in stage.choices()]
+    assert not missing, f"{stage.id}: {missing} not among {stage.choices()}"
+
+
+def test_the_natural_mistakes_the_newcomer_missed_are_offered():
+    """13.5: playing to 11 the lower round score comes off: 3 + 7 = 10 is the slip; 13.16:
+    the table's four forgotten gives 38, the draws forgotten 40."""
+    lesson = load_stages("13_variants_and_etiquette")
+    assert "10" in lesson.stage("lurch-score").choices()
+    draws = lesson.stage("draw-stock").choices()
+    assert "38" in draws and "40" in draws
+
+
+def test_the_texts_the_newcomer_found_misleading_say_what_the_rules_say():
+    """13.14: Spade Casino gives Little Casino no point of its own, so a wrong count is not
+    told to count it; 8.10: a move that takes the build is not told the build "can still be
+    raised"; 13.5: playing to 11 the lower round score comes off, not the other side's total;
+    13.17: an empty stock is not to be counted; 9.7: the last cards go to the last capturer
+    when the round ends, not while they lie on the table."""
+    variants = load_stages("13_variants_and_etiquette")
+    spade = variants.stage("spade-casino-count")
+    for step in (LOOK, NUDGE):
+        assert "little casino" not in spade.judge({1: 5, 2: 5}, step=step).message.lower()
+    protect = load_stages("08_owning_a_build").stage("protect-your-build")
+    taken = next(m for m in protect.position.legal_moves() if m.kind == "capture" and m.builds)
+    assert "can still be raised" not in protect.judge(taken).message
+    lurch = " ".join(variants.stage("lurch-score").hint_steps()).lower()
+    assert "lower" in lurch and "total" not in lurch
+    hand = variants.stage("draw-hand")
+    assert "left in the stock" not in hand.judge("0", step=NUDGE).message
+    caption = load_stages("09_sweeps_and_last_cards").stage("last-cards").steps[-1][1]
+    assert "now go to you" not in caption and "when the round ends" in caption.lower()
+
+
+def bank_items():
+    from cassino_learn.teaching.quiz import all_banks, load_bank
+
+    for path in all_banks():
+        for item in load_bank(path).items:
+            yield pytest.param(item, id=f"{path.stem}:{item.id}")
+
+
+_TYPING_EXAMPLE = re.compile(r"\(for example: [^)]*\)")
+
+
+@pytest.mark.parametrize("item", list(bank_items()))
+def test_no_quiz_item_shows_notation(item):
+    """A lesson's quiz reads like its stages: its question (but the typing box's own example
+    of what to type), its hint, the answer shown and the verdict on a right answer."""
+    from cassino_learn.teaching.feedback import shown
+
+    texts = [("question", _TYPING_EXAMPLE.sub("", item.prompt())), ("hint", item.hint),
+             ("shown", shown(item).message)]
+    if item.kind == "goal":
+        texts.append(("right", item.judge(item.solutions()[0]).message))
+    elif item.kind == "legal":
+        texts += [("verdict", item.judge(said).message) for said in ("Legal", "Not legal")]
+    bad = [(where, notation_in(text), text) for where, text in texts if notation_in(text)]
+    assert not bad, "\n".join(f"{where}: {found}: {text!r}" for where, found, text in bad)
+
+
+def staged_with_lesson():
+    for item in catalog.LESSONS:
+        for stage in load_stages(item.slug):
+            yield pytest.param(item.slug, stage, id=f"{item.slug}:{stage.id}")
+
+
+@pytest.mark.parametrize("slug,stage", list(staged_with_lesson()))
+def test_a_stage_speaks_only_of_what_its_lesson_has_taught(slug, stage):
+    """The rules a stage cites, in its words or its verdicts, are taught by its lesson or
+    before (the catalogue); sweeps (lesson 9) are not named before their lesson."""
+    taught = catalog.taught_by(slug)
+    texts = read_by_the_learner(stage)
+    cited = {rid for _, text in texts for rid in _RULE_ID.findall(text)}
+    cited |= {stage.rule()} - {None}
+    early = sorted(rid for rid in cited if rid not in taught and not rid.startswith("E"))
+    assert not early, f"{stage.id} cites {early} before their lesson"
+    if slug < "09":
+        swept = [(where, text) for where, text in texts if "sweep" in text.lower()]
+        assert not swept, swept
