@@ -23,6 +23,7 @@ from typing import Any
 
 from tornado import web
 
+from ..teaching.class_store import EventRefused, ProgressRefused
 from .class_web import ClassState, cookie_learner_id
 
 __all__ = ["api_handlers", "RateLimit", "MAX_BODY", "MAX_EVENTS", "RATE_BURST",
@@ -62,9 +63,14 @@ class RateLimit:
 
 
 class Refused(Exception):
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, **more: Any) -> None:
         super().__init__(reason)
-        self.status, self.reason = status, reason
+        self.status, self.reason, self.more = status, reason, more
+
+    def answer(self) -> dict[str, Any]:
+        """The JSON a page gets: the reason, and which event (its place and id) or "progress"
+        was refused, so that the page sets aside only that one."""
+        return {"error": self.reason, **self.more}
 
 
 class _Api(web.RequestHandler):
@@ -157,7 +163,7 @@ class SyncHandler(_Api):
             stored = await self.state.store.call(
                 lambda store: _store(store, learner_id, events, progress))
         except Refused as refused:
-            self.answer(refused.status, {"error": refused.reason})
+            self.answer(refused.status, refused.answer())
             return
         self.answer(200, {"stored": stored})
 
@@ -170,6 +176,10 @@ def _store(store: Any, learner_id: str, events: list[dict], progress: dict | Non
                            "open the class's address and give your name")
     try:
         stored, _ = store.sync(learner_id, events, progress)  # one transaction: both or neither
+    except EventRefused as error:
+        raise Refused(400, str(error)[:300], event=error.index, id=error.event_id) from None
+    except ProgressRefused as error:
+        raise Refused(400, str(error)[:300], field="progress") from None
     except ValueError as error:
         raise Refused(400, str(error)[:300]) from None
     return stored

@@ -33,6 +33,7 @@ from .class_api import RateLimit, api_handlers
 from .class_demo import DemoState, demo_handlers, for_class
 from .class_site import precompress
 from .class_web import ClassState, StoreThread, class_handlers
+from .logs import keep_secrets_out
 from .site_files import SiteFiles, client_script
 
 __all__ = ["make_app", "cookie_secret", "open_state", "serve_class", "TOKEN_ENV", "main"]
@@ -67,6 +68,7 @@ def open_state(folder: Path, name: str, token: str, base_url: str = "/") -> Clas
 
 def make_app(state: ClassState, site: Path, *, limit: RateLimit | None = None,
              demo: DemoState | None = None) -> web.Application:
+    keep_secrets_out()  # a refused teacher's request is logged with its URL: not its token
     base = state.base_url
     handlers = [*api_handlers(state, limit), *class_handlers(state),
                 *demo_handlers(demo if demo is not None else for_class(state)),

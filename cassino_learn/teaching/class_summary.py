@@ -15,6 +15,7 @@ import statistics
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any
 
 from . import progress
@@ -22,7 +23,7 @@ from .catalog import LESSONS
 from .class_events import Event, read_events
 from .class_store import ClassStore
 from .classroom import Classroom, Learner
-from .stages import StageError, has_stages, load_stages, most_stars, stars_earned
+from .stages import Stage, StageError, has_stages, load_stages, most_stars, stars_for
 
 __all__ = ["ClassSummary", "LearnerRow", "StageRow", "RuleRow", "CourseStage", "summarize",
            "to_csv", "course_stages"]
@@ -39,8 +40,21 @@ class CourseStage:
 
 def course_stages() -> list[CourseStage]:
     """Every stage of the course, in teaching order (lessons whose stages cannot be read are
-    left out: the lesson tests report those)."""
+    left out: the lesson tests report those). Read once: the course does not change while a
+    server runs."""
+    return list(_course()[0])
+
+
+def _stage(lesson: str, stage: str) -> Stage | None:
+    return _course()[1].get((lesson, stage))
+
+
+@lru_cache(maxsize=1)
+def _course() -> tuple[tuple[CourseStage, ...], dict[tuple[str, str], Stage], dict[str, int]]:
+    """The course's stages in order, each stage by (lesson, stage), the most stars a lesson."""
     out: list[CourseStage] = []
+    found: dict[tuple[str, str], Stage] = {}
+    most: dict[str, int] = {}
     for item in LESSONS:
         if not has_stages(item.slug):
             continue
@@ -48,9 +62,11 @@ def course_stages() -> list[CourseStage]:
             stages = load_stages(item.slug)
         except StageError:
             continue
+        most[item.slug] = most_stars(stages)
         for number, stage in enumerate(stages, 1):
             out.append(CourseStage(item.slug, item.title, stage.id, number, len(out)))
-    return out
+            found[(item.slug, stage.id)] = stage
+    return tuple(out), found, most
 
 
 @dataclass
@@ -61,8 +77,10 @@ class LearnerRow:
     last_seen: str | None
     seconds_since_seen: float | None
     lessons_done: int
-    stars: dict[str, int]  # by lesson slug, every lesson with stages
+    stars: dict[str, int]  # checked stars by lesson slug, every lesson with stages
     stars_total: int
+    unchecked: dict[str, int]  # stages the page says are solved that the server never judged
+    unchecked_total: int
     lesson_now: str | None
     lesson_title_now: str | None
     stage_now: str | None
@@ -120,11 +138,12 @@ class _Tries:
     """One learner's answers to one stage, from their record."""
 
     count: int = 0           # answers up to the first right one (all, if none was right)
-    solved: bool = False
+    solved: bool = False     # a right answer, judged by the server (or recorded on it)
     first_right: bool = False
 
 
 def _tries(events: list[Event]) -> dict[tuple[str, str], _Tries]:
+    """A solve counts only when checked: a page's "solved" the server did not judge is a try."""
     out: dict[tuple[str, str], _Tries] = {}
     for event in events:
         if event.kind != "try" or event.stage is None:
@@ -133,10 +152,20 @@ def _tries(events: list[Event]) -> dict[tuple[str, str], _Tries]:
         if entry.solved:
             continue  # replays after the first solve are not the stage's difficulty
         entry.count += 1
-        if event.solved:
+        if event.solved and event.checked:
             entry.solved = True
             entry.first_right = entry.count == 1
     return out
+
+
+def checked_stars(key: tuple[str, str], claimed: int, mine: "_Tries | None") -> int:
+    """The stars shown for a stage: those the progress claims, at most what the checked tries
+    allow (3 at a checked first try, fewer after wrong tries), none without a checked solve."""
+    stage = _stage(*key)
+    if stage is None or mine is None or not mine.solved:
+        return 0
+    allowed = stars_for(mine.count - 1, False, kind=stage.kind, two_way=stage.two_way)
+    return min(claimed, allowed)
 
 
 _Record = tuple[Learner, progress.Progress, list[Event], "datetime | None"]
@@ -176,6 +205,9 @@ def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
     refusers: dict[str, set[str]] = defaultdict(set)
     refused_at: dict[str, Counter[tuple[str, str | None]]] = defaultdict(Counter)
 
+    # A file-based class's progress was written by the lessons running on the server; a
+    # store's came from the learners' pages: only what the server judged counts there.
+    trusted = not isinstance(classroom, ClassStore)
     for learner, record, events, seen in _records(classroom):
         answers = _tries(events)
         for key in where:
@@ -186,22 +218,23 @@ def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
             if mine is None and stage is not None and not stage.solved and stage.tries == 0:
                 continue  # a hint taken, nothing answered
             tried[key] += 1
-            if (stage is not None and stage.solved) or (mine is not None and mine.solved):
+            if mine is not None and mine.solved:
                 solved[key] += 1
-                if mine is not None and mine.solved:
-                    first[key] += mine.first_right
-                    tries[key].append(mine.count)
-                else:  # solved before the record began (an imported file): its own count
-                    assert stage is not None
-                    count = max(1, stage.tries)
-                    first[key] += count == 1
-                    tries[key].append(count)
+                first[key] += mine.first_right
+                tries[key].append(mine.count)
+            elif trusted and stage is not None and stage.solved:
+                # a file-based class: solved before the record began (an imported file)
+                solved[key] += 1
+                count = max(1, stage.tries)
+                first[key] += count == 1
+                tries[key].append(count)
         for event in events:
             if event.kind == "refusal":
                 refusals[event.rule] += 1
                 refusers[event.rule].add(learner.id)
                 refused_at[event.rule][(event.lesson, event.stage)] += 1
-        rows.append(_learner_row(learner, record, events, seen, by_lesson, titles, now))
+        rows.append(_learner_row(learner, record, events, answers, seen, by_lesson, titles,
+                                 now, trusted))
 
     stage_rows = [StageRow(s.lesson, s.lesson_title, s.stage, s.number, tried[key],
                            solved[key], first[key],
@@ -222,8 +255,9 @@ def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
              "refusals": n}
             for (lesson, stage), n in places], taught.get(rule, [])))
 
+    most = _course()[2]
     lessons = [{"lesson": slug, "title": titles.get(slug, slug), "stages": len(stages),
-                "stars": most_stars(load_stages(slug))} for slug, stages in by_lesson.items()]
+                "stars": most[slug]} for slug, stages in by_lesson.items()]
     return ClassSummary(classroom.name, _iso(now) or "", lessons, rows, stage_rows, rule_rows)
 
 
@@ -241,10 +275,25 @@ def _hardness(row: StageRow, where: dict[tuple[str, str], CourseStage]) -> tuple
 
 
 def _learner_row(learner: Learner, record: progress.Progress, events: list[Event],
-                 seen: datetime | None, by_lesson: dict[str, list[CourseStage]],
-                 titles: dict[str, str], now: datetime) -> LearnerRow:
-    stars = {slug: stars_earned(load_stages(slug), record.lesson(slug).stages)
-             for slug in by_lesson}
+                 answers: dict[tuple[str, str], _Tries], seen: datetime | None,
+                 by_lesson: dict[str, list[CourseStage]], titles: dict[str, str],
+                 now: datetime, trusted: bool = False) -> LearnerRow:
+    stars: dict[str, int] = {}
+    unchecked: dict[str, int] = {}
+    for slug in by_lesson:
+        held = record.lesson(slug).stages
+        stars[slug] = unchecked[slug] = 0
+        for stage_id, kept in held.items():
+            key = (slug, stage_id)
+            mine = answers.get(key)
+            if _stage(*key) is None or not kept.solved:
+                continue
+            if trusted:
+                stars[slug] += kept.stars if _stage(*key).kind != "demo" else 0  # type: ignore[union-attr]
+            elif mine is not None and mine.solved:
+                stars[slug] += checked_stars(key, kept.stars, mine)
+            elif kept.stars or _stage(*key).kind != "demo":  # type: ignore[union-attr]
+                unchecked[slug] += 1
     done = sum(1 for item in LESSONS if record.lesson(item.slug).done)
     lesson_now = stage_now = None
     number_now = None
@@ -265,6 +314,7 @@ def _learner_row(learner: Learner, record: progress.Progress, events: list[Event
         last_seen=_iso(seen),
         seconds_since_seen=None if seen is None else max(0.0, (now - seen).total_seconds()),
         lessons_done=done, stars=stars, stars_total=sum(stars.values()),
+        unchecked=unchecked, unchecked_total=sum(unchecked.values()),
         lesson_now=lesson_now, lesson_title_now=titles.get(lesson_now or "") or lesson_now,
         stage_now=stage_now, stage_number_now=number_now)
 

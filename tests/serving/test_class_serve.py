@@ -114,10 +114,10 @@ def test_in_a_class_the_page_is_its_learners_with_the_servers_progress_merged(br
     assert progress.current_path() == tmp_path / "class" / "0123456789abcdef" / "progress.json"
     store = progress.load()
     assert store.lesson("02_pairing").stages["one-card"].stars == 2  # from the other computer
-    store.record_stage("01_cards_and_points", "values", solved=True, stars=3, tries=1,
-                       hint=False, stage_ids=["values"])
-    class_events.record_try("01_cards_and_points", "values", True)
-    class_events.record_refusal("01_cards_and_points", "values", "C1")
+    store.record_stage("01_cards_and_points", "aces", solved=True, stars=3, tries=1,
+                       hint=False, stage_ids=["aces"])
+    class_events.record_try("01_cards_and_points", "aces", True)
+    class_events.record_refusal("01_cards_and_points", "aces", "C1")
     kinds = [(m["type"], m["learner"]) for m in browser]
     assert ("event", "0123456789abcdef") in kinds and ("progress", "0123456789abcdef") in kinds
     events = [m["event"] for m in browser if m["type"] == "event"]

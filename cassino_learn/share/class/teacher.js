@@ -19,6 +19,18 @@
     if (seconds < 5400) { return Math.round(seconds / 60) + ' min ago'; }
     return Math.round(seconds / 3600) + ' h ago';
   }
+  // Stars the server judged; beside them, how many stages the page says are solved that the
+  // server could not check (no answer came with them): never shown as stars.
+  function starCell(stars, unchecked) {
+    var td = el('td', stars, 'cc-num cc-stars');
+    if (unchecked) {
+      var note = el('span', ' + ' + unchecked + ' unchecked', 'cc-unchecked');
+      note.title = unchecked + (unchecked === 1 ? ' stage' : ' stages') + ' the page says ' +
+        'are solved, with no answer the server could check';
+      td.appendChild(note);
+    }
+    return td;
+  }
   function now(row) {
     if (!row.lesson_title_now) { return '—'; }
     return row.lesson_title_now + (row.stage_number_now ? ', stage ' + row.stage_number_now : '');
@@ -34,12 +46,14 @@
       {key: 'done', title: 'Lessons done', num: true, value: function (r) { return r.lessons_done; },
        cell: function (r) { return el('td', r.lessons_done, 'cc-num'); }},
       {key: 'stars', title: 'Stars', num: true, value: function (r) { return r.stars_total; },
-       cell: function (r) { return el('td', '★ ' + r.stars_total, 'cc-num cc-stars'); }}];
+       cell: function (r) { return starCell('★ ' + r.stars_total, r.unchecked_total); }}];
     data.lessons.forEach(function (lesson, i) {
       cols.push({key: 'lesson:' + lesson.lesson, title: String(i + 1), hint: lesson.title +
                  ' (of ' + lesson.stars + ' stars)', num: true,
                  value: function (r) { return r.stars[lesson.lesson] || 0; },
-                 cell: function (r) { return el('td', r.stars[lesson.lesson] || 0, 'cc-num'); }});
+                 cell: function (r) {
+                   return starCell(r.stars[lesson.lesson] || 0,
+                                   (r.unchecked || {})[lesson.lesson] || 0); }});
     });
     cols.push({key: 'now', title: 'On now', value: function (r) { return now(r); },
                cell: function (r) { return el('td', now(r)); }});
