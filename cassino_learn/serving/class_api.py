@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 from tornado import web
 
 from ..teaching.class_store import EventRefused, ProgressRefused
+from .class_limits import RATE_BURST, RATE_PER_SECOND, RateLimit
 from .class_web import ClassState, cookie_learner_id
 
 __all__ = ["api_handlers", "RateLimit", "MAX_BODY", "MAX_EVENTS", "RATE_BURST",
@@ -31,35 +31,8 @@ __all__ = ["api_handlers", "RateLimit", "MAX_BODY", "MAX_EVENTS", "RATE_BURST",
 
 MAX_BODY = 256 * 1024
 MAX_EVENTS = 500
-RATE_BURST = 30
-RATE_PER_SECOND = 1.0
 LEARNER_ID = re.compile(r"[0-9a-f]{16}")
 SYNC_FIELDS = {"learner", "events", "progress"}
-
-
-class RateLimit:
-    """A bucket of `burst` requests per key, refilled `per_second`."""
-
-    def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> None:
-        self.burst, self.per_second = burst, per_second
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        tokens, then = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.per_second)
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1, now)
-        if len(self._buckets) > 100_000:  # forget the full buckets of a long class
-            self._buckets = {k: v for k, v in self._buckets.items() if v[0] < self.burst - 1}
-        return True
-
-    def wait(self, key: str) -> int:
-        """Seconds until `key` may send again."""
-        tokens, _ = self._buckets.get(key, (float(self.burst), 0.0))
-        return max(1, int((1 - tokens) / self.per_second + 0.999))
 
 
 class Refused(Exception):

@@ -32,6 +32,8 @@ from tornado import web
 
 from ..teaching import catalog
 from ..teaching.class_summary import summarize, to_csv
+from . import class_limits
+from .class_limits import RateLimit
 from .templates import render, script_json
 
 __all__ = ["ClassState", "StoreThread", "class_handlers", "learner_from_cookie", "join_url",
@@ -78,6 +80,9 @@ class ClassState:
     cookie_name: str = field(init=False)
     # called with the archive folder when the class ends (the demonstration archives its own)
     on_end: list[Callable[[Path], None]] = field(default_factory=list, compare=False)
+    # joins and learner codes tried, by client address (serving/class_limits.py)
+    joins: RateLimit = field(default_factory=class_limits.joins, compare=False)
+    guesses: RateLimit = field(default_factory=class_limits.guesses, compare=False)
 
     def __post_init__(self) -> None:
         # One cookie a class: a browser in two classes on one machine is two learners.
@@ -183,10 +188,25 @@ class JoinHandler(_Page):
                              switching=bool(self.get_argument("switch", "")))
 
     async def post(self) -> None:
+        if self.too_many(self.state.joins, "joined the class"):
+            return
         skip = bool(self.get_argument("skip", ""))
         name = "" if skip else self.get_argument("name", "", strip=False)
         learner = await self.state.store.call(lambda store: store.join(name))
         self.become(learner)
+
+    def too_many(self, limit: RateLimit, done: str) -> bool:
+        """Past `limit` for this client's address: a 429 page saying when to try again."""
+        address = self.request.remote_ip or ""
+        if limit.allow(address):
+            return False
+        wait = limit.wait(address)
+        self.set_status(429)
+        self.set_header("Retry-After", str(wait))
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"Too many learners have {done} from this computer's network just now. "
+                    f"Wait {wait} seconds and try again.")
+        return True
 
     def become(self, learner: Any) -> None:
         set_learner_cookie(self, self.state, learner.id)
@@ -206,9 +226,13 @@ class CodeHandler(JoinHandler):
         self.redirect(f"{self.state.base_url}class/join#code")
 
     async def post(self) -> None:
+        if self.too_many(self.state.guesses, "typed a learner code"):
+            return
         typed = self.get_argument("code", "")
         learner = await self.state.store.call(lambda store: store.by_code(typed))
         if learner is None:
+            # Slowed: guessing codes one after another gains little (the server is not held)
+            await asyncio.sleep(class_limits.WRONG_GUESS_DELAY)
             self.set_status(404)
             shown = typed.strip()[:40] or "(nothing)"
             await self.name_page(self.get_argument("next", ""), True,
