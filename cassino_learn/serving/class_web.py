@@ -31,7 +31,7 @@ from typing import Any, Callable, TypeVar
 from tornado import web
 
 from ..teaching import catalog
-from ..teaching.class_summary import summarize, to_csv
+from ..teaching.class_summary import to_csv
 from . import class_limits
 from .class_limits import RateLimit
 from .templates import render, script_json
@@ -80,11 +80,17 @@ class ClassState:
     cookie_name: str = field(init=False)
     # called with the archive folder when the class ends (the demonstration archives its own)
     on_end: list[Callable[[Path], None]] = field(default_factory=list, compare=False)
+    # the teacher's view, kept up to date by the store's writes (in the store's thread)
+    tally: Any = field(default=None, compare=False)
     # joins and learner codes tried, by client address (serving/class_limits.py)
     joins: RateLimit = field(default_factory=class_limits.joins, compare=False)
     guesses: RateLimit = field(default_factory=class_limits.guesses, compare=False)
 
     def __post_init__(self) -> None:
+        if self.tally is None:
+            from ..teaching.class_tally import ClassTally
+
+            self.tally = self.store.run(ClassTally)
         # One cookie a class: a browser in two classes on one machine is two learners.
         digest = hashlib.sha256(str(Path(self.folder).resolve()).encode("utf-8")).hexdigest()
         self.cookie_name = f"cassino_learner_{digest[:12]}"
@@ -257,22 +263,37 @@ class _Teacher(_Page):
 
     async def summary(self) -> Any:
         now = datetime.now(timezone.utc)
-        return await self.state.store.call(lambda store: summarize(store, now))
+        return await self.state.store.call(lambda store: self.state.tally.summary(now))
+
+    async def changes(self, since: int | None = None, epoch: int | None = None) -> Any:
+        """The summary's JSON, or only what changed after version `since` (ClassTally)."""
+        now = datetime.now(timezone.utc)
+        return await self.state.store.call(
+            lambda store: self.state.tally.changes(since, epoch, now))
 
 
 class TeacherPage(_Teacher):
     async def get(self) -> None:
-        summary = (await self.summary()).to_json()
+        summary = await self.changes()
         self.show("teacher.html", summary=summary, token=self.state.token,
                   ended=self.get_argument("ended", ""), poll_ms=POLL_SECONDS * 1000,
                   summary_url=f"{self.state.base_url}class/teacher/summary.json")
 
 
 class SummaryJson(_Teacher):
+    """The teacher's tables; with ?since=V&epoch=E (what the page has) only the learners'
+    rows changed since."""
+
     async def get(self) -> None:
-        summary = await self.summary()
+        since, epoch = _number(self.get_argument("since", "")), \
+            _number(self.get_argument("epoch", ""))
+        summary = await self.changes(since, epoch)
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps(summary.to_json()))
+        self.finish(json.dumps(summary))
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) < 18 else None
 
 
 class ClassCsv(_Teacher):

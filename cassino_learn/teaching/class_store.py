@@ -134,6 +134,17 @@ class ClassStore:
         self._lock = threading.Lock()
         self._closed = False
         self._pid = os.getpid()
+        #: Called after each write with the learner written for (None: the whole class),
+        #: in the writer's thread (the teacher's tally, `class_tally`).
+        self.on_change: list[Any] = []
+
+    def _changed(self, learner_id: str | None) -> None:
+        for listener in self.on_change:
+            try:
+                listener(learner_id)
+            except Exception as error:  # noqa: BLE001 - what was written stays written
+                warnings.warn(f"after a write to the class {self.name!r}: {error!r}",
+                              ClassWarning, stacklevel=3)
 
     def __repr__(self) -> str:
         return f"ClassStore({str(self.path)!r}, name={self.name!r})"
@@ -283,6 +294,7 @@ class ClassStore:
             learner = Learner(learner_id, name or f"Learner {count + 1}", code, joined)
             db.execute("INSERT INTO learners (id, name, code, joined) VALUES (?, ?, ?, ?)",
                        (learner.id, learner.name, learner.code, _stamp(joined)))
+        self._changed(learner.id)
         return learner
 
     def learner(self, learner_id: Any) -> Learner | None:
@@ -366,6 +378,7 @@ class ClassStore:
                            "UPDATE SET data=excluded.data, saved=excluded.saved",
                            (learner_id, text, moment))
             _seen(db, learner_id, moment)
+        self._changed(learner_id)
         stored = progress.Progress(Path(progress.FILE_NAME)) if text is None \
             else _stored(text, learner_id)
         return added, stored.to_json()
@@ -422,6 +435,26 @@ class ClassStore:
                  else progress.Progress(Path(progress.FILE_NAME)),
                  events.get(row[0], []), _time(row[4])) for row in roster]
 
+    def record(self, learner_id: Any) -> tuple[Learner, progress.Progress, list[Event],
+                                               datetime | None] | None:
+        """One learner with their progress, events and last seen (as `records` gives each),
+        or None for a learner the class has not: three indexed queries."""
+        if not is_learner_id(learner_id):
+            return None
+        with self._read() as db:
+            row = db.execute("SELECT id, name, code, joined, last_seen FROM learners "
+                             "WHERE id=?", (learner_id,)).fetchone()
+            if row is None:
+                return None
+            saved = db.execute("SELECT data FROM progress WHERE learner=?",
+                               (learner_id,)).fetchone()
+            events = [_event(r) for r in db.execute(
+                "SELECT at, kind, lesson, stage, solved, rule, id, checked FROM events "
+                "WHERE learner=? ORDER BY at, seq", (learner_id,))]
+        record = _stored(saved[0], learner_id) if saved is not None \
+            else progress.Progress(Path(progress.FILE_NAME))
+        return _learner(row[:4]), record, events, _time(row[4])
+
     # ------------------------------------------------------------------ the end of a class
 
     def end(self, now: datetime) -> Path:
@@ -451,6 +484,7 @@ class ClassStore:
         finally:
             source.close()
         self._db().execute("VACUUM")  # the emptied class gives its pages back to the disk
+        self._changed(None)
         return target
 
     def archives(self) -> list[Path]:

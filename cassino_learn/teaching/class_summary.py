@@ -13,7 +13,7 @@ import csv
 import io
 import statistics
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any
@@ -26,7 +26,8 @@ from .classroom import Classroom, Learner
 from .stages import Stage, StageError, has_stages, load_stages, most_stars, stars_for
 
 __all__ = ["ClassSummary", "LearnerRow", "StageRow", "RuleRow", "CourseStage", "summarize",
-           "to_csv", "course_stages"]
+           "to_csv", "course_stages", "LearnerPart", "learner_part", "assemble", "tables",
+           "seen_row", "lesson_columns"]
 
 
 @dataclass(frozen=True)
@@ -184,19 +185,102 @@ def _records(klass: ClassStore | Classroom) -> list[_Record]:
     return out
 
 
+@dataclass
+class LearnerPart:
+    """What one learner adds to the teacher's tables, worked out from their records alone:
+    their row (its "seconds since seen" filled in when shown), the stages they tried with
+    (solved, solved at the first try, tries to the solve) and their refused moves. A class's
+    tally (`class_tally`) keeps one a learner and works out again only the learner who sent
+    something."""
+
+    id: str
+    row: LearnerRow
+    seen: datetime | None
+    stages: dict[tuple[str, str], tuple[bool, bool, int]]
+    refusals: Counter[tuple[str, str, str | None]]
+
+
+def learner_part(learner: Learner, record: progress.Progress, events: list[Event],
+                 seen: datetime | None, *, trusted: bool = False) -> LearnerPart:
+    """`learner`'s part of the summary (`trusted`: a file-based class, whose progress the
+    lessons running on the server wrote; a store's came from the pages: only what the server
+    judged counts there)."""
+    course = _course()[1]
+    answers = _tries(events)
+    keys = set(answers)
+    for slug, entry in record.lessons.items():
+        keys.update((slug, stage_id) for stage_id in entry.stages)
+    stages: dict[tuple[str, str], tuple[bool, bool, int]] = {}
+    for key in keys:
+        if key not in course:
+            continue
+        stage = record.lesson(key[0]).stages.get(key[1])
+        mine = answers.get(key)
+        if mine is None and stage is not None and not stage.solved and stage.tries == 0:
+            continue  # a hint taken, nothing answered
+        if mine is not None and mine.solved:
+            stages[key] = (True, mine.first_right, mine.count)
+        elif trusted and stage is not None and stage.solved:
+            # a file-based class: solved before the record began (an imported file)
+            count = max(1, stage.tries)
+            stages[key] = (True, count == 1, count)
+        else:
+            stages[key] = (False, False, 0)
+    refusals: Counter[tuple[str, str, str | None]] = Counter(
+        (e.rule, e.lesson, e.stage) for e in events if e.kind == "refusal")
+    row = _learner_row(learner, record, events, answers, seen, _by_lesson(), _titles(),
+                       trusted)
+    return LearnerPart(learner.id, row, seen, stages, refusals)
+
+
+@lru_cache(maxsize=1)
+def _by_lesson() -> dict[str, list[CourseStage]]:
+    by_lesson: dict[str, list[CourseStage]] = defaultdict(list)
+    for item in _course()[0]:
+        by_lesson[item.lesson].append(item)
+    return dict(by_lesson)
+
+
+@lru_cache(maxsize=1)
+def _titles() -> dict[str, str]:
+    return {item.slug: item.title for item in LESSONS}
+
+
 def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
     """The class (a class store, or a file-based class) as it is at `now` (a timezone-aware
     time; naive means UTC)."""
+    trusted = not isinstance(classroom, ClassStore)
+    parts = [learner_part(*record, trusted=trusted) for record in _records(classroom)]
+    return assemble(classroom.name, parts, now)
+
+
+def seen_row(part: LearnerPart, now: datetime) -> LearnerRow:
+    """The learner's row with how long ago they were seen, at `now`."""
+    seen = part.seen
+    return replace(part.row, seconds_since_seen=None if seen is None
+                   else max(0.0, (now - seen).total_seconds()))
+
+
+def assemble(name: str, parts: list[LearnerPart], now: datetime) -> ClassSummary:
+    """The summary of a class made of these learners' parts, at `now`."""
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)
-    course = course_stages()
-    where = {(s.lesson, s.stage): s for s in course}
-    by_lesson: dict[str, list[CourseStage]] = defaultdict(list)
-    for item in course:
-        by_lesson[item.lesson].append(item)
-    titles = {item.slug: item.title for item in LESSONS}
+    rows = [seen_row(part, now) for part in parts]
+    stage_rows, rule_rows = tables(parts)
+    return ClassSummary(name, _iso(now) or "", lesson_columns(), rows, stage_rows, rule_rows)
 
-    rows: list[LearnerRow] = []
+
+def lesson_columns() -> list[dict[str, Any]]:
+    most = _course()[2]
+    titles = _titles()
+    return [{"lesson": slug, "title": titles.get(slug, slug), "stages": len(stages),
+             "stars": most[slug]} for slug, stages in _by_lesson().items()]
+
+
+def tables(parts: list[LearnerPart]) -> tuple[list["StageRow"], list["RuleRow"]]:
+    """The stages, hardest first, and the rules refused, most first, of these learners."""
+    course = list(_course()[0])
+    where = {(s.lesson, s.stage): s for s in course}
     tried: Counter[tuple[str, str]] = Counter()
     solved: Counter[tuple[str, str]] = Counter()
     first: Counter[tuple[str, str]] = Counter()
@@ -204,37 +288,17 @@ def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
     refusals: Counter[str] = Counter()
     refusers: dict[str, set[str]] = defaultdict(set)
     refused_at: dict[str, Counter[tuple[str, str | None]]] = defaultdict(Counter)
-
-    # A file-based class's progress was written by the lessons running on the server; a
-    # store's came from the learners' pages: only what the server judged counts there.
-    trusted = not isinstance(classroom, ClassStore)
-    for learner, record, events, seen in _records(classroom):
-        answers = _tries(events)
-        for key in where:
-            stage = record.lesson(key[0]).stages.get(key[1])
-            mine = answers.get(key)
-            if mine is None and stage is None:
-                continue
-            if mine is None and stage is not None and not stage.solved and stage.tries == 0:
-                continue  # a hint taken, nothing answered
+    for part in parts:
+        for key, (done, at_first, count) in part.stages.items():
             tried[key] += 1
-            if mine is not None and mine.solved:
+            if done:
                 solved[key] += 1
-                first[key] += mine.first_right
-                tries[key].append(mine.count)
-            elif trusted and stage is not None and stage.solved:
-                # a file-based class: solved before the record began (an imported file)
-                solved[key] += 1
-                count = max(1, stage.tries)
-                first[key] += count == 1
+                first[key] += at_first
                 tries[key].append(count)
-        for event in events:
-            if event.kind == "refusal":
-                refusals[event.rule] += 1
-                refusers[event.rule].add(learner.id)
-                refused_at[event.rule][(event.lesson, event.stage)] += 1
-        rows.append(_learner_row(learner, record, events, answers, seen, by_lesson, titles,
-                                 now, trusted))
+        for (rule, lesson, stage), n in part.refusals.items():
+            refusals[rule] += n
+            refusers[rule].add(part.id)
+            refused_at[rule][(lesson, stage)] += n
 
     stage_rows = [StageRow(s.lesson, s.lesson_title, s.stage, s.number, tried[key],
                            solved[key], first[key],
@@ -255,10 +319,7 @@ def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
              "refusals": n}
             for (lesson, stage), n in places], taught.get(rule, [])))
 
-    most = _course()[2]
-    lessons = [{"lesson": slug, "title": titles.get(slug, slug), "stages": len(stages),
-                "stars": most[slug]} for slug, stages in by_lesson.items()]
-    return ClassSummary(classroom.name, _iso(now) or "", lessons, rows, stage_rows, rule_rows)
+    return stage_rows, rule_rows
 
 
 def _place(key: tuple[str, str | None], where: dict[tuple[str, str], CourseStage]) -> int:
@@ -277,7 +338,7 @@ def _hardness(row: StageRow, where: dict[tuple[str, str], CourseStage]) -> tuple
 def _learner_row(learner: Learner, record: progress.Progress, events: list[Event],
                  answers: dict[tuple[str, str], _Tries], seen: datetime | None,
                  by_lesson: dict[str, list[CourseStage]], titles: dict[str, str],
-                 now: datetime, trusted: bool = False) -> LearnerRow:
+                 trusted: bool = False) -> LearnerRow:
     stars: dict[str, int] = {}
     unchecked: dict[str, int] = {}
     for slug in by_lesson:
@@ -312,7 +373,7 @@ def _learner_row(learner: Learner, record: progress.Progress, events: list[Event
     return LearnerRow(
         name=learner.name, code=learner.code, joined=_iso(learner.joined) or "",
         last_seen=_iso(seen),
-        seconds_since_seen=None if seen is None else max(0.0, (now - seen).total_seconds()),
+        seconds_since_seen=None,  # filled in when shown (`seen_row`)
         lessons_done=done, stars=stars, stars_total=sum(stars.values()),
         unchecked=unchecked, unchecked_total=sum(unchecked.values()),
         lesson_now=lesson_now, lesson_title_now=titles.get(lesson_now or "") or lesson_now,

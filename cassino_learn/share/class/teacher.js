@@ -1,5 +1,5 @@
 // The teacher's page: the learners' table, sortable, and what the class finds hard, polled
-// every few seconds. Every learner's text reaches the page by textContent: a name is shown as
+// every few seconds for what changed since. Every learner's text reaches the page by textContent: a name is shown as
 // typed, never run. POLL_MS and SUMMARY_URL are set by the page before this script.
 (function () {
   var token = new URLSearchParams(location.search).get('token') || '';
@@ -146,10 +146,31 @@
     document.getElementById('cc-status').textContent =
       'Updated ' + new Date().toLocaleTimeString() + ' · every ' + (POLL_MS / 1000) + ' s';
   }
+  // Each poll asks only for what changed since the version the page has: the learners'
+  // rows that changed (merged in by code; the others only age), the small tables whole.
+  var fetched = Date.now();
+  function merge(fresh) {
+    var elapsed = (Date.now() - fetched) / 1000;
+    fetched = Date.now();
+    if (fresh.whole) { data = fresh; return; }
+    var byCode = {};
+    fresh.learners.forEach(function (row) { byCode[row.code] = row; });
+    data.learners = data.learners.map(function (row) {
+      if (byCode[row.code]) { var now = byCode[row.code]; delete byCode[row.code]; return now; }
+      if (row.seconds_since_seen !== null) { row.seconds_since_seen += elapsed; }
+      return row;
+    });
+    fresh.learners.forEach(function (row) {
+      if (byCode[row.code]) { data.learners.push(row); }  // joined since
+    });
+    ['version', 'epoch', 'generated', 'lessons', 'stages', 'rules', 'count'].forEach(
+      function (name) { data[name] = fresh[name]; });
+  }
   function poll() {
-    fetch(SUMMARY_URL + '?token=' + encodeURIComponent(token), {cache: 'no-store'})
+    fetch(SUMMARY_URL + '?token=' + encodeURIComponent(token) + '&since=' + data.version +
+          '&epoch=' + data.epoch, {cache: 'no-store'})
       .then(function (r) { if (!r.ok) { throw new Error('HTTP ' + r.status); } return r.json(); })
-      .then(function (fresh) { data = fresh; draw(); })
+      .then(function (fresh) { merge(fresh); draw(); })
       .catch(function () {
         document.getElementById('cc-status').textContent =
           'Could not update (is the server still running?); trying again.';
