@@ -72,7 +72,7 @@ class _Api(web.RequestHandler):
         return learner_id
 
     async def learner(self, learner_id: str) -> Any:
-        learner = await self.state.store.call(lambda store: store.learner(learner_id))
+        learner = await self.state.store.read(lambda store: store.learner(learner_id))
         if learner is None:
             raise Refused(401, "this class has no such learner (the class may have been "
                                "ended): open the class's address and give your name")
@@ -86,7 +86,7 @@ class MeHandler(_Api):
         except Refused as refused:
             self.answer(refused.status, {"error": refused.reason})
             return
-        saved = await self.state.store.call(lambda store: store.progress(learner.id))
+        saved = await self.state.store.read(lambda store: store.progress(learner.id))
         self.answer(200, {"learner": {"id": learner.id, "name": learner.name,
                                       "code": learner.code},
                           "class": self.state.name, "progress": saved,

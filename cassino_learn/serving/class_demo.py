@@ -147,7 +147,7 @@ def for_class(class_state: Any) -> DemoState:
         return Follower(found.id, found.name) if found is not None else None
 
     async def roster() -> dict[str, str]:
-        return await class_state.store.call(
+        return await class_state.store.read(
             lambda store: {x.id: x.name for x in store.learners()})
 
     demo = DemoState(teacher=token_checker(class_state.token), learner=learner, roster=roster,

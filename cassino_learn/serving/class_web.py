@@ -48,21 +48,33 @@ T = TypeVar("T")
 
 
 class StoreThread:
-    """The class's store, used from one thread of its own: the server's loop never waits on
-    the disk, and the store's connection is used by the thread that opened it."""
+    """The class's store, written from one thread of its own (the server's loop never waits on
+    the disk; writes, and the teacher's tally they keep up to date, in turn) and read from
+    READERS threads of their own, each with its own connection: in WAL mode a reader never
+    waits for a writer, so a page asking who it is does not queue behind the class's syncs."""
+
+    READERS = 2
 
     def __init__(self, opener: Callable[[], Any]) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-store")
+        self._readers = ThreadPoolExecutor(max_workers=self.READERS,
+                                           thread_name_prefix="class-reader")
         self.store = self._pool.submit(opener).result()
 
     async def call(self, work: Callable[[Any], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, work, self.store)
+
+    async def read(self, work: Callable[[Any], T]) -> T:
+        """`work` that only reads the store (no write, no tally), on a reader thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._readers, work,
+                                                                self.store)
 
     def run(self, work: Callable[[Any], T]) -> T:
         """The same, from outside the server's loop (start and stop)."""
         return self._pool.submit(work, self.store).result()
 
     def close(self) -> None:
+        self._readers.shutdown()
         self.run(lambda store: store.close())
         self._pool.shutdown()
 
@@ -137,7 +149,7 @@ async def learner_from_cookie(handler: web.RequestHandler, state: ClassState) ->
     learner_id = cookie_learner_id(handler, state)
     if learner_id is None:
         return None
-    return await state.store.call(lambda store: store.learner(learner_id))
+    return await state.store.read(lambda store: store.learner(learner_id))
 
 
 def set_learner_cookie(handler: web.RequestHandler, state: ClassState, learner_id: str) -> None:
@@ -235,7 +247,7 @@ class CodeHandler(JoinHandler):
         if self.too_many(self.state.guesses, "typed a learner code"):
             return
         typed = self.get_argument("code", "")
-        learner = await self.state.store.call(lambda store: store.by_code(typed))
+        learner = await self.state.store.read(lambda store: store.by_code(typed))
         if learner is None:
             # Slowed: guessing codes one after another gains little (the server is not held)
             await asyncio.sleep(class_limits.WRONG_GUESS_DELAY)

@@ -180,3 +180,33 @@ def test_serve_class_starts_one_small_process_and_stops_cleanly(tmp_path):
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
+
+
+@pytest.mark.parametrize("slug", ["01_cards_and_points", "02_pairing"])  # a number; a move
+def test_a_stage_solved_on_a_page_sends_its_answer_and_the_server_judges_it_a_star(
+        browser, tmp_path, slug):
+    """The record layer as the page runs it: the stage runner's solved try carries the answer
+    given, the page's outbox gets it, and the class's store, judging it, counts the stars."""
+    from datetime import datetime, timezone
+
+    from cassino_learn.teaching.class_store import ClassStore
+    from cassino_learn.teaching.class_summary import summarize
+    from cassino_learn.teaching.stages import load_stages
+    from cassino_learn.ui.stages import StageRunner
+
+    with ClassStore.open(tmp_path / "class", "4B") as store:
+        ada = store.join("Ada")
+        me = {"learner": {"id": ada.id, "name": "Ada", "code": ada.code}, "progress": {},
+              "xsrf": "x"}
+        browser_class.join_in_browser(answer(200, me), browser.append)
+        runner = StageRunner(slug)
+        stage = load_stages(slug).stages[0]
+        assert runner.answer(stage.solutions()[0]).correct  # what the page's buttons send
+        events = [m["event"] for m in browser if m["type"] == "event"]
+        solved = [e for e in events if e["kind"] == "try" and e["solved"]]
+        assert len(solved) == 1 and "answer" in solved[0]
+        sent = [m["progress"] for m in browser if m["type"] == "progress"][-1]
+        json.dumps(events)  # as the page posts them
+        store.sync(ada.id, events, sent)
+        [row] = summarize(store, datetime.now(timezone.utc)).learners
+        assert row.stars[slug] == 3 and row.unchecked_total == 0
