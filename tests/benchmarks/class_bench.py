@@ -73,6 +73,7 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
         sampler = asyncio.create_task(sample_memory(server, peaks, stop))
         load = [os.getloadavg()[0]]
         cpu_before = cpu_seconds(server)
+        client_before = sum(psutil.Process().cpu_times()[:2])
         started = time.perf_counter()
         arrive = min(60.0, max(10.0, learners / 20))
         work = asyncio.create_task(run_learners(server.base_url, learners, stages=args.stages,
@@ -104,7 +105,10 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
               f"over {arrive:.0f} s; done in {took:.0f} s")
         print(f"  server memory: idle {idle:.0f} MiB, peak {max(peaks or [idle]):.0f} MiB "
               f"(one process: {len(server.processes())})")
-        print(f"  server CPU: {cpu:.0f} s in {took:.0f} s ({100 * cpu / took:.0f}% of one core)")
+        mine = psutil.Process().cpu_times()
+        client = mine.user + mine.system - client_before
+        print(f"  server CPU: {cpu:.0f} s in {took:.0f} s ({100 * cpu / took:.0f}% of one core); "
+              f"the simulated learners' own process: {100 * client / took:.0f}% of one core")
         print(f"  API requests: {len(api)}, {len(api) / took:.0f}/s; latency median "
               f"{1000 * statistics.median(api):.1f} ms, p99 {1000 * percentile(api, 0.99):.1f} ms,"
               f" max {1000 * max(api):.0f} ms")
