@@ -5,6 +5,7 @@ reader's backlog, header timeouts, and a server that runs out of file descriptor
 from __future__ import annotations
 
 import json
+import re
 import socket
 import tempfile
 import time
@@ -159,3 +160,40 @@ def test_out_of_descriptors_the_server_says_so_once_and_keeps_serving(site):
         assert server.lines < 20, list(server.output)
         assert cpu < 1.0, cpu
 
+
+
+def test_a_stream_that_reads_again_gets_the_latest_table_not_every_change(site):
+    """A reader that stops reading while the table changes 400 times: once the connection's
+    buffers are full the server keeps nothing more for it, and when it reads again it gets
+    the latest table (versions skipped), not every change."""
+    base, built = site
+    with ClassServerProcess(base / "class", "4B", built) as server:
+        ada = joined(server)
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        cookies = "; ".join(f"{k}={v}" for k, v in ada.cookies.items())
+        sock.sendall(f"GET /class/demo/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookies}"
+                     f"\r\n\r\n".encode())
+        assert status_of(sock) == 200
+        teacher = requests.Session()
+        state = teacher.get(server.url(f"class/demo/teacher/state.json?token={server.token}"),
+                            timeout=10).json()
+        headers = {"X-Teacher-Token": server.token, "X-XSRFToken": state["xsrf"],
+                   "Content-Type": "application/json"}
+        for seed in range(400):
+            assert teacher.post(server.url("class/demo/teacher/do"), headers=headers,
+                                data=json.dumps({"action": "deal", "players": 4, "seed": seed}),
+                                timeout=30).status_code == 200
+        latest = teacher.get(server.url(f"class/demo/teacher/state.json?token={server.token}"),
+                             timeout=10).json()["version"]
+        sock.settimeout(20)
+        tail, versions = b"", []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and (not versions or versions[-1] < latest):
+            chunk = sock.recv(1 << 20)
+            assert chunk, "the stream was closed"
+            tail = tail[-100:] + chunk
+            versions += [int(v) for v in re.findall(rb"\nid: (\d+)\n", tail)
+                         if not versions or int(v) > versions[-1]]
+        sock.close()
+        assert versions and versions[-1] == latest
+        assert len(versions) < latest  # some changes were never queued: dropped for the latest
