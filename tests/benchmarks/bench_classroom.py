@@ -361,6 +361,8 @@ def main() -> int:
     parser.add_argument("--failures", type=Path, default=None,
                         help="a folder for each failing learner's screenshot and console, "
                              "and the server's log")
+    parser.add_argument("--client-processes", type=int, default=4,
+                        help="processes the simulated learners are spread over")
     parser.add_argument("--stand-in-site", action="store_true",
                         help="serve a stand-in of the in-browser edition (its pages' layout) "
                              "instead of building it, for the server, faults and streams parts")

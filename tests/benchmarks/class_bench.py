@@ -73,12 +73,11 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
         sampler = asyncio.create_task(sample_memory(server, peaks, stop))
         load = [os.getloadavg()[0]]
         cpu_before = cpu_seconds(server)
-        client_before = sum(psutil.Process().cpu_times()[:2])
         started = time.perf_counter()
         arrive = min(60.0, max(10.0, learners / 20))
-        work = asyncio.create_task(run_learners(server.base_url, learners, stages=args.stages,
-                                                gap=gap(args), arrive_within=arrive,
-                                                token=server.token))
+        work = asyncio.create_task(learners_in_processes(
+            server, learners, args.client_processes,
+            dict(stages=args.stages, gap=gap(args), arrive_within=arrive)))
         killed_at = None
         if kill_after is not None:
             await asyncio.sleep(kill_after)
@@ -105,10 +104,8 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
               f"over {arrive:.0f} s; done in {took:.0f} s")
         print(f"  server memory: idle {idle:.0f} MiB, peak {max(peaks or [idle]):.0f} MiB "
               f"(one process: {len(server.processes())})")
-        mine = psutil.Process().cpu_times()
-        client = mine.user + mine.system - client_before
         print(f"  server CPU: {cpu:.0f} s in {took:.0f} s ({100 * cpu / took:.0f}% of one core); "
-              f"the simulated learners' own process: {100 * client / took:.0f}% of one core")
+              f"the simulated learners in {args.client_processes} processes of their own")
         print(f"  API requests: {len(api)}, {len(api) / took:.0f}/s; latency median "
               f"{1000 * statistics.median(api):.1f} ms, p99 {1000 * percentile(api, 0.99):.1f} ms,"
               f" max {1000 * max(api):.0f} ms")
@@ -143,6 +140,26 @@ def stand_in_site() -> Path:
     (root / "index.html").write_text("<!DOCTYPE html><title>home</title>", encoding="utf-8")
     (root / ".complete").write_text("built\n")
     return root
+
+
+async def learners_in_processes(server: ClassServerProcess, learners: int, processes: int,
+                                options: dict):
+    """The simulated learners split over `processes` processes (one process's clients would
+    wait on themselves at 1,000 learners), the teacher's page in the first."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from class_load import merged, run_slice
+
+    loop = asyncio.get_running_loop()
+    slices = [range(n, learners, processes) for n in range(processes)]
+    with ProcessPoolExecutor(max_workers=processes,
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        tallies = await asyncio.gather(*(
+            loop.run_in_executor(pool, run_slice, server.base_url, learners, numbers,
+                                 server.token if n == 0 else "", options)
+            for n, numbers in enumerate(slices)))
+    return merged(list(tallies))
 
 
 def cpu_seconds(server: ClassServerProcess) -> float:

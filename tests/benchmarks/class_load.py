@@ -243,7 +243,7 @@ class SimulatedLearner:
 
 async def run_learners(base: str, count: int, *, stages: int, gap: tuple[float, float],
                        arrive_within: float, reload_every: int = 4, seed: int = 1,
-                       token: str = "") -> Tally:
+                       token: str = "", numbers: range | None = None) -> Tally:
     """`count` simulated learners arriving over `arrive_within` seconds, each playing `stages`
     stages of lesson 1; returns the tally once every one is done."""
     AsyncHTTPClient.configure(None, max_clients=max(10, count))
@@ -252,7 +252,7 @@ async def run_learners(base: str, count: int, *, stages: int, gap: tuple[float, 
     rng = random.Random(seed)
 
     async def one(number: int) -> None:
-        learner = SimulatedLearner(base, number, client, tally, random.Random(rng.random()))
+        learner = SimulatedLearner(base, number, client, tally, random.Random(seed * 7919 + number))
         await asyncio.sleep(rng.uniform(0, arrive_within))
         try:
             await learner.join()
@@ -264,7 +264,7 @@ async def run_learners(base: str, count: int, *, stages: int, gap: tuple[float, 
     teacher = asyncio.create_task(teacher_page(base, token, client, tally, done)) \
         if token else None
     try:
-        await asyncio.gather(*(one(n) for n in range(count)))
+        await asyncio.gather(*(one(n) for n in (numbers or range(count))))
     finally:
         done.set()
         if teacher is not None:
@@ -294,6 +294,28 @@ async def teacher_page(base: str, token: str, client: AsyncHTTPClient, tally: Ta
             await asyncio.wait_for(done.wait(), TEACHER_POLL)
         except asyncio.TimeoutError:
             pass
+
+
+def run_slice(base: str, count: int, numbers: range, token: str, options: dict) -> Tally:
+    """`run_learners` for the learners `numbers` of `count`, in a process of its own (the
+    teacher's page in the slice given the token)."""
+    return asyncio.run(run_learners(base, count, numbers=numbers, token=token, **options))
+
+
+def merged(tallies: list[Tally]) -> Tally:
+    total = Tally()
+    for tally in tallies:
+        total.latencies += tally.latencies
+        for endpoint, times in tally.by_endpoint.items():
+            total.by_endpoint.setdefault(endpoint, []).extend(times)
+        total.made += tally.made
+        total.acknowledged += tally.acknowledged
+        total.retries += tally.retries
+        total.stream_events += tally.stream_events
+        for kind, n in tally.errors.items():
+            total.errors[kind] = total.errors.get(kind, 0) + n
+        total.stars.update(tally.stars)
+    return total
 
 
 def _endpoint(path: str, method: str) -> str:
