@@ -133,7 +133,7 @@ class SyncHandler(_Api):
                 self.set_header("Retry-After", str(self.limit.wait(learner_id)))
                 raise Refused(429, "too many requests from this learner; wait a little")
             events, progress = check_sync(self.request.body, learner_id)
-            stored = await self.state.store.call(
+            stored = await self.state.store.write(
                 lambda store: _store(store, learner_id, events, progress))
         except Refused as refused:
             self.answer(refused.status, refused.answer())

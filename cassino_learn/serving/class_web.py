@@ -21,8 +21,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import queue
 import secrets
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -51,32 +53,98 @@ class StoreThread:
     """The class's store, written from one thread of its own (the server's loop never waits on
     the disk; writes, and the teacher's tally they keep up to date, in turn) and read from
     READERS threads of their own, each with its own connection: in WAL mode a reader never
-    waits for a writer, so a page asking who it is does not queue behind the class's syncs."""
+    waits for a writer, so a page asking who it is does not queue behind the class's syncs.
+
+    Writes queued together go to the disk together (`write`, group commit): one transaction,
+    one sync to the disk, for up to BATCH of them, each a savepoint that fails alone; each is
+    answered only once the whole is on disk, so nothing answered for is lost to a crash."""
 
     READERS = 2
+    BATCH = 100
 
     def __init__(self, opener: Callable[[], Any]) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-store")
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="class-store", daemon=True)
         self._readers = ThreadPoolExecutor(max_workers=self.READERS,
                                            thread_name_prefix="class-reader")
-        self.store = self._pool.submit(opener).result()
+        opened: Future = Future()
+        self._jobs.put((lambda _store: opener(), opened, False))
+        self.store: Any = None
+        self._thread.start()
+        self.store = opened.result()
+
+    def _work(self) -> None:
+        waiting: list = []
+        while True:
+            job = waiting.pop(0) if waiting else self._jobs.get()
+            if job is None:
+                return
+            work, done, batched = job
+            if not batched:
+                _settle(done, work, self.store)
+                continue
+            jobs = [job]
+            while len(jobs) < self.BATCH:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None or not more[2]:
+                    waiting.append(more)
+                    break
+                jobs.append(more)
+            self._batch(jobs)
+
+    def _batch(self, jobs: list) -> None:
+        results: list = []
+        try:
+            with self.store.batch():
+                for work, _done, _ in jobs:
+                    try:
+                        results.append((True, work(self.store)))
+                    except BaseException as error:  # noqa: BLE001 - that job's answer
+                        results.append((False, error))
+        except BaseException as error:  # noqa: BLE001 - the commit failed: none is stored
+            for _work, done, _ in jobs:
+                done.set_exception(error)
+            self.store._changed(None)  # what listeners were told of was undone
+            return
+        for (_work, done, _), (ok, value) in zip(jobs, results):
+            done.set_result(value) if ok else done.set_exception(value)
 
     async def call(self, work: Callable[[Any], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, work, self.store)
+        return await asyncio.wrap_future(self._submit(work, False))
+
+    async def write(self, work: Callable[[Any], T]) -> T:
+        """`work` (a write of the store's, or several) in the next group commit."""
+        return await asyncio.wrap_future(self._submit(work, True))
 
     async def read(self, work: Callable[[Any], T]) -> T:
         """`work` that only reads the store (no write, no tally), on a reader thread."""
         return await asyncio.get_running_loop().run_in_executor(self._readers, work,
                                                                 self.store)
 
+    def _submit(self, work: Callable[[Any], T], batched: bool) -> Future:
+        done: Future = Future()
+        self._jobs.put((work, done, batched))
+        return done
+
     def run(self, work: Callable[[Any], T]) -> T:
         """The same, from outside the server's loop (start and stop)."""
-        return self._pool.submit(work, self.store).result()
+        return self._submit(work, False).result()
 
     def close(self) -> None:
         self._readers.shutdown()
         self.run(lambda store: store.close())
-        self._pool.shutdown()
+        self._jobs.put(None)
+        self._thread.join()
+
+
+def _settle(done: Future, work: Callable[[Any], Any], store: Any) -> None:
+    try:
+        done.set_result(work(store))
+    except BaseException as error:  # noqa: BLE001 - the caller's to handle
+        done.set_exception(error)
 
 
 @dataclass
@@ -210,7 +278,7 @@ class JoinHandler(_Page):
             return
         skip = bool(self.get_argument("skip", ""))
         name = "" if skip else self.get_argument("name", "", strip=False)
-        learner = await self.state.store.call(lambda store: store.join(name))
+        learner = await self.state.store.write(lambda store: store.join(name))
         self.become(learner)
 
     def too_many(self, limit: RateLimit, done: str) -> bool:

@@ -246,12 +246,23 @@ class ClassStore:
         return db
 
     def _write(self) -> "_Transaction":
-        """One write transaction: committed when the block ends, rolled back on an error."""
+        """One write transaction: committed when the block ends, rolled back on an error.
+        Inside `batch`, a savepoint of the batch's transaction."""
+        if getattr(self._local, "batch", False):
+            return _Savepoint(self._db())
         return _Transaction(self._db(), "BEGIN IMMEDIATE")
 
     def _read(self) -> "_Transaction":
         """One read transaction: the queries in the block see one state of the class."""
+        if getattr(self._local, "batch", False):
+            return _Savepoint(self._db())
         return _Transaction(self._db(), "BEGIN")
+
+    def batch(self) -> "_Batch":
+        """One transaction for several writes of this thread (group commit: one sync to the
+        disk for all of them): each write in it is a savepoint, undone alone when it fails;
+        nothing of the batch is on disk, nor to be answered for, before the block ends."""
+        return _Batch(self)
 
     def close(self) -> None:
         """Close every thread's connection (a closed store raises ClassStoreError when used)."""
@@ -524,6 +535,30 @@ class _Transaction:
 
     def __exit__(self, kind: Any, *rest: Any) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+class _Savepoint(_Transaction):
+    def __init__(self, db: sqlite3.Connection) -> None:
+        super().__init__(db, "SAVEPOINT one")
+
+    def __exit__(self, kind: Any, *rest: Any) -> None:
+        if kind is not None:
+            self.db.execute("ROLLBACK TO one")
+        self.db.execute("RELEASE one")
+
+
+class _Batch:
+    def __init__(self, store: ClassStore) -> None:
+        self.store = store
+
+    def __enter__(self) -> ClassStore:
+        self.store._db().execute("BEGIN IMMEDIATE")
+        self.store._local.batch = True
+        return self.store
+
+    def __exit__(self, kind: Any, *rest: Any) -> None:
+        self.store._local.batch = False
+        self.store._db().execute("COMMIT" if kind is None else "ROLLBACK")
 
 
 def _learner(row: tuple[str, str, str, str]) -> Learner:
