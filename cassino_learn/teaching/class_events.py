@@ -27,7 +27,7 @@ __all__ = ["EventLog", "Event", "KINDS", "class_learner", "context_of", "use_lea
            "leave", "current", "current_learner",
            "record_try", "record_refusal", "record_visit", "read_events", "EVENT_ID_PATTERN",
            "NAME_PATTERN", "CLIENT_FIELDS", "client_event", "new_event_id", "record_to",
-           "answer_json", "MAX_ANSWER", "stage_ids"]
+           "answer_json", "MAX_ANSWER", "stage_ids", "lesson_stages"]
 
 KINDS = ("try", "refusal", "visit")
 MAX_TEXT = 200  # lesson and stage ids and rule ids are short; anything longer is not ours
@@ -151,16 +151,23 @@ def _lesson_slugs() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
-def stage_ids(lesson: str) -> frozenset[str]:
-    """The ids of a lesson's stages, read once (none for a lesson without stages)."""
+def lesson_stages(lesson: str) -> Any:
+    """A lesson's stages (`stages.LessonStages`), read once; None for a lesson without."""
     from .stages import StageError, has_stages, load_stages
 
     if not has_stages(lesson):
-        return frozenset()
+        return None
     try:
-        return frozenset(load_stages(lesson).ids)
+        return load_stages(lesson)
     except StageError:
-        return frozenset()
+        return None
+
+
+@lru_cache(maxsize=None)
+def stage_ids(lesson: str) -> frozenset[str]:
+    """The ids of a lesson's stages (none for a lesson without stages)."""
+    stages = lesson_stages(lesson)
+    return frozenset(stages.ids) if stages is not None else frozenset()
 
 
 def _is_name(value: Any) -> bool:

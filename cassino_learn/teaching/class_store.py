@@ -591,12 +591,12 @@ def _judged(event: Event) -> Event:
     to the teacher as what the page says, never as a star."""
     if event.kind != "try" or not event.solved or event.answer is None:
         return event
-    from .stages import StageError, load_stages
+    from .class_events import lesson_stages
 
     try:
-        stage = load_stages(event.lesson).stage(str(event.stage))
+        stage = lesson_stages(event.lesson).stage(str(event.stage))
         verdict = stage.judge(event.answer)
-    except (StageError, KeyError):
+    except (AttributeError, KeyError):
         raise ValueError(f"field 'stage': {event.stage!r} cannot be judged here") from None
     except Exception:  # noqa: BLE001 - whatever a judge makes of junk, it is no answer
         verdict = None
