@@ -288,7 +288,7 @@ async def teacher_page(base: str, token: str, client: AsyncHTTPClient, tally: Ta
             if response.code == 200:
                 data = json.loads(response.body)
                 since, epoch = data["version"], data["epoch"]
-        except (OSError, asyncio.TimeoutError):
+        except (OSError, HTTPClientError, asyncio.TimeoutError):
             tally.error("teacher refresh")
         try:
             await asyncio.wait_for(done.wait(), TEACHER_POLL)
