@@ -197,3 +197,19 @@ def test_a_stream_that_reads_again_gets_the_latest_table_not_every_change(site):
         sock.close()
         assert versions and versions[-1] == latest
         assert len(versions) < latest  # some changes were never queued: dropped for the latest
+
+
+def test_at_start_the_server_takes_the_most_open_files_the_system_allows():
+    import subprocess
+    import sys
+
+    script = ("import resource; soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE); "
+              "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)); "
+              "from cassino_learn.serving.class_server import raise_file_limit; "
+              "raise_file_limit(print); "
+              "print(resource.getrlimit(resource.RLIMIT_NOFILE) == (hard, hard), hard)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    raised, hard = done.stdout.split()[-2:]
+    assert raised == "True" or hard == "256", done.stdout
