@@ -216,6 +216,8 @@ def learner_part(learner: Learner, record: progress.Progress, events: list[Event
             continue
         stage = record.lesson(key[0]).stages.get(key[1])
         mine = answers.get(key)
+        if mine is None and not trusted:
+            continue  # no try the server saw: what a page's progress claims is not the stage's
         if mine is None and stage is not None and not stage.solved and stage.tries == 0:
             continue  # a hint taken, nothing answered
         if mine is not None and mine.solved:

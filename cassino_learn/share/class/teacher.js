@@ -21,12 +21,14 @@
   }
   // Stars the server judged; beside them, how many stages the page says are solved that the
   // server could not check (no answer came with them): never shown as stars.
-  function starCell(stars, unchecked) {
+  function starCell(stars, unchecked, total) {
     var td = el('td', stars, 'cc-num cc-stars');
     if (unchecked) {
-      var note = el('span', ' + ' + unchecked + ' unchecked', 'cc-unchecked');
+      var note = el('span', total ? unchecked + ' unchecked' : '+' + unchecked + '?',
+                    'cc-unchecked' + (total ? ' cc-unchecked-total' : ''));
       note.title = unchecked + (unchecked === 1 ? ' stage' : ' stages') + ' the page says ' +
-        'are solved, with no answer the server could check';
+        (unchecked === 1 ? 'is' : 'are') + ' solved, with no answer the server could check: ' +
+        'not counted as stars';
       td.appendChild(note);
     }
     return td;
@@ -46,7 +48,7 @@
       {key: 'done', title: 'Lessons done', num: true, value: function (r) { return r.lessons_done; },
        cell: function (r) { return el('td', r.lessons_done, 'cc-num'); }},
       {key: 'stars', title: 'Stars', num: true, value: function (r) { return r.stars_total; },
-       cell: function (r) { return starCell('★ ' + r.stars_total, r.unchecked_total); }}];
+       cell: function (r) { return starCell('★ ' + r.stars_total, r.unchecked_total, true); }}];
     data.lessons.forEach(function (lesson, i) {
       cols.push({key: 'lesson:' + lesson.lesson, title: String(i + 1), hint: lesson.title +
                  ' (of ' + lesson.stars + ' stars)', num: true,
