@@ -1,9 +1,11 @@
 """The strict check of the progress a learner's page sends to a class's server: exact types
 (stars 0 to 3 as a whole number, never "3", 2.9 or true; solved true or false; counts whole
-and not negative), and only the course's lessons and stages. The progress file's own reading
+and not negative), and only the course's lessons and stages. Fields it does not know (a newer
+version's) are left to the progress file's own reading. The progress file's own reading
 (`progress.from_json`) is lenient, as a file on the learner's own disk may be; a server that
 shows a class to its teacher is not. ValueError naming the field, e.g.
-"progress: lessons.02_pairing.stages.one-card.stars: '3' is not a whole number from 0 to 3".
+"progress: lessons.02_pairing.stages.one-card.stars: '3' is not a whole number of 0 to 3
+ stars".
 """
 
 from __future__ import annotations
@@ -47,10 +49,6 @@ def strict_progress(data: Any) -> None:
                 raise ValueError(f"progress: {here}: not a stage of {slug}")
             if not isinstance(record, dict):
                 raise ValueError(f"progress: {here}: a JSON object")
-            unknown = sorted(set(record) - set(_STAGE_COUNTS) - set(_STAGE_FLAGS))
-            if unknown:
-                raise ValueError(f"progress: {here}.{_short(unknown[0])}: not a field of a "
-                                 f"stage")
             for name in _STAGE_FLAGS:
                 _flag(record, name, here)
             for name, most in _STAGE_COUNTS.items():
