@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 from tornado import web
 
+from ..teaching.class_store import EventRefused, ProgressRefused
+from .class_limits import RATE_BURST, RATE_PER_SECOND, RateLimit
 from .class_web import ClassState, cookie_learner_id
 
 __all__ = ["api_handlers", "RateLimit", "MAX_BODY", "MAX_EVENTS", "RATE_BURST",
@@ -30,41 +31,19 @@ __all__ = ["api_handlers", "RateLimit", "MAX_BODY", "MAX_EVENTS", "RATE_BURST",
 
 MAX_BODY = 256 * 1024
 MAX_EVENTS = 500
-RATE_BURST = 30
-RATE_PER_SECOND = 1.0
 LEARNER_ID = re.compile(r"[0-9a-f]{16}")
 SYNC_FIELDS = {"learner", "events", "progress"}
 
 
-class RateLimit:
-    """A bucket of `burst` requests per key, refilled `per_second`."""
-
-    def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> None:
-        self.burst, self.per_second = burst, per_second
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        tokens, then = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.per_second)
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1, now)
-        if len(self._buckets) > 100_000:  # forget the full buckets of a long class
-            self._buckets = {k: v for k, v in self._buckets.items() if v[0] < self.burst - 1}
-        return True
-
-    def wait(self, key: str) -> int:
-        """Seconds until `key` may send again."""
-        tokens, _ = self._buckets.get(key, (float(self.burst), 0.0))
-        return max(1, int((1 - tokens) / self.per_second + 0.999))
-
-
 class Refused(Exception):
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, **more: Any) -> None:
         super().__init__(reason)
-        self.status, self.reason = status, reason
+        self.status, self.reason, self.more = status, reason, more
+
+    def answer(self) -> dict[str, Any]:
+        """The JSON a page gets: the reason, and which event (its place and id) or "progress"
+        was refused, so that the page sets aside only that one."""
+        return {"error": self.reason, **self.more}
 
 
 class _Api(web.RequestHandler):
@@ -93,7 +72,7 @@ class _Api(web.RequestHandler):
         return learner_id
 
     async def learner(self, learner_id: str) -> Any:
-        learner = await self.state.store.call(lambda store: store.learner(learner_id))
+        learner = await self.state.store.read(lambda store: store.learner(learner_id))
         if learner is None:
             raise Refused(401, "this class has no such learner (the class may have been "
                                "ended): open the class's address and give your name")
@@ -107,7 +86,7 @@ class MeHandler(_Api):
         except Refused as refused:
             self.answer(refused.status, {"error": refused.reason})
             return
-        saved = await self.state.store.call(lambda store: store.progress(learner.id))
+        saved = await self.state.store.read(lambda store: store.progress(learner.id))
         self.answer(200, {"learner": {"id": learner.id, "name": learner.name,
                                       "code": learner.code},
                           "class": self.state.name, "progress": saved,
@@ -154,10 +133,10 @@ class SyncHandler(_Api):
                 self.set_header("Retry-After", str(self.limit.wait(learner_id)))
                 raise Refused(429, "too many requests from this learner; wait a little")
             events, progress = check_sync(self.request.body, learner_id)
-            stored = await self.state.store.call(
+            stored = await self.state.store.write(
                 lambda store: _store(store, learner_id, events, progress))
         except Refused as refused:
-            self.answer(refused.status, {"error": refused.reason})
+            self.answer(refused.status, refused.answer())
             return
         self.answer(200, {"stored": stored})
 
@@ -170,6 +149,10 @@ def _store(store: Any, learner_id: str, events: list[dict], progress: dict | Non
                            "open the class's address and give your name")
     try:
         stored, _ = store.sync(learner_id, events, progress)  # one transaction: both or neither
+    except EventRefused as error:
+        raise Refused(400, str(error)[:300], event=error.index, id=error.event_id) from None
+    except ProgressRefused as error:
+        raise Refused(400, str(error)[:300], field="progress") from None
     except ValueError as error:
         raise Refused(400, str(error)[:300]) from None
     return stored

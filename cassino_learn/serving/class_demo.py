@@ -39,6 +39,8 @@ ANSWERS_PER_WINDOW = 10      # a learner's answers (legal or not) within
 ANSWER_WINDOW = 10.0         # this many seconds; more are refused (429) unjudged
 COUNT_EVERY = 0.3
 HEARTBEAT_SECONDS = 20
+#: Streams one learner (or the teacher) may hold open at once: a few tabs, not a hundred.
+MAX_STREAMS_EACH = 6
 ASSETS = TEMPLATES / "class" / "demo" / "static"
 _QUESTION_ID = re.compile(r"[0-9a-f]{16}")
 _ASSET_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
@@ -145,7 +147,7 @@ def for_class(class_state: Any) -> DemoState:
         return Follower(found.id, found.name) if found is not None else None
 
     async def roster() -> dict[str, str]:
-        return await class_state.store.call(
+        return await class_state.store.read(
             lambda store: {x.id: x.name for x in store.learners()})
 
     demo = DemoState(teacher=token_checker(class_state.token), learner=learner, roster=roster,
@@ -209,6 +211,10 @@ class Broadcaster:
 
     def leave(self, stream: "StreamHandler") -> None:
         self.streams.discard(stream)
+
+    def held_by(self, key: str) -> int:
+        """Streams open now of one learner (by id) or of the teacher ("teacher")."""
+        return sum(1 for s in self.streams if s.key == key)
 
     @property
     def followers(self) -> int:
@@ -531,9 +537,19 @@ class StreamHandler(_Followed):
 
     _done: asyncio.Event
     teacher_watching = False
+    key = ""
+    _sending = False   # a write not yet taken by the reader
+    _behind = False    # something was left out meanwhile: the reader gets the latest state
 
     async def get(self) -> None:
         self.teacher_watching = self.viewer is None
+        self.key = "teacher" if self.viewer is None else self.viewer.id
+        hub = self.state.hub
+        if hub.held_by(self.key) >= MAX_STREAMS_EACH:
+            self.set_header("Retry-After", "10")
+            self.refuse(429, f"at most {MAX_STREAMS_EACH} open pages follow the table from one "
+                             f"browser; close one")
+            return
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
         self.set_header("X-Accel-Buffering", "no")
         self._done = asyncio.Event()
@@ -553,13 +569,28 @@ class StreamHandler(_Followed):
             hub.leave(self)
 
     def push(self, chunk: bytes) -> None:
+        """Send `chunk`; to a reader still taking an earlier one, nothing now and the latest
+        state once it has: what waits for a slow reader is bounded, never a growing queue."""
         if self._done.is_set():
             return
+        if self._sending:
+            self._behind = True
+            return
+        self._sending = True
         try:
             self.write(chunk)
-            self.flush()
+            self.flush().add_done_callback(self._sent)
         except StreamClosedError:
             self._done.set()
+
+    def _sent(self, future: "asyncio.Future[None]") -> None:
+        self._sending = False
+        if future.cancelled() or future.exception() is not None:
+            self._done.set()
+            return
+        if self._behind:
+            self._behind = False
+            self.push(self.state.hub.table_event())
 
     def on_connection_close(self) -> None:
         if hasattr(self, "_done"):

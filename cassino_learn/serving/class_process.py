@@ -26,13 +26,18 @@ __all__ = ["ClassServerProcess"]
 
 class ClassServerProcess:
     def __init__(self, folder: Path, name: str, site: Path, *, port: int = 0,
-                 token: str | None = None, env: dict[str, str] | None = None) -> None:
+                 token: str | None = None, env: dict[str, str] | None = None,
+                 open_files: int | None = None, args: tuple[str, ...] = ()) -> None:
+        """`open_files`: the process's limit of open files (soft and hard), as `ulimit -n`;
+        `args`: more options of the server (e.g. --header-timeout)."""
         self.folder, self.name, self.site = Path(folder), name, Path(site)
         self.port = port or free_port()
         self.token = token or secrets.token_urlsafe(24)
         self.env = env or {}
+        self.open_files, self.args = open_files, tuple(args)
         self.process: subprocess.Popen | None = None
         self.output: deque[str] = deque(maxlen=200)
+        self.lines = 0  # every line the server wrote, kept or not
 
     @property
     def base_url(self) -> str:
@@ -50,8 +55,9 @@ class ClassServerProcess:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cassino_learn.serving.class_server", "--folder",
              str(self.folder), "--name", self.name, "--site", str(self.site), "--port",
-             str(self.port), "--ip", "127.0.0.1"],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+             str(self.port), "--ip", "127.0.0.1", *self.args],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            preexec_fn=None if self.open_files is None else self._limit_files)
         deadline = time.monotonic() + timeout
         assert self.process.stdout is not None
         while time.monotonic() < deadline:
@@ -66,9 +72,15 @@ class ClassServerProcess:
         self.kill()
         raise TimeoutError(f"the class's server did not start within {timeout:.0f} s")
 
+    def _limit_files(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
+
     def _drain(self, stream) -> None:
         """Keep the server's last lines (a full pipe would stop the server)."""
         for line in stream:
+            self.lines += 1
             self.output.append(line.rstrip("\n"))
 
     def kill(self) -> None:

@@ -21,8 +21,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import queue
 import secrets
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,7 +33,9 @@ from typing import Any, Callable, TypeVar
 from tornado import web
 
 from ..teaching import catalog
-from ..teaching.class_summary import summarize, to_csv
+from ..teaching.class_summary import to_csv
+from . import class_limits
+from .class_limits import RateLimit
 from .templates import render, script_json
 
 __all__ = ["ClassState", "StoreThread", "class_handlers", "learner_from_cookie", "join_url",
@@ -46,23 +50,101 @@ T = TypeVar("T")
 
 
 class StoreThread:
-    """The class's store, used from one thread of its own: the server's loop never waits on
-    the disk, and the store's connection is used by the thread that opened it."""
+    """The class's store, written from one thread of its own (the server's loop never waits on
+    the disk; writes, and the teacher's tally they keep up to date, in turn) and read from
+    READERS threads of their own, each with its own connection: in WAL mode a reader never
+    waits for a writer, so a page asking who it is does not queue behind the class's syncs.
+
+    Writes queued together go to the disk together (`write`, group commit): one transaction,
+    one sync to the disk, for up to BATCH of them, each a savepoint that fails alone; each is
+    answered only once the whole is on disk, so nothing answered for is lost to a crash."""
+
+    READERS = 2
+    BATCH = 100
 
     def __init__(self, opener: Callable[[], Any]) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-store")
-        self.store = self._pool.submit(opener).result()
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="class-store", daemon=True)
+        self._readers = ThreadPoolExecutor(max_workers=self.READERS,
+                                           thread_name_prefix="class-reader")
+        opened: Future = Future()
+        self._jobs.put((lambda _store: opener(), opened, False))
+        self.store: Any = None
+        self._thread.start()
+        self.store = opened.result()
+
+    def _work(self) -> None:
+        waiting: list = []
+        while True:
+            job = waiting.pop(0) if waiting else self._jobs.get()
+            if job is None:
+                return
+            work, done, batched = job
+            if not batched:
+                _settle(done, work, self.store)
+                continue
+            jobs = [job]
+            while len(jobs) < self.BATCH:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None or not more[2]:
+                    waiting.append(more)
+                    break
+                jobs.append(more)
+            self._batch(jobs)
+
+    def _batch(self, jobs: list) -> None:
+        results: list = []
+        try:
+            with self.store.batch():
+                for work, _done, _ in jobs:
+                    try:
+                        results.append((True, work(self.store)))
+                    except BaseException as error:  # noqa: BLE001 - that job's answer
+                        results.append((False, error))
+        except BaseException as error:  # noqa: BLE001 - the commit failed: none is stored
+            for _work, done, _ in jobs:
+                done.set_exception(error)
+            self.store._changed(None)  # what listeners were told of was undone
+            return
+        for (_work, done, _), (ok, value) in zip(jobs, results):
+            done.set_result(value) if ok else done.set_exception(value)
 
     async def call(self, work: Callable[[Any], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, work, self.store)
+        return await asyncio.wrap_future(self._submit(work, False))
+
+    async def write(self, work: Callable[[Any], T]) -> T:
+        """`work` (a write of the store's, or several) in the next group commit."""
+        return await asyncio.wrap_future(self._submit(work, True))
+
+    async def read(self, work: Callable[[Any], T]) -> T:
+        """`work` that only reads the store (no write, no tally), on a reader thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._readers, work,
+                                                                self.store)
+
+    def _submit(self, work: Callable[[Any], T], batched: bool) -> Future:
+        done: Future = Future()
+        self._jobs.put((work, done, batched))
+        return done
 
     def run(self, work: Callable[[Any], T]) -> T:
         """The same, from outside the server's loop (start and stop)."""
-        return self._pool.submit(work, self.store).result()
+        return self._submit(work, False).result()
 
     def close(self) -> None:
+        self._readers.shutdown()
         self.run(lambda store: store.close())
-        self._pool.shutdown()
+        self._jobs.put(None)
+        self._thread.join()
+
+
+def _settle(done: Future, work: Callable[[Any], Any], store: Any) -> None:
+    try:
+        done.set_result(work(store))
+    except BaseException as error:  # noqa: BLE001 - the caller's to handle
+        done.set_exception(error)
 
 
 @dataclass
@@ -78,8 +160,17 @@ class ClassState:
     cookie_name: str = field(init=False)
     # called with the archive folder when the class ends (the demonstration archives its own)
     on_end: list[Callable[[Path], None]] = field(default_factory=list, compare=False)
+    # the teacher's view, kept up to date by the store's writes (in the store's thread)
+    tally: Any = field(default=None, compare=False)
+    # joins and learner codes tried, by client address (serving/class_limits.py)
+    joins: RateLimit = field(default_factory=class_limits.joins, compare=False)
+    guesses: RateLimit = field(default_factory=class_limits.guesses, compare=False)
 
     def __post_init__(self) -> None:
+        if self.tally is None:
+            from ..teaching.class_tally import ClassTally
+
+            self.tally = self.store.run(ClassTally)
         # One cookie a class: a browser in two classes on one machine is two learners.
         digest = hashlib.sha256(str(Path(self.folder).resolve()).encode("utf-8")).hexdigest()
         self.cookie_name = f"cassino_learner_{digest[:12]}"
@@ -126,7 +217,7 @@ async def learner_from_cookie(handler: web.RequestHandler, state: ClassState) ->
     learner_id = cookie_learner_id(handler, state)
     if learner_id is None:
         return None
-    return await state.store.call(lambda store: store.learner(learner_id))
+    return await state.store.read(lambda store: store.learner(learner_id))
 
 
 def set_learner_cookie(handler: web.RequestHandler, state: ClassState, learner_id: str) -> None:
@@ -183,10 +274,25 @@ class JoinHandler(_Page):
                              switching=bool(self.get_argument("switch", "")))
 
     async def post(self) -> None:
+        if self.too_many(self.state.joins, "joined the class"):
+            return
         skip = bool(self.get_argument("skip", ""))
         name = "" if skip else self.get_argument("name", "", strip=False)
-        learner = await self.state.store.call(lambda store: store.join(name))
+        learner = await self.state.store.write(lambda store: store.join(name))
         self.become(learner)
+
+    def too_many(self, limit: RateLimit, done: str) -> bool:
+        """Past `limit` for this client's address: a 429 page saying when to try again."""
+        address = self.request.remote_ip or ""
+        if limit.allow(address):
+            return False
+        wait = limit.wait(address)
+        self.set_status(429)
+        self.set_header("Retry-After", str(wait))
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"Too many learners have {done} from this computer's network just now. "
+                    f"Wait {wait} seconds and try again.")
+        return True
 
     def become(self, learner: Any) -> None:
         set_learner_cookie(self, self.state, learner.id)
@@ -206,9 +312,13 @@ class CodeHandler(JoinHandler):
         self.redirect(f"{self.state.base_url}class/join#code")
 
     async def post(self) -> None:
+        if self.too_many(self.state.guesses, "typed a learner code"):
+            return
         typed = self.get_argument("code", "")
-        learner = await self.state.store.call(lambda store: store.by_code(typed))
+        learner = await self.state.store.read(lambda store: store.by_code(typed))
         if learner is None:
+            # Slowed: guessing codes one after another gains little (the server is not held)
+            await asyncio.sleep(class_limits.WRONG_GUESS_DELAY)
             self.set_status(404)
             shown = typed.strip()[:40] or "(nothing)"
             await self.name_page(self.get_argument("next", ""), True,
@@ -233,22 +343,37 @@ class _Teacher(_Page):
 
     async def summary(self) -> Any:
         now = datetime.now(timezone.utc)
-        return await self.state.store.call(lambda store: summarize(store, now))
+        return await self.state.store.call(lambda store: self.state.tally.summary(now))
+
+    async def changes(self, since: int | None = None, epoch: int | None = None) -> Any:
+        """The summary's JSON, or only what changed after version `since` (ClassTally)."""
+        now = datetime.now(timezone.utc)
+        return await self.state.store.call(
+            lambda store: self.state.tally.changes(since, epoch, now))
 
 
 class TeacherPage(_Teacher):
     async def get(self) -> None:
-        summary = (await self.summary()).to_json()
+        summary = await self.changes()
         self.show("teacher.html", summary=summary, token=self.state.token,
                   ended=self.get_argument("ended", ""), poll_ms=POLL_SECONDS * 1000,
                   summary_url=f"{self.state.base_url}class/teacher/summary.json")
 
 
 class SummaryJson(_Teacher):
+    """The teacher's tables; with ?since=V&epoch=E (what the page has) only the learners'
+    rows changed since."""
+
     async def get(self) -> None:
-        summary = await self.summary()
+        since, epoch = _number(self.get_argument("since", "")), \
+            _number(self.get_argument("epoch", ""))
+        summary = await self.changes(since, epoch)
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps(summary.to_json()))
+        self.finish(json.dumps(summary))
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) < 18 else None
 
 
 class ClassCsv(_Teacher):

@@ -4,8 +4,9 @@ worry a teacher reading it."""
 from __future__ import annotations
 
 import logging
+import re
 
-__all__ = ["HarmlessWarnings", "logging_config"]
+__all__ = ["HarmlessWarnings", "logging_config", "NoSecrets", "keep_secrets_out"]
 
 # Jupyter Server warns "Notebook X is not trusted" whenever it reads a notebook whose stored
 # outputs carry no signature. Voila never shows stored outputs: it runs every lesson afresh and
@@ -33,3 +34,27 @@ def logging_config() -> dict:
             "handlers": {"console": {"filters": ["harmless"]}},
             # tornado's own warnings reach the terminal by Python's last-resort handler
             "loggers": {"tornado.general": {"filters": ["harmless"]}}}
+
+
+_SECRET_QUERY = re.compile(r"((?:^|[?&;\s])(?:token|_xsrf)=)[^&\s)\"']*", re.IGNORECASE)
+
+
+class NoSecrets(logging.Filter):
+    """Takes the teacher's token (and any XSRF token) out of a log record's text: tornado
+    writes a refused request's URL, with its query, to the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = _SECRET_QUERY.sub(r"\1[hidden]", message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, ()
+        return True
+
+
+def keep_secrets_out(names: tuple[str, ...] = ("tornado.access", "tornado.application",
+                                               "tornado.general")) -> None:
+    """Put `NoSecrets` on tornado's loggers (once)."""
+    for name in names:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, NoSecrets) for f in logger.filters):
+            logger.addFilter(NoSecrets())

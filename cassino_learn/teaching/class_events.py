@@ -14,6 +14,7 @@ import secrets
 import warnings
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -25,7 +26,8 @@ from .learner_context import LearnerContext, Record
 __all__ = ["EventLog", "Event", "KINDS", "class_learner", "context_of", "use_learner", "act_as",
            "leave", "current", "current_learner",
            "record_try", "record_refusal", "record_visit", "read_events", "EVENT_ID_PATTERN",
-           "NAME_PATTERN", "CLIENT_FIELDS", "client_event", "new_event_id", "record_to"]
+           "NAME_PATTERN", "CLIENT_FIELDS", "client_event", "new_event_id", "record_to",
+           "answer_json", "MAX_ANSWER", "stage_ids", "lesson_stages"]
 
 KINDS = ("try", "refusal", "visit")
 MAX_TEXT = 200  # lesson and stage ids and rule ids are short; anything longer is not ours
@@ -34,7 +36,9 @@ EVENT_ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: A lesson's slug, a stage's id or a rule's id as a page sends them.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,%d}" % (MAX_TEXT - 1))
 #: The fields of an event a page sends; `at` and `kind` and `lesson` and `id` are required.
-CLIENT_FIELDS = ("id", "at", "kind", "lesson", "stage", "solved", "rule")
+CLIENT_FIELDS = ("id", "at", "kind", "lesson", "stage", "solved", "rule", "answer")
+#: The most an answer a page sends may hold (its JSON): a move, a few captures, a few numbers.
+MAX_ANSWER = 2000
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,11 @@ class Event:
     solved: bool = False
     rule: str = ""
     id: str | None = None  # made by the page that sent it (the class store's events)
+    #: The learner's answer to a solved try, as a page sends it (JSON), for the server to judge.
+    answer: Any = None
+    #: Whether a solved try was judged right by this server (a file-based class's events are
+    #: recorded by the lesson running on the server itself: checked).
+    checked: bool = True
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"at": self.at.isoformat(timespec="milliseconds"),
@@ -101,11 +110,13 @@ def client_event(data: Any) -> Event:
         raise ValueError(f"field 'kind': {_shown(kind)} is not one of {', '.join(KINDS)}")
     at = _client_time(data.get("at"))
     lesson = data.get("lesson")
-    if not _is_name(lesson):
-        raise ValueError(f"field 'lesson': {_shown(lesson)} is not a lesson's id")
+    if not _is_name(lesson) or lesson not in _lesson_slugs():
+        raise ValueError(f"field 'lesson': {_shown(lesson)} is not a lesson of the course")
     stage = data.get("stage")
-    if stage is not None and not _is_name(stage):
-        raise ValueError(f"field 'stage': {_shown(stage)} is not a stage's id (or null)")
+    if stage is not None and (not _is_name(stage) or stage not in stage_ids(lesson)):
+        raise ValueError(f"field 'stage': {_shown(stage)} is not a stage of {lesson} (or null)")
+    if kind == "try" and stage is None:
+        raise ValueError("field 'stage': a try names the stage it answers")
     solved = data.get("solved", False)
     if not isinstance(solved, bool):
         raise ValueError(f"field 'solved': {_shown(solved)} is not true or false")
@@ -118,7 +129,45 @@ def client_event(data: Any) -> Event:
                              f"names the rule the move breaks)")
     elif rule not in ("", None):
         raise ValueError(f"field 'rule': only a refusal names a rule, not a {kind}")
-    return Event(at, kind, lesson, stage, solved, rule or "", event_id)
+    answer = data.get("answer")
+    if answer is not None:
+        if not solved:
+            raise ValueError("field 'answer': only a solved try carries its answer")
+        try:
+            size = len(json.dumps(answer, allow_nan=False))
+        except (TypeError, ValueError, RecursionError):
+            raise ValueError(f"field 'answer': {_shown(answer)} is not an answer") from None
+        if size > MAX_ANSWER:
+            raise ValueError(f"field 'answer': {size} characters; an answer holds at most "
+                             f"{MAX_ANSWER}")
+    return Event(at, kind, lesson, stage, solved, rule or "", event_id, answer, checked=False)
+
+
+@lru_cache(maxsize=1)
+def _lesson_slugs() -> frozenset[str]:
+    from .catalog import INDEX, LESSONS
+
+    return frozenset([INDEX.slug, *(item.slug for item in LESSONS)])
+
+
+@lru_cache(maxsize=None)
+def lesson_stages(lesson: str) -> Any:
+    """A lesson's stages (`stages.LessonStages`), read once; None for a lesson without."""
+    from .stages import StageError, has_stages, load_stages
+
+    if not has_stages(lesson):
+        return None
+    try:
+        return load_stages(lesson)
+    except StageError:
+        return None
+
+
+@lru_cache(maxsize=None)
+def stage_ids(lesson: str) -> frozenset[str]:
+    """The ids of a lesson's stages (none for a lesson without stages)."""
+    stages = lesson_stages(lesson)
+    return frozenset(stages.ids) if stages is not None else frozenset()
 
 
 def _is_name(value: Any) -> bool:
@@ -137,10 +186,12 @@ def _client_time(value: Any) -> datetime:
     text = value[:-1] + "+00:00" if value.endswith(("Z", "z")) else value
     try:
         at = datetime.fromisoformat(text)
-    except ValueError:
+        # In UTC: a time near the calendar's ends may not be one (0001-01-01T00:00+14:00)
+        return at.replace(tzinfo=timezone.utc) if at.tzinfo is None \
+            else at.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
         raise ValueError(f"field 'at': {_shown(value)} is not a time (ISO 8601 text, e.g. "
                          f"2026-11-24T11:05:03.120Z)") from None
-    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at
 
 
 class EventLog:
@@ -264,7 +315,7 @@ class _WarnOnce:
 
 
 def _to_sink(kind: str, lesson: str, stage: str | None, solved: bool = False,
-             rule: str = "") -> None:
+             rule: str = "", answer: Any = None) -> None:
     sink = learner_context.current().sink
     if sink is None:
         return
@@ -274,21 +325,36 @@ def _to_sink(kind: str, lesson: str, stage: str | None, solved: bool = False,
                             "stage": None if stage is None else str(stage)[:MAX_TEXT]}
     if kind == "try":
         data["solved"] = bool(solved)
+        if solved and answer is not None:
+            data["answer"] = answer_json(answer)
     if kind == "refusal":
         data["rule"] = str(rule)[:MAX_TEXT]
     sink(data)
+
+
+def answer_json(answer: Any) -> Any:
+    """A stage's answer as JSON the server's judge reads back (`Stage.judge`): a move as its
+    text, captures as a list of texts, a score as {side: points}, a choice as its words."""
+    if isinstance(answer, (bool, int, str)) or answer is None:
+        return answer
+    if isinstance(answer, dict):
+        return {str(key): answer_json(value) for key, value in answer.items()}
+    if isinstance(answer, (list, set, frozenset)) or type(answer) is tuple:
+        return [answer_json(item) for item in answer]
+    return str(answer)  # a move (a named tuple of the core) as its text
 
 
 def _record() -> Record | None:
     return learner_context.current().record
 
 
-def record_try(lesson: str, stage: str, solved: bool) -> None:
-    """A stage answered (a move played or an answer given): right or not."""
+def record_try(lesson: str, stage: str, solved: bool, answer: Any = None) -> None:
+    """A stage answered (a move played or an answer given): right or not. A solved try hands
+    on its `answer`, which a class's server judges again before it counts the solve."""
     record = _record()
     if record is not None:
         record.add("try", lesson, stage, solved=solved)
-    _to_sink("try", lesson, stage, solved=solved)
+    _to_sink("try", lesson, stage, solved=solved, answer=answer)
 
 
 def record_refusal(lesson: str, stage: str | None, rule: str) -> None:

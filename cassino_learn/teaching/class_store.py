@@ -17,19 +17,22 @@ import shutil
 import sqlite3
 import threading
 import warnings
-from datetime import datetime, timezone
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 from . import progress
 from .class_events import Event, client_event, read_events
+from .class_progress import strict_progress
 from .classroom import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
                         class_slug, clean_name, is_learner_id, new_code, normal_code)
 from .files import set_aside
 from .filelock import locked
 
-__all__ = ["ClassStore", "ClassStoreError", "UnknownLearner", "DB_NAME", "SCHEMA_VERSION",
-           "MAX_PROGRESS_BYTES", "BUSY_TIMEOUT"]
+__all__ = ["ClassStore", "ClassStoreError", "UnknownLearner", "EventRefused", "ProgressRefused",
+           "DB_NAME",
+           "SCHEMA_VERSION", "MAX_PROGRESS_BYTES", "BUSY_TIMEOUT", "CLOCK_TOLERANCE"]
 
 DB_NAME = "class.sqlite3"
 SCHEMA_VERSION = 1
@@ -37,6 +40,9 @@ SCHEMA_VERSION = 1
 BUSY_TIMEOUT = 30.0
 #: A learner's progress JSON is a few kilobytes; anything near this is not progress.
 MAX_PROGRESS_BYTES = 512 * 1024
+#: How far ahead of the server's clock a page's clock may be; a later event time is taken as
+#: the server's time (the latest event decides the teacher's "Lesson now").
+CLOCK_TOLERANCE = timedelta(minutes=5)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,6 +64,7 @@ CREATE TABLE IF NOT EXISTS events (
     solved INTEGER NOT NULL,
     rule TEXT NOT NULL,
     received TEXT NOT NULL,
+    checked INTEGER NOT NULL DEFAULT 0,
     UNIQUE (learner, id));
 CREATE INDEX IF NOT EXISTS events_by_learner ON events (learner, at, seq);
 CREATE TABLE IF NOT EXISTS progress (
@@ -76,6 +83,19 @@ class ClassStoreError(RuntimeError):
 
 class UnknownLearner(ValueError, LookupError):
     """A well-formed learner id that is not in the class."""
+
+
+class EventRefused(ValueError):
+    """One event of a batch refused: its place in the batch, its id (if it has one) and why."""
+
+    def __init__(self, index: int, event_id: Any, reason: str) -> None:
+        super().__init__(f"event {index}: {reason}")
+        self.index = index
+        self.event_id = event_id if isinstance(event_id, str) else None
+
+
+class ProgressRefused(ValueError):
+    """The progress a page sent is refused (and with it the batch): the message says why."""
 
 
 def _now() -> datetime:
@@ -114,6 +134,17 @@ class ClassStore:
         self._lock = threading.Lock()
         self._closed = False
         self._pid = os.getpid()
+        #: Called after each write with the learner written for (None: the whole class),
+        #: in the writer's thread (the teacher's tally, `class_tally`).
+        self.on_change: list[Any] = []
+
+    def _changed(self, learner_id: str | None) -> None:
+        for listener in self.on_change:
+            try:
+                listener(learner_id)
+            except Exception as error:  # noqa: BLE001 - what was written stays written
+                warnings.warn(f"after a write to the class {self.name!r}: {error!r}",
+                              ClassWarning, stacklevel=3)
 
     def __repr__(self) -> str:
         return f"ClassStore({str(self.path)!r}, name={self.name!r})"
@@ -166,6 +197,10 @@ class ClassStore:
                 for statement in _SCHEMA.split(";"):  # not executescript: it would commit
                     if statement.strip():
                         db.execute(statement)
+                columns = {row[1] for row in db.execute("PRAGMA table_info(events)")}
+                if "checked" not in columns:  # a database of the version before judging
+                    db.execute("ALTER TABLE events ADD COLUMN checked INTEGER NOT NULL "
+                               "DEFAULT 0")
                 version = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
                 if version is None:
                     db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -211,12 +246,23 @@ class ClassStore:
         return db
 
     def _write(self) -> "_Transaction":
-        """One write transaction: committed when the block ends, rolled back on an error."""
+        """One write transaction: committed when the block ends, rolled back on an error.
+        Inside `batch`, a savepoint of the batch's transaction."""
+        if getattr(self._local, "batch", False):
+            return _Savepoint(self._db())
         return _Transaction(self._db(), "BEGIN IMMEDIATE")
 
     def _read(self) -> "_Transaction":
         """One read transaction: the queries in the block see one state of the class."""
+        if getattr(self._local, "batch", False):
+            return _Savepoint(self._db())
         return _Transaction(self._db(), "BEGIN")
+
+    def batch(self) -> "_Batch":
+        """One transaction for several writes of this thread (group commit: one sync to the
+        disk for all of them): each write in it is a savepoint, undone alone when it fails;
+        nothing of the batch is on disk, nor to be answered for, before the block ends."""
+        return _Batch(self)
 
     def close(self) -> None:
         """Close every thread's connection (a closed store raises ClassStoreError when used)."""
@@ -259,6 +305,7 @@ class ClassStore:
             learner = Learner(learner_id, name or f"Learner {count + 1}", code, joined)
             db.execute("INSERT INTO learners (id, name, code, joined) VALUES (?, ?, ?, ?)",
                        (learner.id, learner.name, learner.code, _stamp(joined)))
+        self._changed(learner.id)
         return learner
 
     def learner(self, learner_id: Any) -> Learner | None:
@@ -316,18 +363,19 @@ class ClassStore:
         named by index and field, progress by what is wrong) and nothing stored. Returns how
         many events were new and the learner's progress as stored now."""
         learner_id = _checked_id(learner_id)
-        checked = _client_events(events)
+        clock = _utc(now or _now())
+        checked = _client_events(events, clock)
         newer = None if data is None else _client_progress(data)
-        moment = _stamp(now or _now())
+        moment = _stamp(clock)
         with self._write() as db:
             self._known(db, learner_id)
             added = 0
             for event in checked:
                 cursor = db.execute(
                     "INSERT OR IGNORE INTO events (learner, id, at, kind, lesson, stage, solved,"
-                    " rule, received) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " rule, received, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (learner_id, event.id, _stamp(event.at), event.kind, event.lesson,
-                     event.stage, int(event.solved), event.rule, moment))
+                     event.stage, int(event.solved), event.rule, moment, int(event.checked)))
                 added += cursor.rowcount
             row = db.execute("SELECT data FROM progress WHERE learner=?",
                              (learner_id,)).fetchone()
@@ -341,6 +389,7 @@ class ClassStore:
                            "UPDATE SET data=excluded.data, saved=excluded.saved",
                            (learner_id, text, moment))
             _seen(db, learner_id, moment)
+        self._changed(learner_id)
         stored = progress.Progress(Path(progress.FILE_NAME)) if text is None \
             else _stored(text, learner_id)
         return added, stored.to_json()
@@ -350,8 +399,8 @@ class ClassStore:
         not in the class. ValueError for anything that is no learner id."""
         learner_id = _checked_id(learner_id)
         rows = self._db().execute(
-            "SELECT at, kind, lesson, stage, solved, rule, id FROM events WHERE learner=? "
-            "ORDER BY at, seq", (learner_id,)).fetchall()
+            "SELECT at, kind, lesson, stage, solved, rule, id, checked FROM events "
+            "WHERE learner=? ORDER BY at, seq", (learner_id,)).fetchall()
         return [_event(row) for row in rows]
 
     def event_count(self) -> int:
@@ -389,13 +438,33 @@ class ClassStore:
                                 "ORDER BY seq").fetchall()
             saved = dict(db.execute("SELECT learner, data FROM progress").fetchall())
             events: dict[str, list[Event]] = {}
-            for row in db.execute("SELECT learner, at, kind, lesson, stage, solved, rule, id "
-                                  "FROM events ORDER BY learner, at, seq"):
+            for row in db.execute("SELECT learner, at, kind, lesson, stage, solved, rule, id, "
+                                  "checked FROM events ORDER BY learner, at, seq"):
                 events.setdefault(row[0], []).append(_event(row[1:]))
         return [(_learner(row[:4]),
                  _stored(saved[row[0]], row[0]) if row[0] in saved
                  else progress.Progress(Path(progress.FILE_NAME)),
                  events.get(row[0], []), _time(row[4])) for row in roster]
+
+    def record(self, learner_id: Any) -> tuple[Learner, progress.Progress, list[Event],
+                                               datetime | None] | None:
+        """One learner with their progress, events and last seen (as `records` gives each),
+        or None for a learner the class has not: three indexed queries."""
+        if not is_learner_id(learner_id):
+            return None
+        with self._read() as db:
+            row = db.execute("SELECT id, name, code, joined, last_seen FROM learners "
+                             "WHERE id=?", (learner_id,)).fetchone()
+            if row is None:
+                return None
+            saved = db.execute("SELECT data FROM progress WHERE learner=?",
+                               (learner_id,)).fetchone()
+            events = [_event(r) for r in db.execute(
+                "SELECT at, kind, lesson, stage, solved, rule, id, checked FROM events "
+                "WHERE learner=? ORDER BY at, seq", (learner_id,))]
+        record = _stored(saved[0], learner_id) if saved is not None \
+            else progress.Progress(Path(progress.FILE_NAME))
+        return _learner(row[:4]), record, events, _time(row[4])
 
     # ------------------------------------------------------------------ the end of a class
 
@@ -412,21 +481,21 @@ class ClassStore:
             number += 1
             target = archive / f"{stamp}-{number}"
         target.mkdir(parents=True)
-        copy = sqlite3.connect(target / DB_NAME)
         source = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
         try:
             with self._write() as db:
                 # This transaction holds the write lock: no one writes between the copy (made by
                 # another connection, as a reader, of what is committed) and the emptying.
-                source.backup(copy)
+                # VACUUM INTO writes a compact copy, one file, without the free pages.
+                source.execute("VACUUM INTO ?", (str(target / DB_NAME),))
                 db.execute("DELETE FROM events")
                 db.execute("DELETE FROM progress")
                 db.execute("DELETE FROM learners")
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('ended', ?)", (_stamp(now),))
-            copy.execute("PRAGMA journal_mode=DELETE")  # the archive: one file
         finally:
             source.close()
-            copy.close()
+        self._db().execute("VACUUM")  # the emptied class gives its pages back to the disk
+        self._changed(None)
         return target
 
     def archives(self) -> list[Path]:
@@ -468,36 +537,97 @@ class _Transaction:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
+class _Savepoint(_Transaction):
+    def __init__(self, db: sqlite3.Connection) -> None:
+        super().__init__(db, "SAVEPOINT one")
+
+    def __exit__(self, kind: Any, *rest: Any) -> None:
+        if kind is not None:
+            self.db.execute("ROLLBACK TO one")
+        self.db.execute("RELEASE one")
+
+
+class _Batch:
+    def __init__(self, store: ClassStore) -> None:
+        self.store = store
+
+    def __enter__(self) -> ClassStore:
+        self.store._db().execute("BEGIN IMMEDIATE")
+        self.store._local.batch = True
+        return self.store
+
+    def __exit__(self, kind: Any, *rest: Any) -> None:
+        self.store._local.batch = False
+        self.store._db().execute("COMMIT" if kind is None else "ROLLBACK")
+
+
 def _learner(row: tuple[str, str, str, str]) -> Learner:
     return Learner(row[0], row[1], row[2], datetime.fromisoformat(row[3]))
 
 
-def _client_events(events: Any) -> list[Event]:
+def _client_events(events: Any, now: datetime) -> list[Event]:
+    """The events a page sent, each checked (`client_event`), its time no later than the
+    server's clock allows, and a solved try's answer judged: EventRefused for the first bad
+    one."""
     if not isinstance(events, list):
         raise ValueError(f"the events are a list, not {type(events).__name__}")
     checked: list[Event] = []
+    latest = now + CLOCK_TOLERANCE
     for index, data in enumerate(events):
         try:
-            checked.append(client_event(data))
+            event = client_event(data)
+            if event.at > latest:
+                event = replace(event, at=now)
+            checked.append(_judged(event))
         except ValueError as error:
-            raise ValueError(f"event {index}: {error}") from None
+            raise EventRefused(index, data.get("id") if isinstance(data, dict) else None,
+                               str(error)) from None
     return checked
+
+
+def _judged(event: Event) -> Event:
+    """A solved try with its answer judged by the stage's own judge (the rules core): right,
+    it is checked; wrong, ValueError. Without an answer it stays unchecked: stored, and shown
+    to the teacher as what the page says, never as a star."""
+    if event.kind != "try" or not event.solved or event.answer is None:
+        return event
+    from .class_events import lesson_stages
+
+    try:
+        stage = lesson_stages(event.lesson).stage(str(event.stage))
+        verdict = stage.judge(event.answer)
+    except (AttributeError, KeyError):
+        raise ValueError(f"field 'stage': {event.stage!r} cannot be judged here") from None
+    except Exception:  # noqa: BLE001 - whatever a judge makes of junk, it is no answer
+        verdict = None
+    if verdict is None or not verdict.correct:
+        shown = repr(event.answer)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise ValueError(f"field 'answer': {shown} is not a right answer to stage "
+                         f"{event.stage} of {event.lesson}, so it is not solved")
+    return replace(event, checked=True)
 
 
 def _client_progress(data: Any) -> progress.Progress:
     try:
         size = len(json.dumps(data, allow_nan=True))
     except (TypeError, ValueError, RecursionError) as error:
-        raise ValueError(f"not a progress file: {error}") from None
+        raise ProgressRefused(f"not a progress file: {error}") from None
     if size > MAX_PROGRESS_BYTES:
-        raise ValueError(f"the progress is {size} bytes; a learner's progress is at most "
-                         f"{MAX_PROGRESS_BYTES}")
-    return progress.from_json(data)
+        raise ProgressRefused(f"the progress is {size} bytes; a learner's progress is at most "
+                              f"{MAX_PROGRESS_BYTES}")
+    try:
+        read = progress.from_json(data)  # a progress file at all (its own messages)
+        strict_progress(data)               # and one a page of this course could have sent
+        return read
+    except ValueError as error:
+        raise ProgressRefused(str(error)) from None
 
 
 def _event(row: tuple[Any, ...]) -> Event:
-    at, kind, lesson, stage, solved, rule, event_id = row
-    return Event(datetime.fromisoformat(at), kind, lesson, stage, bool(solved), rule, event_id)
+    at, kind, lesson, stage, solved, rule, event_id, checked = row
+    return Event(datetime.fromisoformat(at), kind, lesson, stage, bool(solved), rule, event_id,
+                 checked=bool(checked))
 
 
 def _seen(db: sqlite3.Connection, learner_id: str, moment: str) -> None:
@@ -565,9 +695,10 @@ def _copy_roster(store: ClassStore, room: Classroom) -> None:
             events = read_events(room.events_path(learner.id))
             for number, event in enumerate(events):
                 # The old record had no ids: its place in the record is the event's id.
+                # Recorded by the lesson running on the server itself: checked.
                 db.execute(
                     "INSERT OR IGNORE INTO events (learner, id, at, kind, lesson, stage, solved,"
-                    " rule, received) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " rule, received, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
                     (learner.id, f"migrated-{number:08d}", _stamp(event.at), event.kind,
                      event.lesson, event.stage, int(event.solved), event.rule, stamp))
             path = room.progress_path(learner.id)

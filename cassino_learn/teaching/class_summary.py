@@ -13,8 +13,9 @@ import csv
 import io
 import statistics
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any
 
 from . import progress
@@ -22,10 +23,11 @@ from .catalog import LESSONS
 from .class_events import Event, read_events
 from .class_store import ClassStore
 from .classroom import Classroom, Learner
-from .stages import StageError, has_stages, load_stages, most_stars, stars_earned
+from .stages import Stage, StageError, has_stages, load_stages, most_stars, stars_for
 
 __all__ = ["ClassSummary", "LearnerRow", "StageRow", "RuleRow", "CourseStage", "summarize",
-           "to_csv", "course_stages"]
+           "to_csv", "course_stages", "LearnerPart", "learner_part", "assemble", "tables",
+           "seen_row", "lesson_columns"]
 
 
 @dataclass(frozen=True)
@@ -39,8 +41,21 @@ class CourseStage:
 
 def course_stages() -> list[CourseStage]:
     """Every stage of the course, in teaching order (lessons whose stages cannot be read are
-    left out: the lesson tests report those)."""
+    left out: the lesson tests report those). Read once: the course does not change while a
+    server runs."""
+    return list(_course()[0])
+
+
+def _stage(lesson: str, stage: str) -> Stage | None:
+    return _course()[1].get((lesson, stage))
+
+
+@lru_cache(maxsize=1)
+def _course() -> tuple[tuple[CourseStage, ...], dict[tuple[str, str], Stage], dict[str, int]]:
+    """The course's stages in order, each stage by (lesson, stage), the most stars a lesson."""
     out: list[CourseStage] = []
+    found: dict[tuple[str, str], Stage] = {}
+    most: dict[str, int] = {}
     for item in LESSONS:
         if not has_stages(item.slug):
             continue
@@ -48,9 +63,11 @@ def course_stages() -> list[CourseStage]:
             stages = load_stages(item.slug)
         except StageError:
             continue
+        most[item.slug] = most_stars(stages)
         for number, stage in enumerate(stages, 1):
             out.append(CourseStage(item.slug, item.title, stage.id, number, len(out)))
-    return out
+            found[(item.slug, stage.id)] = stage
+    return tuple(out), found, most
 
 
 @dataclass
@@ -61,8 +78,10 @@ class LearnerRow:
     last_seen: str | None
     seconds_since_seen: float | None
     lessons_done: int
-    stars: dict[str, int]  # by lesson slug, every lesson with stages
+    stars: dict[str, int]  # checked stars by lesson slug, every lesson with stages
     stars_total: int
+    unchecked: dict[str, int]  # stages the page says are solved that the server never judged
+    unchecked_total: int
     lesson_now: str | None
     lesson_title_now: str | None
     stage_now: str | None
@@ -120,11 +139,12 @@ class _Tries:
     """One learner's answers to one stage, from their record."""
 
     count: int = 0           # answers up to the first right one (all, if none was right)
-    solved: bool = False
+    solved: bool = False     # a right answer, judged by the server (or recorded on it)
     first_right: bool = False
 
 
 def _tries(events: list[Event]) -> dict[tuple[str, str], _Tries]:
+    """A solve counts only when checked: a page's "solved" the server did not judge is a try."""
     out: dict[tuple[str, str], _Tries] = {}
     for event in events:
         if event.kind != "try" or event.stage is None:
@@ -133,10 +153,20 @@ def _tries(events: list[Event]) -> dict[tuple[str, str], _Tries]:
         if entry.solved:
             continue  # replays after the first solve are not the stage's difficulty
         entry.count += 1
-        if event.solved:
+        if event.solved and event.checked:
             entry.solved = True
             entry.first_right = entry.count == 1
     return out
+
+
+def checked_stars(key: tuple[str, str], claimed: int, mine: "_Tries | None") -> int:
+    """The stars shown for a stage: those the progress claims, at most what the checked tries
+    allow (3 at a checked first try, fewer after wrong tries), none without a checked solve."""
+    stage = _stage(*key)
+    if stage is None or mine is None or not mine.solved:
+        return 0
+    allowed = stars_for(mine.count - 1, False, kind=stage.kind, two_way=stage.two_way)
+    return min(claimed, allowed)
 
 
 _Record = tuple[Learner, progress.Progress, list[Event], "datetime | None"]
@@ -155,19 +185,104 @@ def _records(klass: ClassStore | Classroom) -> list[_Record]:
     return out
 
 
+@dataclass
+class LearnerPart:
+    """What one learner adds to the teacher's tables, worked out from their records alone:
+    their row (its "seconds since seen" filled in when shown), the stages they tried with
+    (solved, solved at the first try, tries to the solve) and their refused moves. A class's
+    tally (`class_tally`) keeps one a learner and works out again only the learner who sent
+    something."""
+
+    id: str
+    row: LearnerRow
+    seen: datetime | None
+    stages: dict[tuple[str, str], tuple[bool, bool, int]]
+    refusals: Counter[tuple[str, str, str | None]]
+
+
+def learner_part(learner: Learner, record: progress.Progress, events: list[Event],
+                 seen: datetime | None, *, trusted: bool = False) -> LearnerPart:
+    """`learner`'s part of the summary (`trusted`: a file-based class, whose progress the
+    lessons running on the server wrote; a store's came from the pages: only what the server
+    judged counts there)."""
+    course = _course()[1]
+    answers = _tries(events)
+    keys = set(answers)
+    for slug, entry in record.lessons.items():
+        keys.update((slug, stage_id) for stage_id in entry.stages)
+    stages: dict[tuple[str, str], tuple[bool, bool, int]] = {}
+    for key in keys:
+        if key not in course:
+            continue
+        stage = record.lesson(key[0]).stages.get(key[1])
+        mine = answers.get(key)
+        if mine is None and not trusted:
+            continue  # no try the server saw: what a page's progress claims is not the stage's
+        if mine is None and stage is not None and not stage.solved and stage.tries == 0:
+            continue  # a hint taken, nothing answered
+        if mine is not None and mine.solved:
+            stages[key] = (True, mine.first_right, mine.count)
+        elif trusted and stage is not None and stage.solved:
+            # a file-based class: solved before the record began (an imported file)
+            count = max(1, stage.tries)
+            stages[key] = (True, count == 1, count)
+        else:
+            stages[key] = (False, False, 0)
+    refusals: Counter[tuple[str, str, str | None]] = Counter(
+        (e.rule, e.lesson, e.stage) for e in events if e.kind == "refusal")
+    row = _learner_row(learner, record, events, answers, seen, _by_lesson(), _titles(),
+                       trusted)
+    return LearnerPart(learner.id, row, seen, stages, refusals)
+
+
+@lru_cache(maxsize=1)
+def _by_lesson() -> dict[str, list[CourseStage]]:
+    by_lesson: dict[str, list[CourseStage]] = defaultdict(list)
+    for item in _course()[0]:
+        by_lesson[item.lesson].append(item)
+    return dict(by_lesson)
+
+
+@lru_cache(maxsize=1)
+def _titles() -> dict[str, str]:
+    return {item.slug: item.title for item in LESSONS}
+
+
 def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
     """The class (a class store, or a file-based class) as it is at `now` (a timezone-aware
     time; naive means UTC)."""
+    trusted = not isinstance(classroom, ClassStore)
+    parts = [learner_part(*record, trusted=trusted) for record in _records(classroom)]
+    return assemble(classroom.name, parts, now)
+
+
+def seen_row(part: LearnerPart, now: datetime) -> LearnerRow:
+    """The learner's row with how long ago they were seen, at `now`."""
+    seen = part.seen
+    return replace(part.row, seconds_since_seen=None if seen is None
+                   else max(0.0, (now - seen).total_seconds()))
+
+
+def assemble(name: str, parts: list[LearnerPart], now: datetime) -> ClassSummary:
+    """The summary of a class made of these learners' parts, at `now`."""
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)
-    course = course_stages()
-    where = {(s.lesson, s.stage): s for s in course}
-    by_lesson: dict[str, list[CourseStage]] = defaultdict(list)
-    for item in course:
-        by_lesson[item.lesson].append(item)
-    titles = {item.slug: item.title for item in LESSONS}
+    rows = [seen_row(part, now) for part in parts]
+    stage_rows, rule_rows = tables(parts)
+    return ClassSummary(name, _iso(now) or "", lesson_columns(), rows, stage_rows, rule_rows)
 
-    rows: list[LearnerRow] = []
+
+def lesson_columns() -> list[dict[str, Any]]:
+    most = _course()[2]
+    titles = _titles()
+    return [{"lesson": slug, "title": titles.get(slug, slug), "stages": len(stages),
+             "stars": most[slug]} for slug, stages in _by_lesson().items()]
+
+
+def tables(parts: list[LearnerPart]) -> tuple[list["StageRow"], list["RuleRow"]]:
+    """The stages, hardest first, and the rules refused, most first, of these learners."""
+    course = list(_course()[0])
+    where = {(s.lesson, s.stage): s for s in course}
     tried: Counter[tuple[str, str]] = Counter()
     solved: Counter[tuple[str, str]] = Counter()
     first: Counter[tuple[str, str]] = Counter()
@@ -175,33 +290,17 @@ def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
     refusals: Counter[str] = Counter()
     refusers: dict[str, set[str]] = defaultdict(set)
     refused_at: dict[str, Counter[tuple[str, str | None]]] = defaultdict(Counter)
-
-    for learner, record, events, seen in _records(classroom):
-        answers = _tries(events)
-        for key in where:
-            stage = record.lesson(key[0]).stages.get(key[1])
-            mine = answers.get(key)
-            if mine is None and stage is None:
-                continue
-            if mine is None and stage is not None and not stage.solved and stage.tries == 0:
-                continue  # a hint taken, nothing answered
+    for part in parts:
+        for key, (done, at_first, count) in part.stages.items():
             tried[key] += 1
-            if (stage is not None and stage.solved) or (mine is not None and mine.solved):
+            if done:
                 solved[key] += 1
-                if mine is not None and mine.solved:
-                    first[key] += mine.first_right
-                    tries[key].append(mine.count)
-                else:  # solved before the record began (an imported file): its own count
-                    assert stage is not None
-                    count = max(1, stage.tries)
-                    first[key] += count == 1
-                    tries[key].append(count)
-        for event in events:
-            if event.kind == "refusal":
-                refusals[event.rule] += 1
-                refusers[event.rule].add(learner.id)
-                refused_at[event.rule][(event.lesson, event.stage)] += 1
-        rows.append(_learner_row(learner, record, events, seen, by_lesson, titles, now))
+                first[key] += at_first
+                tries[key].append(count)
+        for (rule, lesson, stage), n in part.refusals.items():
+            refusals[rule] += n
+            refusers[rule].add(part.id)
+            refused_at[rule][(lesson, stage)] += n
 
     stage_rows = [StageRow(s.lesson, s.lesson_title, s.stage, s.number, tried[key],
                            solved[key], first[key],
@@ -222,9 +321,7 @@ def summarize(classroom: ClassStore | Classroom, now: datetime) -> ClassSummary:
              "refusals": n}
             for (lesson, stage), n in places], taught.get(rule, [])))
 
-    lessons = [{"lesson": slug, "title": titles.get(slug, slug), "stages": len(stages),
-                "stars": most_stars(load_stages(slug))} for slug, stages in by_lesson.items()]
-    return ClassSummary(classroom.name, _iso(now) or "", lessons, rows, stage_rows, rule_rows)
+    return stage_rows, rule_rows
 
 
 def _place(key: tuple[str, str | None], where: dict[tuple[str, str], CourseStage]) -> int:
@@ -241,10 +338,25 @@ def _hardness(row: StageRow, where: dict[tuple[str, str], CourseStage]) -> tuple
 
 
 def _learner_row(learner: Learner, record: progress.Progress, events: list[Event],
-                 seen: datetime | None, by_lesson: dict[str, list[CourseStage]],
-                 titles: dict[str, str], now: datetime) -> LearnerRow:
-    stars = {slug: stars_earned(load_stages(slug), record.lesson(slug).stages)
-             for slug in by_lesson}
+                 answers: dict[tuple[str, str], _Tries], seen: datetime | None,
+                 by_lesson: dict[str, list[CourseStage]], titles: dict[str, str],
+                 trusted: bool = False) -> LearnerRow:
+    stars: dict[str, int] = {}
+    unchecked: dict[str, int] = {}
+    for slug in by_lesson:
+        held = record.lesson(slug).stages
+        stars[slug] = unchecked[slug] = 0
+        for stage_id, kept in held.items():
+            key = (slug, stage_id)
+            mine = answers.get(key)
+            if _stage(*key) is None or not kept.solved:
+                continue
+            if trusted:
+                stars[slug] += kept.stars if _stage(*key).kind != "demo" else 0  # type: ignore[union-attr]
+            elif mine is not None and mine.solved:
+                stars[slug] += checked_stars(key, kept.stars, mine)
+            elif kept.stars or _stage(*key).kind != "demo":  # type: ignore[union-attr]
+                unchecked[slug] += 1
     done = sum(1 for item in LESSONS if record.lesson(item.slug).done)
     lesson_now = stage_now = None
     number_now = None
@@ -263,8 +375,9 @@ def _learner_row(learner: Learner, record: progress.Progress, events: list[Event
     return LearnerRow(
         name=learner.name, code=learner.code, joined=_iso(learner.joined) or "",
         last_seen=_iso(seen),
-        seconds_since_seen=None if seen is None else max(0.0, (now - seen).total_seconds()),
+        seconds_since_seen=None,  # filled in when shown (`seen_row`)
         lessons_done=done, stars=stars, stars_total=sum(stars.values()),
+        unchecked=unchecked, unchecked_total=sum(unchecked.values()),
         lesson_now=lesson_now, lesson_title_now=titles.get(lesson_now or "") or lesson_now,
         stage_now=stage_now, stage_number_now=number_now)
 

@@ -244,7 +244,7 @@ class StageRunner(ShownByModel, w.VBox):
         step = step_for(self._wrong + 1, self._hint_used)
         verdict = self.stage.judge(value, step=step)
         if verdict.correct:
-            self._right(verdict.message, verdict.rule or "")
+            self._right(verdict.message, verdict.rule or "", answer=value)
         elif step >= SHOW and self.stage.kind != "demo" and self._counts(verdict):
             self._wrong += 1
             if events := _class_events():
@@ -293,13 +293,13 @@ class StageRunner(ShownByModel, w.VBox):
     def _hint_html(self) -> str:
         return "<br>".join(_markup(step) for step in self.hint_text().split("\n"))
 
-    def _right(self, message: str, rule: str = "") -> None:
+    def _right(self, message: str, rule: str = "", answer: Any = None) -> None:
         stage = self.stage
         stars = stars_for(self._wrong, self._hints_taken, shown=self._shown, kind=stage.kind,
                           two_way=stage.two_way, guided=stage.guided)
         record = self._save(solved=True, stars=stars)
         if events := _class_events():
-            events.record_try(self.slug, stage.id, True)
+            events.record_try(self.slug, stage.id, True, answer)
         if stage.kind == "demo":
             self._say("Seen to the end. Step back with ◀ Back to look again.", "seen")
         elif stage.guided:  # shown how: no stars to tell

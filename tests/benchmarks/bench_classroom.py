@@ -326,7 +326,7 @@ async def main_async(args: argparse.Namespace) -> None:
             if "class" in args.parts:
                 await measure_class(browser, lessons, progress, args.learners, args.spacing,
                                     args.after, args.failures)
-            if {"server", "faults", "browsers"} & set(args.parts.split(",")):
+            if {"server", "faults", "streams", "browsers"} & set(args.parts.split(",")):
                 from class_bench import measure_class_server
 
                 await measure_class_server(browser, args)
@@ -348,8 +348,8 @@ def main() -> int:
     parser.add_argument("--after", type=float, default=120.0,
                         help="seconds to watch the server after the last learner left")
     parser.add_argument("--parts", default="start,server,faults,browsers",
-                        help="start, class (Voila, no names), server, faults, browsers (the "
-                             "class's server of serve --class), comma-separated")
+                        help="start, class (Voila, no names), server, faults, streams, browsers "
+                             "(the class's server of serve --class), comma-separated")
     parser.add_argument("--sizes", default="30,300,1000",
                         help="simulated learners of the server part, comma-separated")
     parser.add_argument("--speedup", type=float, default=10.0,
@@ -361,6 +361,11 @@ def main() -> int:
     parser.add_argument("--failures", type=Path, default=None,
                         help="a folder for each failing learner's screenshot and console, "
                              "and the server's log")
+    parser.add_argument("--client-processes", type=int, default=4,
+                        help="processes the simulated learners are spread over")
+    parser.add_argument("--stand-in-site", action="store_true",
+                        help="serve a stand-in of the in-browser edition (its pages' layout) "
+                             "instead of building it, for the server, faults and streams parts")
     parser.add_argument("--browser-nice", type=int, default=10,
                         help="niceness of the learners' Chromium (0: as the server)")
     args = parser.parse_args()

@@ -72,10 +72,12 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
         stop = asyncio.Event()
         sampler = asyncio.create_task(sample_memory(server, peaks, stop))
         load = [os.getloadavg()[0]]
+        cpu_before = cpu_seconds(server)
         started = time.perf_counter()
         arrive = min(60.0, max(10.0, learners / 20))
-        work = asyncio.create_task(run_learners(server.base_url, learners, stages=args.stages,
-                                                gap=gap(args), arrive_within=arrive))
+        work = asyncio.create_task(learners_in_processes(
+            server, learners, args.client_processes,
+            dict(stages=args.stages, gap=gap(args), arrive_within=arrive)))
         killed_at = None
         if kill_after is not None:
             await asyncio.sleep(kill_after)
@@ -88,6 +90,7 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
             await asyncio.wait([work], timeout=2)
         tally = work.result()
         took = time.perf_counter() - started
+        cpu = cpu_seconds(server) - cpu_before if kill_after is None else float("nan")
         stop.set()
         await sampler
         stored = stored_event_count(folder)
@@ -101,9 +104,16 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
               f"over {arrive:.0f} s; done in {took:.0f} s")
         print(f"  server memory: idle {idle:.0f} MiB, peak {max(peaks or [idle]):.0f} MiB "
               f"(one process: {len(server.processes())})")
+        print(f"  server CPU: {cpu:.0f} s in {took:.0f} s ({100 * cpu / took:.0f}% of one core); "
+              f"the simulated learners in {args.client_processes} processes of their own")
         print(f"  API requests: {len(api)}, {len(api) / took:.0f}/s; latency median "
               f"{1000 * statistics.median(api):.1f} ms, p99 {1000 * percentile(api, 0.99):.1f} ms,"
               f" max {1000 * max(api):.0f} ms")
+        for endpoint, times in sorted(tally.by_endpoint.items()):
+            print(f"    {endpoint:16} {len(times):6} requests: p50 "
+                  f"{1000 * statistics.median(times):6.1f} ms, p99 "
+                  f"{1000 * percentile(times, 0.99):7.1f} ms, max {1000 * max(times):7.0f} ms")
+        print(f"  streams: one a page, {tally.stream_events} events read")
         print(f"  events made {tally.made}, acknowledged {tally.acknowledged}, in the database "
               f"{stored}: lost {tally.made - stored}")
         print(f"  teacher's summary: {len(rows)} learners listed, {teacher_right} with the "
@@ -114,6 +124,106 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
         print(f"  load (1 min) up to {max(load):.1f}; refusals and errors: "
               f"{tally.errors or 'none'}")
     finally:
+        server.stop()
+
+
+def stand_in_site() -> Path:
+    """A folder laid out as the in-browser edition is, with its pages of the size of the real
+    ones' first bytes (the simulated learners load pages; they run no lesson)."""
+    root = Path(tempfile.mkdtemp(prefix="cassino-bench-site-"))
+    render = root / "voici" / "render"
+    render.mkdir(parents=True)
+    for name in ("00_index", FIRST):
+        (render / f"{name}.html").write_text(
+            f"<!DOCTYPE html><html><head><title>{name}</title></head><body>"
+            + "<p>lesson text</p>" * 2000 + "</body></html>", encoding="utf-8")
+    (root / "index.html").write_text("<!DOCTYPE html><title>home</title>", encoding="utf-8")
+    (root / ".complete").write_text("built\n")
+    return root
+
+
+async def learners_in_processes(server: ClassServerProcess, learners: int, processes: int,
+                                options: dict):
+    """The simulated learners split over `processes` processes (one process's clients would
+    wait on themselves at 1,000 learners), the teacher's page in the first."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from class_load import merged, run_slice
+
+    loop = asyncio.get_running_loop()
+    slices = [range(n, learners, processes) for n in range(processes)]
+    with ProcessPoolExecutor(max_workers=processes,
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        tallies = await asyncio.gather(*(
+            loop.run_in_executor(pool, run_slice, server.base_url, learners, numbers,
+                                 server.token if n == 0 else "", options)
+            for n, numbers in enumerate(slices)))
+    return merged(list(tallies))
+
+
+def cpu_seconds(server: ClassServerProcess) -> float:
+    total = 0.0
+    for process in server.processes():
+        times = process.cpu_times()
+        total += times.user + times.system
+    return total
+
+
+async def idle_streams(site: Path, streams: int = 100, changes: int = 400) -> None:
+    """One learner's cookie opens `streams` streams that never read (as many as the server
+    lets it: the rest are refused), `streams` learners one each, and the teacher changes the
+    table `changes` times: the server's memory."""
+    import socket
+
+    import requests
+
+    folder = Path(tempfile.mkdtemp(prefix="cassino-bench-streams-")) / "class"
+    server = ClassServerProcess(folder, "Streams", site).start()
+    sockets: list = []
+    try:
+        before = server.memory_mb()
+        refused = 0
+
+        def cookies_of(name: str) -> str:
+            browser = requests.Session()
+            browser.get(server.url("class/join"), timeout=30)
+            browser.post(server.url("class/join"), data={
+                "name": name, "_xsrf": browser.cookies["_xsrf"]}, allow_redirects=False,
+                timeout=30)
+            return "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
+
+        def open_one(cookie: str) -> bool:
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.sendall(f"GET /class/demo/stream HTTP/1.1\r\nHost: x\r\nCookie: {cookie}"
+                         f"\r\n\r\n".encode())
+            sockets.append(sock)
+            return b" 200 " in sock.recv(64)
+
+        one = cookies_of("one cookie")
+        refused += sum(not open_one(one) for _ in range(streams))
+        for n in range(streams):
+            open_one(cookies_of(f"L{n}"))
+        teacher = requests.Session()
+        state = teacher.get(server.url(f"class/demo/teacher/state.json?token={server.token}"),
+                            timeout=30).json()
+        headers = {"X-Teacher-Token": server.token, "X-XSRFToken": state["xsrf"],
+                   "Content-Type": "application/json"}
+        for seed in range(changes):
+            teacher.post(server.url("class/demo/teacher/do"), headers=headers, timeout=60,
+                         data=json.dumps({"action": "deal", "players": 4, "seed": seed}))
+        during = server.memory_mb()
+        for sock in sockets:
+            sock.close()
+        await asyncio.sleep(3)
+        after = server.memory_mb()
+        print(f"\nstreams that never read: one cookie asked for {streams} ({refused} refused), "
+              f"{streams} learners one each, {changes} table changes: memory {before:.0f} MiB "
+              f"before, {during:.0f} MiB with them, {after:.0f} MiB after they closed")
+    finally:
+        for sock in sockets:
+            sock.close()
         server.stop()
 
 
@@ -252,11 +362,14 @@ async def real_browsers(browser, site: Path, args: argparse.Namespace, count: in
 
 async def measure_class_server(browser, args: argparse.Namespace) -> None:
     parts = set(args.parts.split(","))
-    site = class_site(None, report=lambda message: print(f"  site: {message}"))
+    site = stand_in_site() if args.stand_in_site else \
+        class_site(None, report=lambda message: print(f"  site: {message}"))
     if "server" in parts:
         for learners in (int(n) for n in args.sizes.split(",")):
             await simulated_class(site, learners, args)
     if "faults" in parts:
         await simulated_class(site, 30, args, kill_after=20)
+    if "streams" in parts:
+        await idle_streams(site)
     if "browsers" in parts:
         await real_browsers(browser, site, args)

@@ -9,7 +9,14 @@ Each simulated learner does over HTTP what a learner's browser does in a class:
   run's speed-up): a visit, sometimes a wrong try and a refused move with its rule, then the
   solved try and the progress JSON, sent as the class client sends them (a few records a
   request, every event with an id of its own);
-- reloads the contents page now and then.
+- reloads the contents page now and then;
+- keeps one Server-Sent Events stream open per page (the class's table), reading it;
+- the solved try carries its answer (a right one, worked out by the stage's judge), which the
+  server judges before it counts the solve.
+
+A teacher's page polls the summary every 3 seconds for what changed since (as teacher.js).
+Learners come from addresses 127.0.1.N, 50 a classroom (traffic still goes to 127.0.0.1 only):
+the server limits joins per address as it would a school's classrooms.
 
 Like the client it keeps an outbox: a request that fails (the server down, a timeout) is sent
 again until the server answers, so "events lost" counts what never reached the database.
@@ -28,10 +35,14 @@ from urllib.parse import urlencode
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
+from cassino_learn.teaching.class_events import answer_json
 from cassino_learn.teaching.stages import load_stages
 
 FIRST = "01_cards_and_points"
 STAGES = [stage.id for stage in load_stages(FIRST).stages]
+ANSWERS = {stage.id: answer_json(stage.solutions()[0]) for stage in load_stages(FIRST).stages}
+CLASSROOM = 50  # learners behind one address
+TEACHER_POLL = 3.0
 RULES = ("C1", "C2", "C3", "K1")
 INDEX = "voici/render/00_index.html"
 
@@ -41,6 +52,9 @@ class Tally:
     """What the run saw: API latencies, events made and acknowledged, errors."""
 
     latencies: list[float] = field(default_factory=list)
+    by_endpoint: dict[str, list[float]] = field(default_factory=dict)
+    streams_open: int = 0
+    stream_events: int = 0
     made: int = 0
     acknowledged: int = 0
     retries: int = 0
@@ -49,6 +63,9 @@ class Tally:
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
+
+    def took(self, endpoint: str, seconds: float) -> None:
+        self.by_endpoint.setdefault(endpoint, []).append(seconds)
 
 
 class SimulatedLearner:
@@ -62,6 +79,8 @@ class SimulatedLearner:
         self.outbox: list[dict] = []
         self.progress = {"version": 1, "lessons": {}, "preferences": {}}
         self.name = f"Sim {number:04d} <é>"
+        self.address = f"127.0.1.{number // CLASSROOM + 1}"
+        self.stream: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ HTTP
 
@@ -74,13 +93,15 @@ class SimulatedLearner:
                               headers={"Cookie": self._cookie_header(),
                                        "Accept-Encoding": "gzip", **(headers or {})},
                               follow_redirects=False, request_timeout=30,
-                              decompress_response=True)
+                              decompress_response=True, network_interface=self.address)
         started = time.perf_counter()
         try:
             response = await self.client.fetch(request, raise_error=False)
         finally:
+            took = time.perf_counter() - started
             if api:
-                self.tally.latencies.append(time.perf_counter() - started)
+                self.tally.latencies.append(took)
+            self.tally.took(_endpoint(path, method), took)
         for header in response.headers.get_list("Set-Cookie"):
             jar = SimpleCookie()
             jar.load(header)
@@ -114,9 +135,12 @@ class SimulatedLearner:
         await self.open_page(INDEX)
 
     async def open_page(self, path: str) -> None:
+        if self.stream is not None:  # the page before is left: its stream closes
+            self.stream.cancel()
         page = await self._until_answered(lambda: self._fetch(path))
         if page.code != 200:
             self.tally.error(f"page {page.code}")
+        self.stream = asyncio.create_task(self.follow())
         for _ in range(2):  # the page's Python and the class client
             me = await self._until_answered(lambda: self._fetch("class/api/me", api=True))
             if me.code == 200:
@@ -125,11 +149,45 @@ class SimulatedLearner:
             else:
                 self.tally.error(f"me {me.code}")
 
+    async def follow(self) -> None:
+        """The page's stream, read as a browser reads it, until the page is left."""
+        host, port = self.base.split("//")[1].rstrip("/").split(":")
+        try:
+            reader, writer = await asyncio.open_connection(
+                host, int(port), local_addr=(self.address, 0))
+        except OSError:
+            self.tally.error("stream connect")
+            return
+        try:
+            writer.write(f"GET /class/demo/stream HTTP/1.1\r\nHost: {host}\r\n"
+                         f"Cookie: {self._cookie_header()}\r\n\r\n".encode())
+            head = await reader.readline()
+            if b" 200 " not in head:
+                self.tally.error(f"stream {head[9:12].decode(errors='replace')}")
+                return
+            self.tally.streams_open += 1
+            try:
+                while line := await reader.readline():
+                    if line.startswith(b"event: "):
+                        self.tally.stream_events += 1
+            finally:
+                self.tally.streams_open -= 1
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            writer.close()
+
+    def leave(self) -> None:
+        if self.stream is not None:
+            self.stream.cancel()
+
     def _event(self, kind: str, stage: str, **fields) -> None:
         event = {"id": secrets.token_urlsafe(16), "kind": kind, "lesson": FIRST, "stage": stage,
                  "at": time.strftime("%Y-%m-%dT%H:%M:%S.000+00:00", time.gmtime())}
         if kind == "try":
             event["solved"] = fields.get("solved", False)
+            if event["solved"]:
+                event["answer"] = ANSWERS[stage]
         if kind == "refusal":
             event["rule"] = fields["rule"]
         self.outbox.append(event)
@@ -184,7 +242,8 @@ class SimulatedLearner:
 
 
 async def run_learners(base: str, count: int, *, stages: int, gap: tuple[float, float],
-                       arrive_within: float, reload_every: int = 4, seed: int = 1) -> Tally:
+                       arrive_within: float, reload_every: int = 4, seed: int = 1,
+                       token: str = "", numbers: range | None = None) -> Tally:
     """`count` simulated learners arriving over `arrive_within` seconds, each playing `stages`
     stages of lesson 1; returns the tally once every one is done."""
     AsyncHTTPClient.configure(None, max_clients=max(10, count))
@@ -193,13 +252,75 @@ async def run_learners(base: str, count: int, *, stages: int, gap: tuple[float, 
     rng = random.Random(seed)
 
     async def one(number: int) -> None:
-        learner = SimulatedLearner(base, number, client, tally, random.Random(rng.random()))
+        learner = SimulatedLearner(base, number, client, tally, random.Random(seed * 7919 + number))
         await asyncio.sleep(rng.uniform(0, arrive_within))
-        await learner.join()
-        await learner.play(stages, gap, reload_every)
+        try:
+            await learner.join()
+            await learner.play(stages, gap, reload_every)
+        finally:
+            learner.leave()
 
+    done = asyncio.Event()
+    teacher = asyncio.create_task(teacher_page(base, token, client, tally, done)) \
+        if token else None
     try:
-        await asyncio.gather(*(one(n) for n in range(count)))
+        await asyncio.gather(*(one(n) for n in (numbers or range(count))))
     finally:
+        done.set()
+        if teacher is not None:
+            await teacher
         client.close()
     return tally
+
+
+async def teacher_page(base: str, token: str, client: AsyncHTTPClient, tally: Tally,
+                       done: asyncio.Event) -> None:
+    """The teacher's page open all along: the summary every TEACHER_POLL seconds, asking for
+    what changed since the version it has (as teacher.js)."""
+    since = epoch = None
+    while not done.is_set():
+        query = f"?token={token}" + (f"&since={since}&epoch={epoch}" if since else "")
+        started = time.perf_counter()
+        try:
+            response = await client.fetch(base + "class/teacher/summary.json" + query,
+                                          raise_error=False, request_timeout=60)
+            tally.took("teacher refresh", time.perf_counter() - started)
+            if response.code == 200:
+                data = json.loads(response.body)
+                since, epoch = data["version"], data["epoch"]
+        except (OSError, HTTPClientError, asyncio.TimeoutError):
+            tally.error("teacher refresh")
+        try:
+            await asyncio.wait_for(done.wait(), TEACHER_POLL)
+        except asyncio.TimeoutError:
+            pass
+
+
+def run_slice(base: str, count: int, numbers: range, token: str, options: dict) -> Tally:
+    """`run_learners` for the learners `numbers` of `count`, in a process of its own (the
+    teacher's page in the slice given the token)."""
+    return asyncio.run(run_learners(base, count, numbers=numbers, token=token, **options))
+
+
+def merged(tallies: list[Tally]) -> Tally:
+    total = Tally()
+    for tally in tallies:
+        total.latencies += tally.latencies
+        for endpoint, times in tally.by_endpoint.items():
+            total.by_endpoint.setdefault(endpoint, []).extend(times)
+        total.made += tally.made
+        total.acknowledged += tally.acknowledged
+        total.retries += tally.retries
+        total.stream_events += tally.stream_events
+        for kind, n in tally.errors.items():
+            total.errors[kind] = total.errors.get(kind, 0) + n
+        total.stars.update(tally.stars)
+    return total
+
+
+def _endpoint(path: str, method: str) -> str:
+    if path.startswith("class/api/"):
+        return path.removeprefix("class/api/")
+    if path.startswith("class/join"):
+        return "join " + method
+    return "page" if path.startswith("voici/") or not path else path

@@ -140,7 +140,10 @@ def test_a_learner_joins_solves_a_stage_and_the_teacher_sees_it(browser, server,
 
     # The teacher's page follows as she plays, without a reload.
     row = learner_row(teacher, HTML_NAME)
-    expect(row.locator("td").nth(3)).not_to_have_text("★ 0", timeout=30_000)
+    # The server judged the answer the page sent with the solve: a checked star, not an
+    # "unchecked" claim (stage 1 at the first try: 3 stars)
+    expect(row.locator("td").nth(3)).to_have_text("★ 3", timeout=30_000)
+    expect(row.locator(".cc-unchecked")).to_have_count(0)
     expect(row).to_contain_text("Cards and points")
     expect(teacher.locator("#cc-stages tbody")).to_contain_text("Cards and points")
     expect(teacher.locator("#cc-learners img")).to_have_count(0)

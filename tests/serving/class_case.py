@@ -152,7 +152,7 @@ class Browser:
 def event(number: int, kind: str = "try", solved: bool = False, **fields: Any) -> dict:
     """An event as a page sends it (what class_events hands the page)."""
     data = {"id": f"event-{number:04d}-abcdef", "at": "2026-11-25T10:00:00.000+00:00",
-            "kind": kind, "lesson": "01_cards_and_points", "stage": "values"}
+            "kind": kind, "lesson": "01_cards_and_points", "stage": "aces"}
     if kind == "try":
         data["solved"] = solved
     if kind == "refusal":

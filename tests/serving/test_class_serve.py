@@ -114,10 +114,10 @@ def test_in_a_class_the_page_is_its_learners_with_the_servers_progress_merged(br
     assert progress.current_path() == tmp_path / "class" / "0123456789abcdef" / "progress.json"
     store = progress.load()
     assert store.lesson("02_pairing").stages["one-card"].stars == 2  # from the other computer
-    store.record_stage("01_cards_and_points", "values", solved=True, stars=3, tries=1,
-                       hint=False, stage_ids=["values"])
-    class_events.record_try("01_cards_and_points", "values", True)
-    class_events.record_refusal("01_cards_and_points", "values", "C1")
+    store.record_stage("01_cards_and_points", "aces", solved=True, stars=3, tries=1,
+                       hint=False, stage_ids=["aces"])
+    class_events.record_try("01_cards_and_points", "aces", True)
+    class_events.record_refusal("01_cards_and_points", "aces", "C1")
     kinds = [(m["type"], m["learner"]) for m in browser]
     assert ("event", "0123456789abcdef") in kinds and ("progress", "0123456789abcdef") in kinds
     events = [m["event"] for m in browser if m["type"] == "event"]
@@ -180,3 +180,33 @@ def test_serve_class_starts_one_small_process_and_stops_cleanly(tmp_path):
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
+
+
+@pytest.mark.parametrize("slug", ["01_cards_and_points", "02_pairing"])  # a number; a move
+def test_a_stage_solved_on_a_page_sends_its_answer_and_the_server_judges_it_a_star(
+        browser, tmp_path, slug):
+    """The record layer as the page runs it: the stage runner's solved try carries the answer
+    given, the page's outbox gets it, and the class's store, judging it, counts the stars."""
+    from datetime import datetime, timezone
+
+    from cassino_learn.teaching.class_store import ClassStore
+    from cassino_learn.teaching.class_summary import summarize
+    from cassino_learn.teaching.stages import load_stages
+    from cassino_learn.ui.stages import StageRunner
+
+    with ClassStore.open(tmp_path / "class", "4B") as store:
+        ada = store.join("Ada")
+        me = {"learner": {"id": ada.id, "name": "Ada", "code": ada.code}, "progress": {},
+              "xsrf": "x"}
+        browser_class.join_in_browser(answer(200, me), browser.append)
+        runner = StageRunner(slug)
+        stage = load_stages(slug).stages[0]
+        assert runner.answer(stage.solutions()[0]).correct  # what the page's buttons send
+        events = [m["event"] for m in browser if m["type"] == "event"]
+        solved = [e for e in events if e["kind"] == "try" and e["solved"]]
+        assert len(solved) == 1 and "answer" in solved[0]
+        sent = [m["progress"] for m in browser if m["type"] == "progress"][-1]
+        json.dumps(events)  # as the page posts them
+        store.sync(ada.id, events, sent)
+        [row] = summarize(store, datetime.now(timezone.utc)).learners
+        assert row.stars[slug] == 3 and row.unchecked_total == 0

@@ -15,7 +15,7 @@ from cassino_learn.serving.class_server import SECRET_FILE
 
 PROGRESS = {"version": 1, "lessons": {"01_cards_and_points": {
     "done": False, "best": 0, "last": None, "total": 0, "practised": 2,
-    "stages": {"values": {"solved": True, "stars": 3, "tries": 1, "hint": False}}}},
+    "stages": {"aces": {"solved": True, "stars": 3, "tries": 1, "hint": False}}}},
     "preferences": {"four_color": True, "card_size": "normal"}}
 
 
@@ -41,7 +41,7 @@ class TestProgressApi(ClassServerCase):
         assert sorted(e.id for e in events) == [event(n)["id"] for n in (1, 2, 3, 4)]
         assert [e.rule for e in events if e.kind == "refusal"] == ["P2"]
         saved = json.loads(ada.me().body)["progress"]
-        assert saved["lessons"]["01_cards_and_points"]["stages"]["values"]["stars"] == 3
+        assert saved["lessons"]["01_cards_and_points"]["stages"]["aces"]["stars"] == 3
         assert saved["preferences"]["four_color"] is True
 
     def test_progress_from_two_computers_is_merged_not_replaced(self) -> None:

@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 
 from cassino_learn.teaching import class_events, class_store, learner_context, progress
-from cassino_learn.teaching.class_events import EventLog, new_event_id
+from cassino_learn.teaching.class_events import EventLog, answer_json, new_event_id
 from cassino_learn.teaching.class_store import (DB_NAME, ClassStore, ClassStoreError,
                                                 UnknownLearner)
 from cassino_learn.teaching.class_summary import course_stages, summarize, to_csv
 from cassino_learn.teaching.classroom import MAX_NAME, ClassWarning, Classroom, is_learner_id
-from cassino_learn.teaching.stages import stars_for
+from cassino_learn.teaching.stages import load_stages, stars_for
 
 L1, L2 = "01_cards_and_points", "02_pairing"
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=timezone.utc)
@@ -46,6 +46,12 @@ def event(kind: str = "try", *, minute: int = 0, lesson: str = L1, stage: str | 
         data["rule"] = "S3"
     data.update(extra)
     return data
+
+
+def right_answer(lesson: str, stage: str) -> Any:
+    """A right answer to a stage, as a page sends it with a solved try (worked out by the
+    stage's own judge)."""
+    return answer_json(load_stages(lesson).stage(stage).solutions()[0])
 
 
 def solved(lesson: str, stage: str, stars: int, *, tries: int = 1,
@@ -265,13 +271,13 @@ def test_progress_merges_and_never_loses_a_star(store):
     assert stars_of(merged, L1, "big-casino") == 2
     assert merged["preferences"]["card_size"] == "large"  # settings: the copy just sent
     assert store.progress(ana.id) == merged
-    assert stars_of(store.save_progress(ana.id, solved(L2, "one", 0)), L1, "aces") == 3
+    assert stars_of(store.save_progress(ana.id, solved(L2, "one-card", 0)), L1, "aces") == 3
 
 
 def test_a_reset_on_one_computer_is_kept_and_a_stale_copy_brings_nothing_back(store):
     ana = store.join("Ana")
     store.save_progress(ana.id, solved(L1, "aces", 3))
-    reset = store.save_progress(ana.id, solved(L2, "one", 1, generation=1))
+    reset = store.save_progress(ana.id, solved(L2, "one-card", 1, generation=1))
     assert L1 not in reset["lessons"] and reset["generation"] == 1
     stale = store.save_progress(ana.id, solved(L1, "aces", 3))  # from before the reset
     assert stale == reset
@@ -606,7 +612,7 @@ def test_a_damaged_database_gives_a_clear_error_and_is_set_aside(tmp_path, damag
     with ClassStore.open(folder) as store:
         for n in range(40):  # pages enough that half the file misses some
             learner = store.join(f"Learner {n}")
-            data = solved(L1, f"stage-{n}", 1 + n % 3)
+            data = solved(L1, ids(L1)[n % len(ids(L1))], 1 + n % 3)
             data["preferences"]["from-a-newer-version"] = "x" * 4000
             store.save_progress(learner.id, data)
     path = folder / DB_NAME
@@ -673,10 +679,12 @@ def test_the_summary_of_a_migrated_class_is_that_of_its_files(tmp_path):
 def test_the_summary_of_a_class_sent_by_pages_counts_what_they_sent(store):
     ana, ben = store.join("Ana"), store.join("Ben")
     aces, big = ids(L1)[0], ids(L1)[1]
-    store.add_events(ana.id, [event(minute=1, stage=aces, solved=True),
+    store.add_events(ana.id, [event(minute=1, stage=aces, solved=True,
+                                    answer=right_answer(L1, aces)),
                               event(minute=2, stage=big),
                               event("refusal", minute=3, stage=big),
-                              event(minute=4, stage=big, solved=True)], now=T0)
+                              event(minute=4, stage=big, solved=True,
+                                    answer=right_answer(L1, big))], now=T0)
     store.add_events(ben.id, [event(minute=1, stage=aces), event(minute=2, stage=aces),
                               event("refusal", minute=3, stage=aces, rule="P1")], now=T0)
     progress_ana = solved(L1, aces, 3)
@@ -717,6 +725,8 @@ class Twin(Player):
 
     def send(self) -> None:
         last = self.log.read()[-1].to_json()
+        if last.get("solved"):  # a page sends its right answer with a solve: the server judges
+            last["answer"] = right_answer(last["lesson"], last["stage"])
         self.class_store.add_events(self.twin.id, [{**last, "id": new_event_id()}],
                                     now=Player.clock)
         self.class_store.save_progress(self.twin.id, self.store.to_json(), now=Player.clock)
@@ -744,6 +754,13 @@ def test_the_summary_of_a_class_sent_by_pages_is_that_of_the_same_class_in_files
             # codes differ; a file-based class sees a learner by its files' times, a store
             # by its own clock
             del row["code"], row["last_seen"], row["seconds_since_seen"]
+    # Stars: a file-based class shows its progress files' (the server's lessons wrote them);
+    # a store shows what the pages claim, capped by the tries the server judged.
+    stars = {row["name"]: row.pop("stars_total") for row in from_store["learners"]}
+    assert stars == {"Ana": 3 + 2, "Ben": 2, "Cy": 1 + 3, "Dee": 0}
+    for summary in (from_store, from_files):
+        for row in summary["learners"]:
+            row.pop("stars"), row.pop("stars_total", None)
     assert from_store == from_files
     first = next(r for r in from_store["stages"] if r["lesson"] == L1 and r["number"] == 1)
     assert (first["tried"], first["solved"], first["first_try"], first["median_tries"]) == \

@@ -106,7 +106,11 @@
       document.body.appendChild(note);
     }
     note.dataset.waiting = String(count);
-    if (count && failures) {
+    note.dataset.refused = String(me ? read(key("refused", me.id), []).length : 0);
+    if (refusedNote) {
+      note.textContent = refusedNote;
+      note.style.display = "block";
+    } else if (count && failures) {
       note.textContent = "Not connected to the class: your work is kept in this browser " +
         "and sent when the connection is back.";
       note.style.display = "block";
@@ -114,6 +118,44 @@
       note.textContent = count ? "Sending your work to the class…" : "Your work is with the class.";
       note.style.display = "none";
     }
+  }
+
+  // A record the server refused for good is set aside (kept in localStorage, never sent
+  // again) with a note; the others are sent on. The server names the refused event (its id)
+  // or says the progress was refused; a refusal naming neither sets aside the whole batch.
+  var refusedNote = "";
+  function aside(learner, records, reason) {
+    var name = key("refused", learner);
+    var kept = read(name, []).concat(records.map(function (r) {
+      return {record: r, reason: String(reason).slice(0, 300)};
+    }));
+    write(name, kept.slice(-50));
+    refusedNote = records.length + (records.length === 1 ? " record was" : " records were") +
+      " refused by the class's server and set aside: " + String(reason).slice(0, 200);
+    console.warn("cassino class: " + refusedNote);
+  }
+  function refused(learner, events, pending, why) {
+    var reason = (why && why.error) || "refused";
+    var outbox = read(key("outbox", learner), []);
+    if (why && typeof why.id === "string") {
+      var bad = outbox.filter(function (e) { return e.id === why.id; });
+      aside(learner, bad, reason);
+      write(key("outbox", learner), outbox.filter(function (e) { return e.id !== why.id; }));
+    } else if (why && why.field === "progress") {
+      var now = read(key("progress", learner), null);
+      if (pending && now && now.stamp === pending.stamp) {
+        aside(learner, [pending.progress], reason);
+        write(key("progress", learner), null);
+      }
+    } else {
+      var gone = {};
+      events.forEach(function (e) { gone[e.id] = true; });
+      aside(learner, events, reason);
+      write(key("outbox", learner), outbox.filter(function (e) { return !gone[e.id]; }));
+      if (pending) { write(key("progress", learner), null); }
+    }
+    failures = 0;
+    if (waiting()) { setTimeout(flush, 50); }  // the others go on at once
   }
 
   function flush() {
@@ -135,9 +177,14 @@
                          headers: {"Content-Type": "application/json", "X-XSRFToken": xsrf},
                          body: JSON.stringify(body)})
       .then(function (response) {
-        if (response.ok || response.status === 400 || response.status === 413) {
+        if (response.status === 400) {
+          return response.json().then(function (why) { refused(learner, events, pending, why); },
+                                      function () { refused(learner, events, pending, {}); });
+        }
+        if (response.ok || response.status === 413) {
           if (!response.ok) {  // refused for good: sending it again would be refused again
             console.warn("cassino class: the server refused a record", response.status);
+            aside(learner, events, "the request was too large");
           }
           var sent = {};
           events.forEach(function (e) { sent[e.id] = true; });
@@ -171,6 +218,7 @@
   });
   window.__cassinoClassState = function () {
     return {learner: me && me.id, waiting: waiting(), failures: failures,
-            lastSent: lastSent && lastSent.toISOString()};
+            lastSent: lastSent && lastSent.toISOString(),
+            refused: me ? read(key("refused", me.id), []) : []};
   };
 })();

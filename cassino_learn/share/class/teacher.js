@@ -1,5 +1,5 @@
 // The teacher's page: the learners' table, sortable, and what the class finds hard, polled
-// every few seconds. Every learner's text reaches the page by textContent: a name is shown as
+// every few seconds for what changed since. Every learner's text reaches the page by textContent: a name is shown as
 // typed, never run. POLL_MS and SUMMARY_URL are set by the page before this script.
 (function () {
   var token = new URLSearchParams(location.search).get('token') || '';
@@ -19,6 +19,20 @@
     if (seconds < 5400) { return Math.round(seconds / 60) + ' min ago'; }
     return Math.round(seconds / 3600) + ' h ago';
   }
+  // Stars the server judged; beside them, how many stages the page says are solved that the
+  // server could not check (no answer came with them): never shown as stars.
+  function starCell(stars, unchecked, total) {
+    var td = el('td', stars, 'cc-num cc-stars');
+    if (unchecked) {
+      var note = el('span', total ? unchecked + ' unchecked' : '+' + unchecked + '?',
+                    'cc-unchecked' + (total ? ' cc-unchecked-total' : ''));
+      note.title = unchecked + (unchecked === 1 ? ' stage' : ' stages') + ' the page says ' +
+        (unchecked === 1 ? 'is' : 'are') + ' solved, with no answer the server could check: ' +
+        'not counted as stars';
+      td.appendChild(note);
+    }
+    return td;
+  }
   function now(row) {
     if (!row.lesson_title_now) { return '—'; }
     return row.lesson_title_now + (row.stage_number_now ? ', stage ' + row.stage_number_now : '');
@@ -34,12 +48,14 @@
       {key: 'done', title: 'Lessons done', num: true, value: function (r) { return r.lessons_done; },
        cell: function (r) { return el('td', r.lessons_done, 'cc-num'); }},
       {key: 'stars', title: 'Stars', num: true, value: function (r) { return r.stars_total; },
-       cell: function (r) { return el('td', '★ ' + r.stars_total, 'cc-num cc-stars'); }}];
+       cell: function (r) { return starCell('★ ' + r.stars_total, r.unchecked_total, true); }}];
     data.lessons.forEach(function (lesson, i) {
       cols.push({key: 'lesson:' + lesson.lesson, title: String(i + 1), hint: lesson.title +
                  ' (of ' + lesson.stars + ' stars)', num: true,
                  value: function (r) { return r.stars[lesson.lesson] || 0; },
-                 cell: function (r) { return el('td', r.stars[lesson.lesson] || 0, 'cc-num'); }});
+                 cell: function (r) {
+                   return starCell(r.stars[lesson.lesson] || 0,
+                                   (r.unchecked || {})[lesson.lesson] || 0); }});
     });
     cols.push({key: 'now', title: 'On now', value: function (r) { return now(r); },
                cell: function (r) { return el('td', now(r)); }});
@@ -132,10 +148,31 @@
     document.getElementById('cc-status').textContent =
       'Updated ' + new Date().toLocaleTimeString() + ' · every ' + (POLL_MS / 1000) + ' s';
   }
+  // Each poll asks only for what changed since the version the page has: the learners'
+  // rows that changed (merged in by code; the others only age), the small tables whole.
+  var fetched = Date.now();
+  function merge(fresh) {
+    var elapsed = (Date.now() - fetched) / 1000;
+    fetched = Date.now();
+    if (fresh.whole) { data = fresh; return; }
+    var byCode = {};
+    fresh.learners.forEach(function (row) { byCode[row.code] = row; });
+    data.learners = data.learners.map(function (row) {
+      if (byCode[row.code]) { var now = byCode[row.code]; delete byCode[row.code]; return now; }
+      if (row.seconds_since_seen !== null) { row.seconds_since_seen += elapsed; }
+      return row;
+    });
+    fresh.learners.forEach(function (row) {
+      if (byCode[row.code]) { data.learners.push(row); }  // joined since
+    });
+    ['version', 'epoch', 'generated', 'lessons', 'stages', 'rules', 'count'].forEach(
+      function (name) { data[name] = fresh[name]; });
+  }
   function poll() {
-    fetch(SUMMARY_URL + '?token=' + encodeURIComponent(token), {cache: 'no-store'})
+    fetch(SUMMARY_URL + '?token=' + encodeURIComponent(token) + '&since=' + data.version +
+          '&epoch=' + data.epoch, {cache: 'no-store'})
       .then(function (r) { if (!r.ok) { throw new Error('HTTP ' + r.status); } return r.json(); })
-      .then(function (fresh) { data = fresh; draw(); })
+      .then(function (fresh) { merge(fresh); draw(); })
       .catch(function () {
         document.getElementById('cc-status').textContent =
           'Could not update (is the server still running?); trying again.';

@@ -1,0 +1,100 @@
+"""The teacher's view of a class kept up to date as the class sends (`ClassTally`): each
+learner's part of the summary (`class_summary.learner_part`) is worked out once when the class
+is opened, then again only for the learner who just sent something or joined, from that
+learner's records alone. The teacher's page then costs the class nothing it did not already
+pay: no refresh reads every learner's records, and it asks only for the rows changed since
+the version it has (`changes`). Used from the class store's one thread.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from .class_store import ClassStore
+from .class_summary import LearnerPart, learner_part, lesson_columns, seen_row, tables
+
+__all__ = ["ClassTally"]
+
+
+class ClassTally:
+    """Every learner's part of the teacher's summary, each stamped with the version of the
+    class it last changed at."""
+
+    def __init__(self, store: ClassStore) -> None:
+        self.store = store
+        self.version = 0
+        self.epoch = 0  # a new one when the class is emptied: the page starts over
+        self.parts: dict[str, LearnerPart] = {}
+        self.changed: dict[str, int] = {}
+        self._tables: tuple[int, Any] | None = None
+        self.reload()
+        store.on_change.append(self.changed_for)
+
+    def changed_for(self, learner_id: str | None) -> None:
+        """The store wrote for this learner (None: for the whole class)."""
+        if learner_id is None:
+            self.reload()
+        else:
+            self.refresh(learner_id)
+
+    def reload(self) -> None:
+        """Every learner again (at start, when the class has ended, and when another process
+        or connection wrote to the class)."""
+        self._seen_version = self._data_version()
+        self.epoch += 1
+        self.parts = {record[0].id: learner_part(*record) for record in self.store.records()}
+        self.version += 1
+        self.changed = dict.fromkeys(self.parts, self.version)
+        self._tables = None
+
+    def refresh(self, learner_id: str) -> None:
+        """The learner sent something, or joined: their part again, from their records."""
+        record = self.store.record(learner_id)
+        self.version += 1
+        if record is None:
+            self.parts.pop(learner_id, None)
+            self.changed.pop(learner_id, None)
+        else:
+            self.parts[learner_id] = learner_part(*record)
+            self.changed[learner_id] = self.version
+
+    def changes(self, since: int | None, epoch: int | None, now: datetime) -> dict[str, Any]:
+        """The summary's JSON: every learner's row, or (given the `since` version and `epoch`
+        the page has) only the rows changed after it; the stages' and rules' tables whole
+        (they are small), worked out again only when something changed."""
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=timezone.utc)
+        if self._data_version() != self._seen_version:
+            self.reload()  # written by another connection than the server's own: rare
+        whole = since is None or epoch != self.epoch or since > self.version
+        ids = list(self.parts) if whole else \
+            [i for i, version in self.changed.items() if version > since]
+        if self._tables is None or self._tables[0] != self.version:
+            stage_rows, rule_rows = tables(list(self.parts.values()))
+            self._tables = (self.version, ([_plain(r) for r in stage_rows],
+                                           [_plain(r) for r in rule_rows]))
+        stage_rows, rule_rows = self._tables[1]
+        return {"class_name": self.store.name, "generated": now.isoformat(timespec="seconds"),
+                "version": self.version, "epoch": self.epoch, "whole": whole,
+                "count": len(self.parts), "lessons": lesson_columns(),
+                "learners": [_plain(seen_row(self.parts[i], now)) for i in ids],
+                "stages": stage_rows, "rules": rule_rows}
+
+    def _data_version(self) -> int:
+        """SQLite's count of commits by other connections than this thread's."""
+        return int(self.store._db().execute("PRAGMA data_version").fetchone()[0])
+
+    def summary(self, now: datetime) -> Any:
+        """The whole summary (`class_summary.ClassSummary`), for the CSV."""
+        from .class_summary import assemble
+
+        if self._data_version() != self._seen_version:
+            self.reload()
+        return assemble(self.store.name, list(self.parts.values()), now)
+
+
+def _plain(row: Any) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    return asdict(row)
