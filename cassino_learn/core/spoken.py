@@ -61,7 +61,8 @@ _FILLER = {"the", "a", "an", "of", "and", "with", "on", "onto", "to", "plus", "i
            "put", "lay", "down", "up", "pick", "into", "together", "my", "your", "yours", "mine",
            "their", "theirs", "opponent's", "opponents", "partner's", "as", "counting", "count",
            "announce", "announcing", "call", "calling", "making", "make", "that", "this",
-           "then", "in", "all", "everything", "both", "build", "builds", "is", "for", "value"}
+           "then", "in", "all", "everything", "both", "build", "builds", "is", "for", "value",
+           "gathering", "taking"}
 
 
 # ---------------------------------------------------------------------------- reading aloud
@@ -183,7 +184,8 @@ def _number(word: str) -> int | None:
 
 
 def _read_words(text: str) -> _Sentence:
-    words = _TOKEN.findall(text.lower().replace("’", "'"))
+    # "multiple" says how many sets a build has, which the cards named already tell
+    words = [w for w in _TOKEN.findall(text.lower().replace("’", "'")) if w != "multiple"]
     if not words:
         raise UnclearMove("Say a move in words, for example: take the four with the four.")
     kind: str | None = None

@@ -112,3 +112,23 @@ def test_two_builds_of_one_value_are_told_apart_by_their_cards() -> None:
         assert read_spoken_move(pos, say_move(move)) == move
     assert say_move(pos.parse_move("7C take [AH AS 5C]")) == (
         "take the ace of hearts, the ace of spades and the five of clubs with the seven of clubs")
+
+
+@pytest.mark.parametrize("values", ["standard", "royal"])
+def test_the_words_a_learner_reads_for_a_move_read_back_to_it(values: str) -> None:
+    """`Move.describe`, the words verdicts and hints use, typed back in the reading mode: the
+    same move, or (only where two builds of one value make those words fit two moves) a
+    question listing it among the moves they fit."""
+    rng = random.Random(7)
+    exact = 0
+    for _ in range(200):
+        pos = random_position(rng, values=values)
+        for move in pos.legal_moves():
+            words = move.describe(sweep=False)
+            try:
+                assert read_spoken_move(pos, words) == move, (str(pos), words)
+                exact += 1
+            except UnclearMove as unclear:
+                assert move in unclear.choices
+                assert sum(b.value == move.value for b in pos.builds) > 1, (str(pos), words)
+    assert exact > 1000
