@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count
+from ..core.words import count, in_words
 from ..drawing.render import card_svg
 
 __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",
@@ -381,9 +381,11 @@ def hint_list(position: str, limit: int = 3) -> Drawn:
     from ..game.hints import hints
 
     found = hints(Position.parse(position))[:limit]
-    items = "".join(f"<li>{html.escape(h.text)}</li>" for h in found)
+    said = [(in_words(h.move), h.words) for h in found]  # the move in words, never notation
+    items = "".join(f"<li><b>{html.escape(move)}</b> {html.escape(why)}</li>"
+                    for move, why in said)
     return Drawn(f'<ol class="cl-sheet-list cl-sheet-hints">{items}</ol>',
-                 "\n".join(h.text for h in found))
+                 "\n".join(f"{move} {why}" for move, why in said))
 
 
 def position_errors(texts: Sequence[str]) -> Drawn:

@@ -86,3 +86,9 @@ def test_drawings_agree_in_number():
     for drawing in _all_drawings():
         plain = re.sub(r"<[^>]+>", " ", drawing._repr_html_())
         assert not wrong.search(plain) and not wrong.search(repr(drawing))
+
+
+def test_the_hint_list_says_each_move_in_words_not_notation():
+    drawn = sheets.hint_list("table: 5D 3C 6H 2S KC; hand: 8S 4D 9H 2H")
+    assert "Play the eight of spades to take" in drawn._repr_html_()
+    assert not re.search(r"\b8S\b|\btake\s+\w\w\+|\[", drawn._repr_html_())
