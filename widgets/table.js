@@ -53,8 +53,8 @@ function render({ model, el: root }) {
   const turnNews = el("div", { class: "cl-visually-hidden cl-turn-news", role: "status",
     "aria-live": "polite" });
   const reading = readingBox(model); // table_a11y.js: the reading mode
-  controls.append(actions, form, reading);
-  widget.append(demoHead, board, recent, controls, message, turnNews);
+  controls.append(actions, form);
+  widget.append(demoHead, board, recent, controls, reading, message, turnNews);
   root.append(widget);
   // JupyterLab's own arrow-key and Escape shortcuts give way inside the card rows.
   for (const row of [board, actions]) row.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -238,7 +238,7 @@ function render({ model, el: root }) {
     const playing = mode === "play";
     controls.hidden = !playing;
     form.hidden = !model.get("move_box") || !model.get("can_act");
-    reading.hidden = !model.get("move_box");
+    reading.hidden = !model.get("move_box") || mode === "demo";
     demoHead.hidden = mode !== "demo";
     caption.hidden = mode !== "demo" || !model.get("caption");
     caption.textContent = model.get("caption");
