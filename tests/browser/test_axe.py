@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from cassino_learn.core.movegen import legal_moves
+from cassino_learn.core.spoken import say_move
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import load_stages
 
@@ -67,19 +69,39 @@ def test_a_lesson_has_no_violation_at_its_first_stage_and_after_a_wrong_try(
         runner.locator(".cl-table").first.wait_for()
     assert_clean(page, f"{slug}, its first stage")
 
-    stages = load_stages(slug).stages
-    numbered = [(n, s) for n, s in enumerate(stages, 1) if s.kind in CHOICE_KINDS]
-    if not numbered:
-        pytest.skip(f"{slug} has no stage answered by a choice")
-    number, stage = numbered[0]
-    runner.locator(f'.cl-stage-dot[data-stage="{number}"]').click()
-    runner.locator(f'.cl-stage-dot[data-stage="{number}"][aria-current="step"]').wait_for()
-    right = str(stage.solutions()[0])
-    wrong = runner.locator(f'.cl-stage-choice:not([data-value="{right}"]), '
-                           f'.cl-stage-number:not([data-value="{right}"])').first
-    wrong.click()
+    number = _try_wrong(runner, load_stages(slug).stages)
     runner.locator('.cl-stage-verdict[data-kind="wrong"]').wait_for()
     assert_clean(page, f"{slug}, stage {number} after a wrong try")
+
+
+def _try_wrong(runner, stages) -> int:
+    """Give a wrong answer to the lesson's first stage answered by a choice, a move or a
+    score (worked out by the rules core); its number."""
+    preference = {kind: 0 for kind in CHOICE_KINDS} | {"score": 1, "goal": 2}
+    ordered = sorted((preference[s.kind], n, s) for n, s in enumerate(stages, 1)
+                     if s.kind in preference)
+    for _, number, stage in ordered:
+        right = stage.solutions()
+        wrong_moves = [m for m in legal_moves(stage.position) if m not in right] \
+            if stage.kind == "goal" else []
+        if stage.kind == "goal" and not wrong_moves:
+            continue
+        runner.locator(f'.cl-stage-dot[data-stage="{number}"]').click()
+        runner.locator(f'.cl-stage-dot[data-stage="{number}"][aria-current="step"]').wait_for()
+        if stage.kind == "goal":
+            box = runner.get_by_role("textbox", name="Read or say a move")
+            box.fill(say_move(wrong_moves[0]))
+            box.press("Enter")
+        elif stage.kind == "score":
+            for side, points in right[0].items():
+                off = points + 1 if side == 1 else points
+                runner.locator(f'.cl-stage-side[data-side="{side}"] [data-value="{off}"]').click()
+            runner.locator(".cl-stage-choices .cl-stage-check").click()
+        else:
+            runner.locator(f'.cl-stage-choice:not([data-value="{right[0]}"]), '
+                           f'.cl-stage-number:not([data-value="{right[0]}"])').first.click()
+        return number
+    raise AssertionError("the lesson has no stage to answer wrongly")
 
 
 @pytest.mark.slow
