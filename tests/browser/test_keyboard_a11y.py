@@ -1,0 +1,131 @@
+"""What axe cannot see, checked on a lesson page and the game page: every Tab stop shows that it
+has the focus (its picture focused differs from its picture unfocused), Tab leaves the page in
+the end (no trap), targets are at least 24x24 CSS px on a phone (cards 44 px wide), and at 200%
+zoom (a 640 px wide window) nothing is cut off sideways.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cassino_learn.teaching import catalog
+
+LESSONS = catalog.lessons_dir()
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+PAGES = {"lesson 2": (LESSONS, "02_pairing.ipynb"), "game": (NOTEBOOKS, "table_game.ipynb")}
+STOPS = 60
+PAD = 8  # px around a stop: an outline drawn outside its box is in the picture
+
+ACTIVE = """() => { const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  const r = a.getBoundingClientRect();
+  return {x: r.x, y: r.y, w: r.width, h: r.height,
+          name: a.tagName + (a.className ? '.' + String(a.className).split(' ')[0] : '')
+                + (a.dataset.card ? '[' + a.dataset.card + ']' : '')
+                + ' "' + (a.getAttribute('aria-label') || a.textContent || '').trim().slice(0, 30) + '"'}; }"""
+
+
+def _open(browser, voila, wait_for_voila, page_name: str, width: int, height: int):
+    folder, notebook = PAGES[page_name]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    page.goto(voila(folder).url(notebook), timeout=90_000)
+    wait_for_voila(page)
+    if page_name.startswith("lesson"):  # its first stage, a table to play on, wherever it was
+        page.locator('.cl-stage-dot[data-stage="1"]').click()
+    page.wait_for_selector('[data-zone="hand"] [aria-pressed]', timeout=90_000)
+    return context, page
+
+
+def _clip(box: dict, page) -> dict | None:
+    view = page.viewport_size
+    x, y = max(0, box["x"] - PAD), max(0, box["y"] - PAD)
+    w = min(view["width"], box["x"] + box["w"] + PAD) - x
+    h = min(view["height"], box["y"] + box["h"] + PAD) - y
+    return {"x": x, "y": y, "width": w, "height": h} if w > 0 and h > 0 else None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page_name", list(PAGES))
+def test_every_tab_stop_shows_its_focus_and_tab_leaves_the_page(
+        browser, voila, wait_for_voila, screenshot, page_name) -> None:
+    context, page = _open(browser, voila, wait_for_voila, page_name, 1280, 900)
+    try:
+        page.locator("body").focus()
+        unseen, seen, left = [], [], False
+        for _ in range(STOPS):
+            page.keyboard.press("Tab")
+            box = page.evaluate(ACTIVE)
+            if box is None:
+                left = True  # past the last stop: the focus went back to the browser
+                break
+            if seen and box["name"] == seen[0]:
+                left = True  # round again to the first stop
+                break
+            seen.append(box["name"])
+            clip = _clip(box, page)
+            if clip is None:
+                unseen.append(f"{box['name']} is out of the window")
+                continue
+            page.evaluate("() => { window.__stop = document.activeElement; }")
+            focused = page.screenshot(clip=clip)
+            page.evaluate("() => document.activeElement.blur()")
+            plain = page.screenshot(clip=clip)
+            page.evaluate("() => window.__stop.focus({focusVisible: true, preventScroll: true})")
+            if focused == plain:
+                unseen.append(box["name"])
+        assert seen, "Tab reached nothing"
+        assert left, f"after {STOPS} Tabs the focus is still going round: {seen[-5:]}"
+        assert not unseen, f"no visible focus on {len(unseen)} of {len(seen)} stops: {unseen}"
+    finally:
+        context.close()
+
+
+TARGETS = """() => [...document.querySelectorAll(
+    '.cl-widget button, .cl-widget input, .cl-widget [role="button"], .cl-stage-runner button, '
+    + '.cl-stage-runner [role="button"], .cl-stage-runner input')]
+  .filter(n => n.checkVisibility() && !n.closest('[hidden]'))
+  .map(n => { const r = n.getBoundingClientRect();
+    return {name: n.tagName + ' "' + (n.getAttribute('aria-label') || n.textContent).trim().slice(0, 30) + '"',
+            w: r.width, h: r.height, card: n.hasAttribute('data-card')}; })"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page_name", list(PAGES))
+def test_targets_are_big_enough_on_a_phone(browser, voila, wait_for_voila, screenshot,
+                                           page_name) -> None:
+    context, page = _open(browser, voila, wait_for_voila, page_name, 390, 844)
+    try:
+        targets = page.evaluate(TARGETS)
+        assert targets
+        small = [t for t in targets if t["w"] < 24 or t["h"] < 24]
+        narrow = [t for t in targets if t["card"] and t["w"] < 44]
+        screenshot(page, f"a11y_targets_{page_name.replace(' ', '_')}_390")
+        assert not small, f"targets under 24x24 px: {small}"
+        assert not narrow, f"cards under 44 px wide: {narrow}"
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page_name", list(PAGES))
+def test_nothing_is_cut_off_at_200_percent_zoom(browser, voila, wait_for_voila, screenshot,
+                                                page_name) -> None:
+    # 200% zoom of a 1280x900 window lays the page out in 640x450 CSS px
+    context, page = _open(browser, voila, wait_for_voila, page_name, 640, 450)
+    try:
+        wide = page.evaluate("() => document.scrollingElement.scrollWidth")
+        assert wide <= 640, f"the page scrolls sideways: {wide} px wide"
+        out = page.evaluate("""() => [...document.querySelectorAll(
+            '.cl-widget [aria-pressed], .cl-widget button, .cl-widget input')]
+          .filter(n => n.checkVisibility())
+          .filter(n => { const r = n.getBoundingClientRect();
+                         return r.left < 0 || r.right > window.innerWidth; })
+          .map(n => n.getAttribute('aria-label') || n.textContent)""")
+        screenshot(page, f"a11y_zoom200_{page_name.replace(' ', '_')}")
+        assert not out, f"cut off at the sides: {out}"
+    finally:
+        context.close()
