@@ -129,3 +129,45 @@ def test_nothing_is_cut_off_at_200_percent_zoom(browser, voila, wait_for_voila, 
         assert not out, f"cut off at the sides: {out}"
     finally:
         context.close()
+
+
+MOTION = """window.__moved = 0;
+new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)
+  if (n.classList && n.classList.contains('cl-leaving')) window.__moved += 1; })
+  .observe(document, { subtree: true, childList: true });"""
+ENTERING = """() => [...document.querySelectorAll('.cl-enter')]
+  .map(n => getComputedStyle(n).animationName)"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_reduced_motion_is_honoured(browser, voila, wait_for_voila, motion) -> None:
+    """With `prefers-reduced-motion: reduce` no card flies to a pile and none slides in; without
+    it they do (so this test can tell). Moves are typed in the reading box."""
+    from test_reading_mode import LISTEN, Listener, play_by_words, type_words
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    page.add_init_script(LISTEN)
+    page.add_init_script(MOTION)
+    try:
+        page.goto(voila(NOTEBOOKS).url("table_game.ipynb"), timeout=90_000)
+        wait_for_voila(page)
+        listener = Listener(page)
+        table = page.locator(".cl-widget").first
+        animated: list[str] = []
+        for _ in range(8):
+            type_words(page, table, "hand")
+            hand = listener.wait_for(r"^Your hand")["text"]
+            play_by_words(page, table, listener, hand)
+            animated += [name for name in page.evaluate(ENTERING) if name != "none"]
+            if motion == "no-preference" and animated:
+                break
+        moved = page.evaluate("() => window.__moved")
+        if motion == "reduce":
+            assert animated == [] and moved == 0, (animated, moved)
+        else:
+            assert animated, "nothing slid in after 8 moves: the test cannot tell"
+    finally:
+        context.close()

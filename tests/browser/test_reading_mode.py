@@ -139,6 +139,28 @@ def _cards(words: str) -> list[str]:
             if " of " in name and "build" not in name]
 
 
+def play_by_words(page, table, listener: Listener, hand: str) -> str:
+    """Read the table, then type a move found from the words heard: a card of the hand that
+    pairs a loose card takes it, else a card is trailed; a refused try (said assertively) is
+    followed by the next. What was said of the move played."""
+    type_words(page, table, "table")
+    on_table = listener.wait_for(r"^(On the table: |The table is empty)")["text"]
+    loose = _cards(on_table) if on_table.startswith("On") else []
+    ranks = {name.split(" of ")[0] for name in loose}
+    mine = _cards(hand)
+    pairs = [card for card in mine if card.split(" of ")[0] in ranks]
+    tries = [f"take the {card.split(' of ')[0]} with the {card}" for card in pairs]
+    tries += [f"trail the {card}" for card in mine]
+    for words in tries:
+        type_words(page, table, words)
+        said = listener.wait_for(r"^(You (played|trailed)|Not allowed|Those words|There is|"
+                                 r"You hold|Say |I do not)")
+        if said["text"].startswith("You "):
+            return said["text"]
+        assert said["live"] == "assertive"
+    raise AssertionError(f"no move found from {hand!r} and {on_table!r}")
+
+
 def test_a_game_round_is_played_through_the_reading_mode_alone(voila, page,
                                                                wait_for_voila) -> None:
     page.add_init_script(LISTEN)
@@ -156,24 +178,8 @@ def test_a_game_round_is_played_through_the_reading_mode_alone(voila, page,
         hand = listener.wait_for(r"^Your hand")["text"]
         if "empty" in hand:
             break
-        type_words(page, table, "table")
-        on_table = listener.wait_for(r"^(On the table: |The table is empty)")["text"]
-        loose = _cards(on_table) if on_table.startswith("On") else []
-        ranks = {name.split(" of ")[0] for name in loose}
-        mine = _cards(hand)
-        pairs = [card for card in mine if card.split(" of ")[0] in ranks]
-        tries = [f"take the {card.split(' of ')[0]} with the {card}" for card in pairs]
-        tries += [f"trail the {card}" for card in mine]
-        for words in tries:
-            type_words(page, table, words)
-            said = listener.wait_for(r"^(You (played|trailed)|Not allowed|Those words|There is|"
-                                     r"You hold|Say |I do not)")
-            if said["text"].startswith("You "):
-                moves += 1
-                break
-            assert said["live"] == "assertive"
-        else:
-            raise AssertionError(f"no move found from {hand!r} and {on_table!r}")
+        play_by_words(page, table, listener, hand)
+        moves += 1
     assert moves >= 12, f"only {moves} moves were played by words"
     type_words(page, table, "score")
     listener.wait_for(r"^Match score: ")
