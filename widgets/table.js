@@ -219,7 +219,8 @@ function render({ model, el: root }) {
   function drawMessage() {
     const rule = model.get("rule");
     announceKind(message, model.get("message_kind")); // table_a11y.js
-    message.textContent = model.get("message") + (rule ? ` (rule ${rule})` : "");
+    // table_a11y.js: only new sentences are put in, so each is read once
+    sayInParts(message, model.get("message") + (rule ? ` (rule ${rule})` : ""));
     message.dataset.kind = model.get("message_kind");
     message.dataset.rule = rule;
   }

@@ -61,3 +61,25 @@ function readingBox(model) {
   });
   return form;
 }
+
+// The message's words, sentence by sentence: sentences it already shows stay in the page and
+// only the new ones are put in, so a live region reads each sentence once ("You played …"
+// is not read again when the computer's answer is added after it).
+function sayInParts(message, text) {
+  const sentences = text.split(/(?<=[.!?…])\s+/).filter(Boolean);
+  const shown = [...message.querySelectorAll(":scope > .cl-sentence")];
+  let kept = 0;
+  while (kept < shown.length && kept < sentences.length
+    && shown[kept].textContent === sentences[kept]) kept += 1;
+  if (kept === 0) message.replaceChildren();
+  else for (const node of shown.slice(kept)) { node.previousSibling?.remove(); node.remove(); }
+  for (const sentence of sentences.slice(kept)) {
+    if (message.childNodes.length) message.append(" ");
+    const part = document.createElement("span");
+    part.className = "cl-sentence";
+    part.textContent = sentence;
+    message.append(part);
+  }
+  message.setAttribute("aria-atomic", "false");
+  message.setAttribute("aria-relevant", "additions text");
+}

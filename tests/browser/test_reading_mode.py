@@ -38,6 +38,14 @@ new MutationObserver((records) => {
       || (region.getAttribute("role") === "alert" ? "assertive" : "polite") });
   }
 }).observe(document, { subtree: true, childList: true, characterData: true });
+// What a screen reader reads of the table's message: the sentences added to it.
+window.__added = [];
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) {
+    if (node.nodeType === 1 && node.classList.contains("cl-sentence")
+        && node.closest(".cl-message")) window.__added.push(node.textContent);
+  }
+}).observe(document, { subtree: true, childList: true });
 """
 
 
@@ -181,6 +189,9 @@ def test_a_game_round_is_played_through_the_reading_mode_alone(voila, page,
         play_by_words(page, table, listener, hand)
         moves += 1
     assert moves >= 12, f"only {moves} moves were played by words"
+    added = page.evaluate("() => window.__added")
+    mine = [text for text in added if text.startswith(("You played", "You trailed"))]
+    assert len(mine) == moves, f"each of the learner's {moves} moves told once: {mine}"
     type_words(page, table, "score")
     listener.wait_for(r"^Match score: ")
     type_words(page, table, "last")
