@@ -6,6 +6,7 @@ zoom (a 640 px wide window) nothing is cut off sideways.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,10 @@ ACTIVE = """() => { const a = document.activeElement;
                 + ' "' + (a.getAttribute('aria-label') || a.textContent || '').trim().slice(0, 30) + '"'}; }"""
 
 
-def _open(browser, voila, wait_for_voila, page_name: str, width: int, height: int):
+def _open(browser, voila, wait_for_voila, page_name: str, width: int, height: int,
+          **options):
     folder, notebook = PAGES[page_name]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     context.set_default_timeout(60_000)
     page = context.new_page()
     page.goto(voila(folder).url(notebook), timeout=90_000)
@@ -169,5 +171,52 @@ def test_reduced_motion_is_honoured(browser, voila, wait_for_voila, motion) -> N
             assert animated == [] and moved == 0, (animated, moved)
         else:
             assert animated, "nothing slid in after 8 moves: the test cannot tell"
+    finally:
+        context.close()
+
+
+INDICATORS = """(card) => {
+  const node = document.querySelector(`[data-zone="hand"] [data-card="${card}"]`);
+  const felt = node.closest('.cl-hand');
+  const ring = (shadow) => (shadow.match(/rgba?\\([^)]*\\)/) || [null])[0];
+  node.focus({focusVisible: true});
+  const style = getComputedStyle(node);
+  return {felt: getComputedStyle(felt).backgroundColor, card: 'rgb(255, 255, 255)',
+          outline: style.outlineColor, focusRing: ring(style.boxShadow)};
+}"""
+
+
+def _luminance(color: str) -> float:
+    r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", color)[:3])
+
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(one: str, two: str) -> float:
+    a, b = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+@pytest.mark.slow
+def test_focus_and_selection_indicators_stand_out_3_to_1(browser, voila, wait_for_voila) -> None:
+    """A hand card's focus (a white outline in a dark blue ring) and its selection ring are at
+    least 3:1 against the felt they sit on (WCAG 1.4.11)."""
+    # (without motion: the colours are read at rest, not half way through a transition)
+    context, page = _open(browser, voila, wait_for_voila, "game", 1280, 900,
+                          reduced_motion="reduce")
+    try:
+        card = page.locator('[data-zone="hand"] [data-card]').first.get_attribute("data-card")
+        seen = page.evaluate(INDICATORS, card)
+        assert contrast(seen["outline"], seen["felt"]) >= 3, seen
+        assert contrast(seen["focusRing"], seen["card"]) >= 3, seen  # the ring around the outline
+        page.keyboard.press("Enter")  # choose it: its selection ring
+        page.locator(f'[data-zone="hand"] [data-card="{card}"].cl-selected').wait_for()
+        chosen = page.evaluate("""(card) => { const n = document.querySelector(
+            `[data-zone="hand"] [data-card="${card}"]`); n.blur();
+            return (getComputedStyle(n).boxShadow.match(/rgba?\\([^)]*\\)/) || [null])[0]; }""", card)
+        assert contrast(chosen, seen["felt"]) >= 3, (chosen, seen["felt"])
     finally:
         context.close()
