@@ -6,10 +6,9 @@ who tabs through the page finds it. The answers are the rules core's."""
 from __future__ import annotations
 
 from cassino_learn.core.move import BUILD, CAPTURE, Move
-from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import load_stages
+from test_reading_mode import newcomer_lessons  # noqa: F401 (a fixture; tests/browser on the path)
 
-LESSONS = catalog.lessons_dir()
 FOCUSED = """() => { const a = document.activeElement;
   return {card: a.dataset.card || null, build: a.dataset.build ?? null,
           zone: a.closest('[data-zone]')?.dataset.zone || null,
@@ -69,9 +68,9 @@ def play_by_keys(page, position, move: Move) -> None:
     page.keyboard.press("Enter")
 
 
-def test_lesson_2_by_keyboard_alone(voila, page, wait_for_voila) -> None:
+def test_lesson_2_by_keyboard_alone(newcomer_lessons, page, wait_for_voila) -> None:  # noqa: F811
     stages = load_stages("02_pairing").stages
-    page.goto(voila(LESSONS).url("02_pairing.ipynb"))
+    page.goto(newcomer_lessons.url("02_pairing.ipynb"))
     wait_for_voila(page)
     runner = page.locator(".cl-stage-runner")
     page.locator("body").focus()

@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from cassino_learn.core.spoken import say_move
+from cassino_learn.serving.voila import VoilaServer
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import load_stages
 
@@ -47,6 +50,19 @@ new MutationObserver((records) => {
   }
 }).observe(document, { subtree: true, childList: true });
 """
+
+
+@pytest.fixture
+def newcomer_lessons(tmp_path):
+    """The lessons served with an empty progress folder: a newcomer's (no stage solved yet,
+    whatever other tests did)."""
+    server = VoilaServer(LESSONS, env={"CASSINO_LEARN_DATA": str(tmp_path / "progress")})
+    server.start(timeout=120)
+    try:
+        yield server
+    finally:
+        server.stop()
+        server.cleanup()
 
 
 class Listener:
@@ -100,13 +116,13 @@ def press(page, scope, name: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_lesson_2_is_played_through_the_reading_mode_alone(voila, page, wait_for_voila) -> None:
+def test_lesson_2_is_played_through_the_reading_mode_alone(newcomer_lessons, page,
+                                                           wait_for_voila) -> None:
     page.add_init_script(LISTEN)
     stages = load_stages("02_pairing").stages
-    page.goto(voila(LESSONS).url("02_pairing.ipynb"))
+    page.goto(newcomer_lessons.url("02_pairing.ipynb"))
     wait_for_voila(page)
     runner = page.locator(".cl-stage-runner")
-    runner.locator('.cl-stage-dot[data-stage="1"]').click()
     listener = Listener(page)
     for number, stage in enumerate(stages, 1):
         runner.locator(f'.cl-stage-dot[data-stage="{number}"][aria-current="step"]').wait_for()
