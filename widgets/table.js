@@ -52,8 +52,9 @@ function render({ model, el: root }) {
   // live region must stay in the page to be announced.
   const turnNews = el("div", { class: "cl-visually-hidden cl-turn-news", role: "status",
     "aria-live": "polite" });
+  const reading = readingBox(model); // table_a11y.js: the reading mode
   controls.append(actions, form);
-  widget.append(demoHead, board, recent, controls, message, turnNews);
+  widget.append(demoHead, board, recent, controls, reading, message, turnNews);
   root.append(widget);
   // JupyterLab's own arrow-key and Escape shortcuts give way inside the card rows.
   for (const row of [board, actions]) row.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -130,6 +131,7 @@ function render({ model, el: root }) {
           top: box.top - frame.top }];
       }));
     board.innerHTML = model.get("table_html");
+    exposeTable(board, model.get("spoken")); // table_a11y.js: the hand, table, builds in words
     for (const node of board.querySelectorAll(ITEM)) {
       node.dataset.label = node.getAttribute("aria-label");
     }
@@ -216,7 +218,9 @@ function render({ model, el: root }) {
 
   function drawMessage() {
     const rule = model.get("rule");
-    message.textContent = model.get("message") + (rule ? ` (rule ${rule})` : "");
+    announceKind(message, model.get("message_kind")); // table_a11y.js
+    // table_a11y.js: only new sentences are put in, so each is read once
+    sayInParts(message, model.get("message") + (rule ? ` (rule ${rule})` : ""));
     message.dataset.kind = model.get("message_kind");
     message.dataset.rule = rule;
   }
@@ -235,6 +239,7 @@ function render({ model, el: root }) {
     const playing = mode === "play";
     controls.hidden = !playing;
     form.hidden = !model.get("move_box") || !model.get("can_act");
+    reading.hidden = !model.get("move_box") || mode === "demo";
     demoHead.hidden = mode !== "demo";
     caption.hidden = mode !== "demo" || !model.get("caption");
     caption.textContent = model.get("caption");

@@ -118,7 +118,7 @@ div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: gri
 .cl-course .cl-tile-title { font-weight: 700; }
 .cl-course .cl-tile-stars { color: #8a6200; }
 .cl-course .cl-tile-mark { color: #2e6b47; font-size: 0.9em; }
-.cl-course .cl-tile-quiz, .cl-course .cl-tile-rules { color: #777; font-size: 0.75em; }
+.cl-course .cl-tile-quiz, .cl-course .cl-tile-rules { color: #595959; font-size: 0.75em; }
 """
 
 

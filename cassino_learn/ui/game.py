@@ -173,6 +173,7 @@ class GameWidget(w.VBox):
         self.game = Game(players=players, partners=partners, seed=seed, rules=self.rules)
         self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
         self.table.on_move(self._moved)
+        self.table.reading_view = lambda: self.game.observation(self.LEARNER)  # score, whole match
         head = w.HTML("<b>Rules for a new game:</b>")
         head.add_class("cl-variant-head")
         choose = row(head,

@@ -26,6 +26,7 @@ from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching import progress
 from ._assets import asset
 from .front_end import FrontEnd
+from .reading_box import reading_reply, spoken_table
 from .selection import KINDS, Offers, attempt, named_attempt, offers, read_selection
 from .turns import Seating, absent_seats, no_hand_words
 
@@ -103,8 +104,8 @@ class CardTable(FrontEnd):
     every move made on this table (by `game.dealing.draw_card`, as a Game does).
     """
 
-    _esm = asset("table.js")
-    _css = TABLE_CSS + asset("buttons.css") + asset("table.css")
+    _esm = asset("table_a11y.js") + asset("table.js")  # table_a11y: screen-reader words
+    _css = TABLE_CSS + asset("buttons.css") + asset("table.css") + asset("a11y.css")
 
     mode = t.Unicode("play").tag(sync=True)
     four_color = t.Bool(False).tag(sync=True)
@@ -128,6 +129,7 @@ class CardTable(FrontEnd):
     last_moves = t.List(t.Dict()).tag(sync=True)
     recent_html = t.Unicode("").tag(sync=True)
     card_size = t.Unicode("normal").tag(sync=True)
+    spoken = t.Dict().tag(sync=True)  # the hand, table and builds in words (reading_box)
 
     def __init__(self, position: "Position | str", mode: str = "play",
                  four_color: bool | None = None,
@@ -160,6 +162,8 @@ class CardTable(FrontEnd):
         self._solo = self._seating.alone_at(start)
         self._finished = ""
         self._recent: list[Played] = []
+        # the reading mode's view of the game (a match's, with its score); else the table's own
+        self.reading_view: Callable[[], Any] | None = None
         self._opponent = opponent
         self._reveal = reveal
         self._kinds = KINDS if kinds is None else frozenset(kinds)
@@ -417,6 +421,8 @@ class CardTable(FrontEnd):
                 self._press(index)
         elif kind == "move_text":
             self.play(str(content.get("text", "")))
+        elif kind == "reading":
+            self.read_aloud(str(content.get("text", "")))
         elif kind == "demo" and self._script is not None:
             if "to" in content:
                 self.go(int(content["to"]))
@@ -493,6 +499,7 @@ class CardTable(FrontEnd):
                 self.position_text = str(position)
                 self.table_html = html
                 self.turn_text = turn
+                self.spoken = spoken_table(position, viewer)
                 self.last_moves = self._recent_moves()
                 self.recent_html = self._recent_markup()
                 self.can_act = can_act
@@ -531,6 +538,18 @@ class CardTable(FrontEnd):
                 f'<span class="cl-visually-hidden">{_html.escape(played_words(who, move))}</span>'
                 f'<div class="cl-recent-cards" aria-hidden="true">{drawn}</div></li>')
         return f'<ol class="cl-recent-list">{"".join(items)}</ol>'
+
+    def read_aloud(self, words: str) -> Move | None:
+        """The reading mode: answer a command in the message's live region, or play the move
+        the plain words name through the table's own path (as a click would)."""
+        view = self.reading_view() if self.reading_view is not None else self._driver()
+        reply = reading_reply(words, view, self.seat, self._recent, self.can_act)
+        if reply.move is not None:
+            return self._play(reply.move)  # its message says the move, once
+        if reply.text == self.message:
+            self._say("", "info")  # the same words again: a change, so they are read again
+        self._say(reply.text, "error" if reply.urgent else "info")
+        return None
 
     def _say(self, text: str, kind: str, rule: str = "") -> None:
         with self.hold_sync():
