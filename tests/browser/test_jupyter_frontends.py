@@ -182,7 +182,8 @@ def _play_capture(page, select_capture) -> None:
     assert table.locator('[data-card="2C"]').count() == 0
     assert table.locator('[data-card="KH"]').count() == 1
     message = page.locator(".cl-message").inner_text()
-    assert "seven of spades" in message and "7S take 2C+5D" in message, message
+    assert "seven of spades to take the two of clubs and the five of diamonds" in message, message
+    assert "7S" not in message  # the move in words, not in notation
     assert "Seat 2 to move" in page.locator(".cl-turn").inner_text()
 
 
