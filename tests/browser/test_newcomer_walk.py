@@ -42,6 +42,7 @@ from cassino_learn.core.position import check_move
 from cassino_learn.core.move import BUILD, CAPTURE, TRAIL, Move
 from cassino_learn.core.movegen import moves_with
 from cassino_learn.core.words import in_words
+from cassino_learn.teaching.saying import move_said
 from cassino_learn.serving.voila import VoilaServer
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import Stage, load_stages, stars_for
@@ -316,6 +317,11 @@ def _check_right(walk: Walk, where: str, stage: Stage, wrong: int, seen: dict,
         if seen["hint"]:
             walk.fail(where, "a demonstration offers a Hint")
         return
+    if stage.guided:  # a guided first step shows the clicks: seen, not starred
+        walk.lines.append(f"  {where} guided step done: {verdict}")
+        if "★" in verdict:
+            walk.fail(where, f"a guided step's verdict gives stars: {verdict!r}")
+        return
     expected = stars_for(wrong, False, kind=stage.kind, two_way=stage.two_way)
     given = _stars(verdict)
     walk.lines.append(f"  {where} right: {'★' * given}{'☆' * (3 - given)} "
@@ -410,7 +416,7 @@ async def _give(runner, stage: Stage, answer: Try, walk: Walk | None = None,
     elif answer.kind == "captures":
         listed = runner.locator(".cl-stage-answers li")
         for move in answer.value:
-            said = in_words(move).rstrip(".").split(" to ", 1)[-1]
+            said = move_said(stage.position, move)  # the runner lists captures so
             item = listed.filter(has_text=re.compile(rf"^\s*{re.escape(said)}\s*✕?\s*$"))
             if await item.count():
                 continue  # found at the first try: still listed
