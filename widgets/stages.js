@@ -95,8 +95,8 @@ function renderBottom(model, root) {
   const picked = {};
   const stopScroll = scrollStageIntoView(root, model);
 
-  hintButton.addEventListener("click", () => model.send({ type: "hint" }));
-  showButton.addEventListener("click", () => model.send({ type: "show" }));
+  hintButton.addEventListener("click", () => model.send({ type: "hint", stage: model.get("stage_index") }));
+  showButton.addEventListener("click", () => model.send({ type: "show", stage: model.get("stage_index") }));
   next.addEventListener("click", () => {
     clearTimeout(timer);
     model.send({ type: "next", from: model.get("stage_index") });
@@ -122,14 +122,14 @@ function renderBottom(model, root) {
       }
       const check = button("Check", { class: "cl-stage-button cl-stage-check" });
       check.disabled = !sides.every((side) => picked[side] !== undefined);
-      check.addEventListener("click", () => model.send({ type: "answer", value: { ...picked } }));
+      check.addEventListener("click", () => model.send({ type: "answer", value: { ...picked }, stage: model.get("stage_index") }));
       choices.append(check);
       choices.hidden = false;
       return;
     }
     for (const value of model.get("choices")) {
       const choice = button(value, { class: "cl-stage-button cl-stage-choice", "data-value": value });
-      choice.addEventListener("click", () => model.send({ type: "answer", value }));
+      choice.addEventListener("click", () => model.send({ type: "answer", value, stage: model.get("stage_index") }));
       choices.append(choice);
     }
     choices.hidden = !choices.children.length;
@@ -148,7 +148,7 @@ function renderBottom(model, root) {
       list.append(item);
     });
     const done = button("That's all", { class: "cl-stage-button cl-stage-check" });
-    done.addEventListener("click", () => model.send({ type: "check" }));
+    done.addEventListener("click", () => model.send({ type: "check", stage: model.get("stage_index") }));
     found.append(el("span", { class: "cl-stage-found-title" },
       model.get("answers").length ? "Your captures:" : "No captures added yet."), list, done);
   }
@@ -191,7 +191,7 @@ function renderBottom(model, root) {
   }
 
   const handlers = [
-    [["choices", "sides"], () => { for (const key of Object.keys(picked)) delete picked[key]; drawChoices(); }],
+    [["choices", "sides", "stage_index"], () => { for (const key of Object.keys(picked)) delete picked[key]; drawChoices(); }],
     [["answers", "collecting"], drawFound],
     [["verdict", "verdict_kind", "rule"], drawVerdict],
     [["exhibit", "hint", "hint_shown", "can_hint", "can_show", "complete", "next_armed",

@@ -25,6 +25,7 @@ import secrets
 import signal
 import socket
 import sys
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -52,6 +53,8 @@ HEADER_TIMEOUT = 20.0
 BODY_TIMEOUT = 30.0
 #: After running out of file descriptors, accepting pauses this long (the log says so once).
 ACCEPT_PAUSE = 0.5
+#: Running out again within this many seconds is not logged again (no flapping log lines).
+OUT_OF_FILES_QUIET = 60.0
 
 
 def cookie_secret(folder: Path) -> str:
@@ -146,7 +149,7 @@ def raise_file_limit(report: Callable[[str], None]) -> None:
 
 class Acceptor:
     """Takes the connections of a listening socket to the server. Out of file descriptors,
-    it says so once in the log, pauses accepting for ACCEPT_PAUSE seconds (the connections
+    it says so once in the log (not again within OUT_OF_FILES_QUIET), pauses accepting for ACCEPT_PAUSE seconds (the connections
     wait in the socket's queue) and goes on serving those it has: never a spinning loop."""
 
     def __init__(self, server: httpserver.HTTPServer, sock: socket.socket,
@@ -154,6 +157,8 @@ class Acceptor:
         self.server, self.sock, self.report = server, sock, report
         self.loop = IOLoop.current()
         self.out_of_files = False
+        self.said_out_at: float | None = None
+        self.owe_again = False  # "accepting again" is said once for each "out of" said
         self.loop.add_handler(sock, self._ready, IOLoop.READ)
 
     def _ready(self, fd: Any, events: int) -> None:
@@ -171,17 +176,25 @@ class Acceptor:
                 raise
             if self.out_of_files:
                 self.out_of_files = False
-                self.report("accepting connections again")
+                if self.owe_again:
+                    self.owe_again = False
+                    self.report("accepting connections again")
             connection.setblocking(False)
             self.server.handle_stream(IOStream(connection), address)
 
     def _pause(self, error: OSError) -> None:
-        if not self.out_of_files:
-            self.out_of_files = True
+        if not self.out_of_files and not self._recently_said():
+            self.said_out_at = time.monotonic()
+            self.owe_again = True
             self.report(f"out of file descriptors ({error.strerror}): new connections wait "
                         f"until some close; the pages already connected are served")
+        self.out_of_files = True
         self.loop.remove_handler(self.sock)
         self.loop.call_later(ACCEPT_PAUSE, self._resume)
+
+    def _recently_said(self) -> bool:
+        return (self.said_out_at is not None
+                and time.monotonic() - self.said_out_at < OUT_OF_FILES_QUIET)
 
     def _resume(self) -> None:
         if self.sock.fileno() != -1:

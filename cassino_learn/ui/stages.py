@@ -580,6 +580,8 @@ class StageRunner(ShownByModel, w.VBox):
                 events.record_visit(self.slug, self.stage.id if self.index >= 0 else None)
             return
         self._touched = True
+        if isinstance(content.get("stage"), int) and content["stage"] != self.index:
+            return  # pressed on a stage that has since been left (a click during the change)
         if kind == "goto" and isinstance(content.get("n"), int):
             if 1 <= content["n"] <= len(self.lesson) and not self._untouched(content["n"] - 1):
                 self.open_stage(content["n"] - 1)

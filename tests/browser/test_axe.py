@@ -38,7 +38,15 @@ def _violations(page) -> list[str]:
     return found
 
 
+def _settled(page) -> None:
+    """Wait until the page's animations end: a card half faded in is not the page's colours."""
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+        .map(a => a.finished))""")
+
+
 def assert_clean(page, where: str) -> None:
+    _settled(page)
     found = _violations(page)
     assert not found, f"axe on {where}:\n" + "\n".join(found)
 

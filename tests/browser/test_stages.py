@@ -57,6 +57,8 @@ def _answer(runner, stage: Stage) -> None:
             runner.locator(".cl-stage-answers li").nth(number - 1).wait_for()
         runner.get_by_role("button", name="That's all").click()
     elif stage.kind == "score":
+        # a new stage opens with nothing picked, even after a score stage with the same sides
+        expect(runner.locator('.cl-stage-number[aria-pressed="true"]')).to_have_count(0)
         for side, points in answer.items():
             runner.locator(f'.cl-stage-side[data-side="{side}"] [data-value="{points}"]').click()
         runner.locator(".cl-stage-choices .cl-stage-check").click()

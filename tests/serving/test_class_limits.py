@@ -213,3 +213,66 @@ def test_at_start_the_server_takes_the_most_open_files_the_system_allows():
     assert done.returncode == 0, done.stderr
     raised, hard = done.stdout.split()[-2:]
     assert raised == "True" or hard == "256", done.stdout
+
+
+class _Listener:
+    """A listening socket that runs out of descriptors, then accepts one, then runs out again."""
+
+    def __init__(self, real: socket.socket, answers: list) -> None:
+        self.real, self.answers = real, answers
+
+    def fileno(self) -> int:
+        return self.real.fileno()
+
+    def accept(self):
+        answer = self.answers.pop(0) if self.answers else BlockingIOError()
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+
+def test_running_out_again_and_again_is_said_once_not_at_every_turn() -> None:
+    """Descriptors freed and taken again (a timed-out page, a new one) must not flood the log."""
+    import errno
+
+    import asyncio
+
+    from cassino_learn.serving.class_server import Acceptor
+
+    said: list[str] = []
+
+    async def run() -> None:  # the acceptor takes the running loop
+        listening = socket.create_server(("127.0.0.1", 0))
+        listening.setblocking(False)
+        served: list = []
+
+        class Server:
+            def handle_stream(self, stream, address) -> None:
+                served.append(address)
+                stream.close()
+
+        acceptor = Acceptor(Server(), listening, said.append)
+        out = OSError(errno.EMFILE, "Too many open files")
+        for _ in range(3):  # three times out, each time a connection accepted in between
+            client = socket.create_connection(listening.getsockname())
+            connection, address = listening.accept()
+            acceptor.sock = _Listener(listening, [out])
+            acceptor._ready(None, 0)
+            acceptor.sock = _Listener(listening, [(connection, address)])
+            acceptor._ready(None, 0)
+            client.close()
+        assert len(served) == 3
+        assert [line.split(" (")[0] for line in said] == [
+            "out of file descriptors", "accepting connections again"]
+        acceptor.said_out_at -= class_server_quiet()
+        acceptor.sock = _Listener(listening, [out])
+        acceptor._ready(None, 0)
+        assert len(said) == 3 and said[-1].startswith("out of file descriptors")
+        listening.close()
+
+    asyncio.run(run())
+
+
+def class_server_quiet() -> float:
+    from cassino_learn.serving.class_server import OUT_OF_FILES_QUIET
+    return OUT_OF_FILES_QUIET + 1

@@ -536,3 +536,17 @@ def test_the_table_line_and_the_verdict_tell_a_move_without_notation():
     click_table(runner, "3D", "5C", action="Build 8")
     assert runner.bottom.verdict_kind == "right"
     assert not NOTATION.search(runner.bottom.verdict), runner.bottom.verdict
+
+
+def test_an_answer_pressed_on_a_stage_since_left_is_not_judged_on_the_next():
+    """A click during the change of stage (the old buttons still on screen) costs no star."""
+    runner = StageRunner(SLUG)
+    runner.open_stage(2)  # legal or not: building 8 without an 8
+    runner.send_from_front_end({"type": "answer", "value": "Legal", "stage": 1})
+    assert runner.bottom.verdict == ""
+    assert "hold-the-value" not in progress.load().lesson(SLUG).stages
+    runner.send_from_front_end({"type": "hint", "stage": 1})
+    assert not runner.bottom.hint_shown
+    runner.send_from_front_end({"type": "answer", "value": "Not legal", "stage": 2})
+    assert runner.bottom.verdict_kind == "right"
+    assert progress.load().lesson(SLUG).stages["hold-the-value"].stars == 3

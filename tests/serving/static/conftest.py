@@ -80,10 +80,22 @@ def build_cache(tmp_path_factory) -> Iterator[Path | None]:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, build_cache) -> Site:
+def build_log() -> list[str]:
+    """What every build of the session said, in order: under CI the first build to run (which
+    depends on the tests chosen) is the one that fills the empty cache."""
+    return []
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, build_cache, build_log) -> Site:
     messages: list[str] = []
+
+    def report(message: str) -> None:
+        messages.append(message)
+        build_log.append(message)
+
     started = time.monotonic()
-    root = build_site(tmp_path_factory.mktemp("static") / "site", report=messages.append)
+    root = build_site(tmp_path_factory.mktemp("static") / "site", report=report)
     seconds = time.monotonic() - started
     print(f"\nstatic site built in {seconds:.0f} s:\n  " + "\n  ".join(messages))
     return Site(root, messages, seconds)
@@ -137,7 +149,7 @@ def visit(chromium, server) -> Iterator[Visit]:
 
 
 @pytest.fixture(scope="session")
-def small_site(tmp_path_factory, build_cache) -> Path:
+def small_site(tmp_path_factory, build_cache, build_log) -> Path:
     """A site of test notebooks instead of the course (tests/browser/notebooks): an empty
     contents page, a page whose cell fails, a page of several cells, one failing, and one of
     cells that wait, print, display and draw a widget."""
@@ -148,7 +160,7 @@ def small_site(tmp_path_factory, build_cache) -> Path:
     shutil.copy(notebooks / "cells_in_order.ipynb", lessons / "cells_in_order.ipynb")
     shutil.copy(notebooks / "cells_pipelined.ipynb", lessons / "cells_pipelined.ipynb")
     return build_site(tmp_path_factory.mktemp("small") / "site", lessons=lessons,
-                      report=lambda message: None)
+                      report=build_log.append)
 
 
 @pytest.fixture

@@ -24,10 +24,10 @@ THINK = 10.0           # the learner's thinking before a move, at most
 
 
 @pytest.fixture(scope="module")
-def seeded_site(tmp_path_factory, build_cache) -> Path:
+def seeded_site(tmp_path_factory, build_cache, build_log) -> Path:
     lessons = seeded_lessons(tmp_path_factory.mktemp("seeded-lessons"), seed=11)
     return build_site(tmp_path_factory.mktemp("seeded") / "site", lessons=lessons,
-                      report=lambda message: None)
+                      report=build_log.append)
 
 
 @pytest.fixture
