@@ -1,29 +1,34 @@
-"""A newcomer walks through every stage of lessons 1-13 in Chromium, a wrong answer first each
-time, then the right one.
+"""A newcomer walks through every stage of lessons 1-13 in Chromium, a wrong answer first
+(twice, but on a Legal / Not legal question), then the right one; at 1280x800 and again, on the
+same page, at 390x844 (a replay is judged as a first attempt).
 
-Every stage at 1280x800; then, on the same page at 390x844, the first stage of each kind the
-lesson has, replayed the same way (a replay is judged as a first attempt). The wrong answer is
-worked out from the stage's own data and the rules core, never written down per stage: on a goal
-table a play the core refuses ("Try take" with a card that cannot take it), or at 390x844 a legal
-play that misses the goal, of a kind the lesson's table offers (else the refused one); "That's
-all" with the last capture still missing; the other button of a Legal / Not legal question; a
-number or a choice next to the right one; a side's points one off. The right answer comes from
-the core too (`Stage.solutions`).
+The wrong answer is worked out from the stage's own data and the rules core, never written down
+per stage: on a goal table a play the core refuses ("Try take" with a card that cannot take it),
+or at 390x844 a legal play that misses the goal, of a kind the lesson's table offers (else the
+refused one); "That's all" with the last capture still missing; the other button of a Legal / Not
+legal question; a number or a choice next to the right one; a side's points one off. The right
+answer comes from the core too (`Stage.solutions`).
 
-After the wrong try the page must show one verdict (the table's own line does not repeat a
+After the first wrong try the page must show one verdict (the table's own line does not repeat a
 refusal, and a rule is cited once), and nothing in it that gives the answer away (the right moves,
 the missing capture, the number or choice, the points, "legal"/"not legal", the broken rule): the
 answer's marks come from the engine (`Stage.solutions`, `Stage.shown`). A Legal / Not legal
 question's first wrong try names no rule, and on a goal table the wrong verdict goes as soon as
-the learner picks a card for the next play. After the right answer
-the verdict's stars and the map's are the star rule's (`stars_for`) for one wrong try: never
-three, at most one on a two-way question. Every rule id the stage shows at any time is one its
-lesson or an earlier one teaches. A demonstration's caption and its verdict are on screen without
-the learner scrolling, it has no Hint and no stars.
+the learner picks a card for the next play. After the right answer the verdict's stars and the
+map's are the star rule's (`stars_for`) for the wrong tries given: never three, at most one on a
+two-way question. Every rule id the stage shows at any time is one its lesson or an earlier one
+teaches. A demonstration's caption and its verdict are on screen without the learner scrolling,
+it has no Hint and no stars.
+
+After every try the verdict is on screen (issue 43, "feedback in view"): its whole box inside the
+window, the page having scrolled it there by itself if need be. A right answer's verdict is on
+screen only until the next stage opens by itself, so the page keeps, frame by frame, whether each
+verdict has been wholly in the window (`WATCHER`), and the test asks that record.
 
 The lessons are walked a few at a time (each on its own page and kernel) with Playwright's async
-API in this test's own event loop, so the walk takes minutes, not a quarter of an hour; what it
-saw, stage by stage, goes to tests/artifacts/newcomer_walk.txt.
+API in this test's own event loop, so the walk takes minutes, not half an hour; what it saw, stage
+by stage, goes to tests/artifacts/newcomer_walk.txt, with pictures of the stages whose verdict was
+once out of sight.
 """
 
 from __future__ import annotations
@@ -58,6 +63,10 @@ WIDE = {"width": 1280, "height": 800}
 NARROW = {"width": 390, "height": 844}
 AT_ONCE = 4          # lessons walked at the same time (a page and a kernel each)
 TIMEOUT_MS = 90_000  # a busy two-core machine; every wait is for a condition
+IN_VIEW_MS = 20_000  # a try's verdict comes, and the page scrolls it into view, well within this
+# Stages whose wrong verdict was out of sight before (issue 43): pictured after each wrong try.
+PICTURED_IN_VIEW = {("05_building", 8), ("06_raising_builds", 7), ("12_more_players", 7),
+                    ("13_variants_and_etiquette", 10), ("13_variants_and_etiquette", 15)}
 # After the wrong try: the stage whose page is kept as a picture of it (one of each of these).
 PICTURED = {"number": "10_scoring", "captures": "03_combining", "legal": "02_pairing"}
 RULE_ID = re.compile(r"\b([A-Z][0-9]{1,2})\b")
@@ -218,6 +227,40 @@ RECORDER = """(runner) => {
   new MutationObserver(record).observe(runner, { subtree: true, childList: true,
     attributes: true, characterData: true });
 }"""
+
+WATCHER = """() => {
+  // Frame by frame: for the open stage (window.__stage), each try and each verdict kind, whether
+  // the verdict box has been wholly inside the window, and where it was last.
+  window.__views = {}; window.__old = null;
+  const look = () => {
+    const verdict = document.querySelector('.cl-stage-runner .cl-stage-verdict');
+    // (the last try's verdict, still on screen until this one's comes, does not count)
+    if (verdict && !verdict.hidden && verdict.dataset.kind && verdict.textContent.trim()
+        && verdict.textContent !== window.__old) {
+      const box = verdict.getBoundingClientRect();
+      const key = `${window.__stage}|${window.__try}|${verdict.dataset.kind}`;
+      // (half a pixel of rounding allowed at each edge)
+      const inside = box.height > 0 && box.top >= -0.5 && box.bottom <= window.innerHeight + 0.5
+        && box.left >= -0.5 && box.right <= window.innerWidth + 0.5;
+      const seen = window.__views[key] || { inside: false };
+      window.__views[key] = { inside: seen.inside || inside,
+        box: `top ${box.top | 0}, bottom ${box.bottom | 0} of ${window.innerHeight}`,
+        text: verdict.textContent.slice(0, 80) };
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+WAS_IN_VIEW = """(key) => (window.__views[key] || {}).inside === true"""
+NEXT_TRY = """([n, t]) => { window.__stage = n; window.__try = t;
+  const verdict = document.querySelector('.cl-stage-runner .cl-stage-verdict');
+  window.__old = verdict && !verdict.hidden ? verdict.textContent : null; }"""
+# The same words again (a try told as the last one was) are the verdict of this try too.
+SAME_AGAIN = """() => { const verdict = document.querySelector('.cl-stage-runner .cl-stage-verdict');
+  if (!verdict || verdict.hidden || verdict.textContent !== window.__old) return false;
+  const box = verdict.getBoundingClientRect();
+  return box.top >= -0.5 && box.bottom <= window.innerHeight + 0.5; }"""
 
 SEEN = """([kind, n]) => (window.__walkSeen || []).find((seen) => seen.n === n
   && seen.kind === kind && (kind === 'wrong' || seen.solved)) || null"""
@@ -484,37 +527,53 @@ async def _in_view(walk: Walk, runner, where: str) -> None:
         walk.fail(where, f"the demonstration's caption or verdict is off screen: {boxes}")
 
 
+async def _verdict_in_view(walk: Walk, page, n: int, tried: int, kind: str, where: str) -> None:
+    """The verdict of try `tried` of stage `n` has been wholly inside the window."""
+    key = f"{n}|{tried}|{kind}"
+    try:
+        await page.wait_for_function(WAS_IN_VIEW, arg=key, timeout=IN_VIEW_MS, polling=50)
+    except Exception:  # noqa: BLE001 - the box says more than a timeout
+        if kind == "wrong" and tried > 1 and await page.evaluate(SAME_AGAIN):
+            return
+        seen = await page.evaluate("(key) => window.__views[key] || null", key)
+        walk.fail(where, f"the {kind} verdict is not inside the window: {seen}")
+
+
 async def _visit(walk: Walk, runner, stage: Stage, n: int, *, narrow: bool,
                  replay: bool) -> None:
-    """Stage `n`: a wrong answer first, checked; then the right one, checked."""
-    where = f"stage {n} ({stage.kind}, {stage.id}) at {'390x844' if narrow else '1280x800'}"
+    """Stage `n`: a wrong answer first, checked, and again (but on a two-way question, whose
+    second wrong try shows its answer); then the right one, checked; each verdict in view."""
+    size = "390x844" if narrow else "1280x800"
+    where = f"stage {n} ({stage.kind}, {stage.id}) at {size}"
+    page = runner.page
     await _open(runner, n, stage)
     if stage.kind == "demo":
         await _demo(walk, runner, where, stage, n)
         return
     given = wrong_try(stage, walk.slug, narrow=narrow)
-    await _answering(runner, n)
-    await _give(runner, stage, given)
-    seen = await _seen(runner, "wrong", n)
-    _check_wrong(walk, where, stage, given, seen)
-    if not narrow and PICTURED.get(stage.kind) == walk.slug:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        await runner.page.screenshot(path=str(ARTIFACTS / f"newcomer_walk_{walk.slug}_"
-                                                          f"stage{n}_wrong.png"))
-    if given.kind == "refused":  # the selection stays raised after a refusal: clear it
-        await runner.locator(".cl-clear").click()
+    tries = 1 if stage.two_way else 2
+    for tried in range(1, tries + 1):
+        await page.evaluate(NEXT_TRY, [n, tried])
+        await _answering(runner, n)
+        await _give(runner, stage, given)
+        if tried == 1:
+            seen = await _seen(runner, "wrong", n)
+            _check_wrong(walk, where, stage, given, seen)
+        await _verdict_in_view(walk, page, n, tried, "wrong",
+                               f"{where} after “{given.said}” (try {tried})")
+        if (tried == 1 and not narrow and PICTURED.get(stage.kind) == walk.slug) \
+                or (walk.slug, n) in PICTURED_IN_VIEW:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(path=str(ARTIFACTS / f"newcomer_walk_{walk.slug}_stage{n}_"
+                                                        f"{size}_wrong{tried}.png"))
+        if given.kind == "refused":  # the selection stays raised after a refusal: clear it
+            await runner.locator(".cl-clear").click()
+    await page.evaluate(NEXT_TRY, [n, tries + 1])
     await _answering(runner, n)
     await _give(runner, stage, _right_try(stage), walk, where)
     seen = await _seen(runner, "right", n)
-    _check_right(walk, where, stage, 1, seen, replay)
-
-
-def narrow_stages(stages) -> list[int]:
-    """The first stage (1-based) of each kind a lesson has."""
-    first: dict[str, int] = {}
-    for n, stage in enumerate(stages, 1):
-        first.setdefault(stage.kind, n)
-    return sorted(first.values())
+    await _verdict_in_view(walk, page, n, tries + 1, "right", where)
+    _check_right(walk, where, stage, tries, seen, replay)
 
 
 async def walk_lesson(browser, server: VoilaServer, slug: str) -> Walk:
@@ -532,12 +591,13 @@ async def walk_lesson(browser, server: VoilaServer, slug: str) -> Walk:
         await _wait_for_voila(page)
         runner = page.locator(".cl-stage-runner")
         await page.evaluate(RECORDER, await runner.element_handle())
+        await page.evaluate(WATCHER)
         for n, stage in enumerate(stages, 1):
             await _visit(walk, runner, stage, n, narrow=False, replay=False)
             walk.stages += 1
         await page.set_viewport_size(NARROW)
-        for n in narrow_stages(stages):
-            await _visit(walk, runner, stages[n - 1], n, narrow=True, replay=True)
+        for n, stage in enumerate(stages, 1):
+            await _visit(walk, runner, stage, n, narrow=True, replay=True)
             walk.stages += 1
     except Exception as error:  # name the stage where the walk stopped
         walk.fail(f"stage {n}", f"the walk stopped: {type(error).__name__}: "
@@ -610,7 +670,7 @@ def test_the_wrong_answers_come_from_the_core_and_are_wrong():
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_a_newcomer_walks_every_stage_of_lessons_1_to_13_wrong_first(lessons_server):
+def test_a_newcomer_walks_every_stage_wrong_first_and_sees_every_verdict(lessons_server):
     began = time.perf_counter()
     walks = asyncio.run(walk_all(lessons_server))
     took = time.perf_counter() - began
@@ -622,6 +682,4 @@ def test_a_newcomer_walks_every_stage_of_lessons_1_to_13_wrong_first(lessons_ser
     (ARTIFACTS / "newcomer_walk.txt").write_text("\n".join(report), encoding="utf-8")
     problems = [p for walk in walks for p in walk.problems]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
-    expected = sum(len(load_stages(item.slug)) + len(narrow_stages(load_stages(item.slug)))
-                   for item in WALKED)
-    assert visits == expected
+    assert visits == 2 * sum(len(load_stages(item.slug)) for item in WALKED)
