@@ -148,7 +148,7 @@ def does(facts: MoveFacts, subject: str = "This move") -> list[str]:
     """What a move does now, in sentences: what it takes and with which card, the points and
     spades that wins, a sweep, a build made."""
     move = facts.move
-    rules = move.position.rules
+    rules = facts.position.rules
     if move.kind == CAPTURE:
         table = [c for c in facts.taken if c != move.card]
         what, more = cards_words(table, rules)
@@ -164,7 +164,7 @@ def does(facts: MoveFacts, subject: str = "This move") -> list[str]:
             said.append("It clears the table: a sweep, worth 1 point (rule W1).")
         return said
     if move.kind == BUILD:
-        position = move.position
+        position = facts.position
         hand = position.hands[position.turn - 1] or ()
         taker = next((c for c in hand if c != move.card
                       and move.value in position.rules.play_values(c)), None)
@@ -186,7 +186,7 @@ def _what_threat_takes(threat: Threat, facts: MoveFacts, after: Position
                        ) -> tuple[str, str]:
     """What the next player's capture would take, in words: a build of the mover's by name."""
     rules = after.rules
-    mover_side = facts.move.position.side_of(facts.move.position.turn)
+    mover_side = facts.position.side_of(facts.position.turn)
     taker = after.side_of(after.turn)
     builds: dict[tuple[str, int], int] = {}
     loose = set(threat.move.table_cards)
@@ -230,7 +230,7 @@ def risk(facts: MoveFacts, who: Who, lead: str = "", only: bool = False) -> str:
             return ""
         return f"{lead}{who.name if lead else who.Name} can take nothing from the table."
     first, then = _holds(facts, threat, who, lead)
-    after = facts.move.play_from(facts.move.position)
+    after = facts.move.play_from(facts.position)
     taken, more = _what_threat_takes(threat, facts, after)
     sweep = " and sweep the table" if threat.move.is_sweep and after.rules.sweeps else ""
     return " ".join(filter(None, (
@@ -255,7 +255,7 @@ def hint_text(facts: MoveFacts, words: str) -> str:
 
 
 def _made(facts: MoveFacts) -> list[Build]:
-    after = facts.move.play_from(facts.move.position)
+    after = facts.move.play_from(facts.position)
     return [b for b in after.builds if facts.move.card in b.cards]
 
 
@@ -265,11 +265,11 @@ def why(played: MoveFacts, better: MoveFacts) -> tuple[str, ...]:
     """Why `better` is better than `played`, in sentences from the facts that differ: what
     each takes, a sweep made or missed, a build taken, made or left, what each leaves the next
     player, and the points each would likely leave the player ahead."""
-    position = played.move.position
+    position = played.position
     who = Who.next_after(position, position.turn)
     said = does(played, "Your move")
     said += does(better, "The better move")
-    cited: set[tuple] = set()
+    cited: set[tuple[int, frozenset[Card]]] = set()
     said += _builds_words(played, better, who, cited)
     said += _left_words(played, better, who, cited)
     said.append(ahead_sentence(played.value, "after your move"))
@@ -282,12 +282,12 @@ def _risk_size(facts: MoveFacts) -> float:
     return top.gain * top.chance if top else 0.0
 
 
-def _key(threat: Threat) -> tuple:
+def _key(threat: Threat) -> tuple[int, frozenset[Card]]:
     return (threat.card.rank, threat.move.table_cards)
 
 
 def _left_words(played: MoveFacts, better: MoveFacts, who: Who,
-                cited: set[tuple]) -> list[str]:
+                cited: set[tuple[int, frozenset[Card]]]) -> list[str]:
     """What each move leaves within the next player's reach, when that differs (a threat told
     with a build is not told again)."""
     said = []
@@ -307,10 +307,10 @@ def _left_words(played: MoveFacts, better: MoveFacts, who: Who,
 
 
 def _builds_words(played: MoveFacts, better: MoveFacts, who: Who,
-                  cited: set[tuple]) -> list[str]:
+                  cited: set[tuple[int, frozenset[Card]]]) -> list[str]:
     """Builds: an opponent's taken by the better move only; the player's own build left where
     the next player can take it; a build made that the next player can take."""
-    position = played.move.position
+    position = played.position
     side = position.side_of(position.turn)
     said = []
     for build in better.builds_taken:
@@ -335,12 +335,12 @@ def _builds_words(played: MoveFacts, better: MoveFacts, who: Who,
                 break
     if played.move.kind == BUILD:
         for new in _made(played):
-            threat = next((t for t in played.threats
-                           if set(new.cards) <= t.move.table_cards), None)
-            if threat is not None and _key(threat) not in cited:
+            taker = next((t for t in played.threats
+                          if set(new.cards) <= t.move.table_cards), None)
+            if taker is not None and _key(taker) not in cited:
                 said.append(f"Your build of {new.value} can be taken.")
-                said.append(risk(_only(played, threat), who))
-                cited.add(_key(threat))
+                said.append(risk(_only(played, taker), who))
+                cited.add(_key(taker))
     return said
 
 

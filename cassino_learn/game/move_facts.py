@@ -36,6 +36,13 @@ class MoveFacts:
     held: frozenset[int] = frozenset()  # capture values the next seat surely holds (its builds)
 
     @property
+    def position(self) -> Position:
+        """The position the move was played from (facts are made of generated moves only)."""
+        position = self.move.position
+        assert position is not None, f"facts of a hand-made move {self.move}"
+        return position
+
+    @property
     def top_threat(self) -> Threat | None:
         return self.threats[0] if self.threats else None
 
