@@ -38,7 +38,7 @@ def _open(browser, voila, wait_for_voila, page_name: str, width: int, height: in
     wait_for_voila(page)
     if page_name.startswith("lesson"):  # its first stage, a table to play on, wherever it was
         page.locator('.cl-stage-dot[data-stage="1"]').click()
-    page.wait_for_selector('[data-zone="hand"] [aria-pressed]', timeout=90_000)
+    page.wait_for_selector('[data-zone="hand"] [aria-selected]', timeout=90_000)
     return context, page
 
 
@@ -87,7 +87,7 @@ def test_every_tab_stop_shows_its_focus_and_tab_leaves_the_page(
 
 
 TARGETS = """() => [...document.querySelectorAll(
-    '.cl-widget button, .cl-widget input, .cl-widget [role="button"], .cl-stage-runner button, '
+    '.cl-widget button, .cl-widget input, .cl-widget [role="button"], .cl-widget [role="option"], .cl-stage-runner button, '
     + '.cl-stage-runner [role="button"], .cl-stage-runner input')]
   .filter(n => n.checkVisibility() && !n.closest('[hidden]'))
   .map(n => { const r = n.getBoundingClientRect();
@@ -122,7 +122,7 @@ def test_nothing_is_cut_off_at_200_percent_zoom(browser, voila, wait_for_voila, 
         wide = page.evaluate("() => document.scrollingElement.scrollWidth")
         assert wide <= 640, f"the page scrolls sideways: {wide} px wide"
         out = page.evaluate("""() => [...document.querySelectorAll(
-            '.cl-widget [aria-pressed], .cl-widget button, .cl-widget input')]
+            '.cl-widget [aria-selected], .cl-widget button, .cl-widget input')]
           .filter(n => n.checkVisibility())
           .filter(n => { const r = n.getBoundingClientRect();
                          return r.left < 0 || r.right > window.innerWidth; })
