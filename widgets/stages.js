@@ -124,13 +124,21 @@ function renderBottom(model, root) {
             class: "cl-stage-button cl-stage-number", "data-value": String(n),
             "aria-pressed": String(picked[side] === n),
           });
-          pick.addEventListener("click", () => { picked[side] = n; drawChoices(); });
+          // Marked in place, not redrawn: the pressed button keeps the keyboard's focus.
+          pick.addEventListener("click", () => { picked[side] = n; markPicked(); });
           line.append(pick);
         }
         choices.append(line);
       }
       const check = button("Check", { class: "cl-stage-button cl-stage-check" });
       check.disabled = !sides.every((side) => picked[side] !== undefined);
+      function markPicked() {
+        for (const pick of choices.querySelectorAll(".cl-stage-number")) {
+          const side = Number(pick.closest("[data-side]").dataset.side);
+          pick.setAttribute("aria-pressed", String(picked[side] === Number(pick.dataset.value)));
+        }
+        check.disabled = !sides.every((side) => picked[side] !== undefined);
+      }
       check.addEventListener("click", () => model.send({ type: "answer", value: { ...picked }, stage: model.get("stage_index") }));
       choices.append(check);
       choices.hidden = false;
