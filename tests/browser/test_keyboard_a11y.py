@@ -220,3 +220,74 @@ def test_focus_and_selection_indicators_stand_out_3_to_1(browser, voila, wait_fo
         assert contrast(chosen, seen["felt"]) >= 3, (chosen, seen["felt"])
     finally:
         context.close()
+
+
+# The colour behind a node: the first ancestor (itself excluded) with an opaque background.
+BEHIND = """(node) => { for (let n = node.parentElement; n; n = n.parentElement) {
+    const bg = getComputedStyle(n).backgroundColor;
+    if (bg && !/rgba\\(.*, 0\\)$/.test(bg) && bg !== 'transparent') return bg; }
+  return 'rgb(255, 255, 255)'; }"""
+RING = """(node) => (getComputedStyle(node).boxShadow.match(/rgba?\\([^)]*\\)/) || [null])[0]"""
+
+
+@pytest.mark.slow
+def test_the_tables_other_indicators_stand_out_3_to_1(browser, voila, wait_for_voila) -> None:
+    """The glow on a table card or build the chosen card can use, the mark on the last move
+    played, and the focus of the table's action buttons: each at least 3:1 against what it
+    sits on (WCAG 1.4.11)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  reduced_motion="reduce")
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        page.goto(voila(NOTEBOOKS).url("table_widget.ipynb"), timeout=90_000)
+        wait_for_voila(page)
+        page.locator('[data-zone="hand"] [data-card="9S"]').click()  # 9D and the 9 build usable
+        for usable in ('[data-zone="table"] [data-card="9D"].cl-usable',
+                       '[data-zone="table"] [data-build].cl-usable'):
+            node = page.locator(usable).first
+            node.wait_for()
+            glow, felt = node.evaluate(RING), node.evaluate(BEHIND)
+            assert contrast(glow, felt) >= 3, (usable, glow, felt)
+        # the actions' focus: a dark blue outline on the widget's background, not the felt
+        action = page.locator(".cl-action").first
+        action.evaluate("(n) => n.focus({focusVisible: true})")
+        outline = action.evaluate("(n) => getComputedStyle(n).outlineColor")
+        assert contrast(outline, action.evaluate(BEHIND)) >= 3, (outline,
+                                                                 action.evaluate(BEHIND))
+        # a build made: the last move's mark, a dashed outline around it on the felt
+        page.keyboard.press("Escape")
+        page.locator('[data-zone="hand"] [data-card="3D"]').click()
+        page.locator('[data-zone="table"] [data-card="5D"]').click()
+        page.locator('.cl-action[data-action="Build 8"]').click()
+        last = page.locator(".cl-table .cl-last")
+        last.wait_for()
+        mark = last.evaluate("(n) => getComputedStyle(n).outlineColor")
+        assert last.evaluate("(n) => getComputedStyle(n).outlineStyle") != "none"
+        assert contrast(mark, last.evaluate(BEHIND)) >= 3, (mark, last.evaluate(BEHIND))
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+def test_stage_and_quiz_buttons_focus_stands_out_3_to_1(browser, voila, wait_for_voila) -> None:
+    """Every stage button, stage number and quiz button on lesson 2's page, focused by the
+    keyboard: an outline at least 3:1 against what it sits on (WCAG 1.4.11)."""
+    context, page = _open(browser, voila, wait_for_voila, "lesson 2", 1280, 900,
+                          reduced_motion="reduce")
+    try:
+        seen = page.evaluate("""(behind) => {
+          const under = eval(behind);
+          return [...document.querySelectorAll(
+              '.cl-stage-button, .cl-stage-dot, .cl-stage-go-on-box, .jupyter-button.cl-qbutton')]
+            .filter((n) => n.checkVisibility())
+            .map((n) => { n.blur(); n.focus({focusVisible: true});
+              const s = getComputedStyle(n);
+              return {name: (n.getAttribute('aria-label') || n.textContent).trim().slice(0, 30),
+                      outline: s.outlineStyle === 'none' ? null : s.outlineColor,
+                      behind: under(n)}; }); }""", BEHIND)
+        assert len(seen) >= 5, seen
+        weak = [s for s in seen if s["outline"] is None or contrast(s["outline"], s["behind"]) < 3]
+        assert not weak, weak
+    finally:
+        context.close()
