@@ -83,7 +83,16 @@ function renderBottom(model, root) {
   const next = button("Next stage ▶", { class: "cl-stage-button cl-stage-next" });
   const bar = el("span", { class: "cl-stage-countdown" });
   next.append(bar);
-  tools.append(next, hintButton, showButton);
+  // WCAG 2.2.1: the countdown to the next stage is a time limit the learner can turn off
+  // (the setting is kept in the progress file: Python saves it).
+  const goOn = el("label", { class: "cl-stage-go-on" });
+  const goOnBox = el("input", { type: "checkbox", class: "cl-stage-go-on-box" });
+  goOn.append(goOnBox, document.createTextNode(" Next stage by itself"));
+  goOnBox.addEventListener("change", () => {
+    if (!goOnBox.checked) { clearTimeout(timer); bar.classList.remove("cl-stage-running"); }
+    model.send({ type: "go_on", on: goOnBox.checked });
+  });
+  tools.append(next, goOn, hintButton, showButton);
   // The verdict right under the table (or the cards to count), where the eye is after a try,
   // then one row for every control (answers, "That's all", Next, Hint, Show me): the verdict is
   // never pushed under the buttons, and the page brings it into view (`showVerdict`).
@@ -115,13 +124,21 @@ function renderBottom(model, root) {
             class: "cl-stage-button cl-stage-number", "data-value": String(n),
             "aria-pressed": String(picked[side] === n),
           });
-          pick.addEventListener("click", () => { picked[side] = n; drawChoices(); });
+          // Marked in place, not redrawn: the pressed button keeps the keyboard's focus.
+          pick.addEventListener("click", () => { picked[side] = n; markPicked(); });
           line.append(pick);
         }
         choices.append(line);
       }
       const check = button("Check", { class: "cl-stage-button cl-stage-check" });
       check.disabled = !sides.every((side) => picked[side] !== undefined);
+      function markPicked() {
+        for (const pick of choices.querySelectorAll(".cl-stage-number")) {
+          const side = Number(pick.closest("[data-side]").dataset.side);
+          pick.setAttribute("aria-pressed", String(picked[side] === Number(pick.dataset.value)));
+        }
+        check.disabled = !sides.every((side) => picked[side] !== undefined);
+      }
       check.addEventListener("click", () => model.send({ type: "answer", value: { ...picked }, stage: model.get("stage_index") }));
       choices.append(check);
       choices.hidden = false;
@@ -172,9 +189,10 @@ function renderBottom(model, root) {
     complete.hidden = !model.get("complete");
     const armed = model.get("next_armed");
     next.hidden = !armed;
+    goOnBox.checked = model.get("go_on");
     clearTimeout(timer);
     bar.classList.remove("cl-stage-running");
-    if (armed && model.get("next_auto")) {
+    if (armed && model.get("next_auto") && model.get("go_on")) {
       const from = model.get("stage_index");
       const delay = model.get("delay_ms");
       bar.style.animationDuration = `${delay}ms`;
@@ -195,7 +213,7 @@ function renderBottom(model, root) {
     [["answers", "collecting"], drawFound],
     [["verdict", "verdict_kind", "rule"], drawVerdict],
     [["exhibit", "hint", "hint_shown", "can_hint", "can_show", "complete", "next_armed",
-      "next_auto", "delay_ms"], drawTools],
+      "next_auto", "go_on", "delay_ms"], drawTools],
   ];
   for (const [names, draw] of handlers) for (const name of names) model.on(`change:${name}`, draw);
   drawChoices(); drawFound(); drawVerdict(); drawTools();

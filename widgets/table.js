@@ -14,7 +14,9 @@ function el(tag, attrs = {}, text = "") {
 }
 
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-const ITEM = "[aria-pressed]"; // a card or build the learner can choose (render's hook)
+// A card or build the learner can choose: an option of the hand's or the table's listbox
+// (render's hook); `aria-selected` says whether it is chosen.
+const ITEM = '[role="option"]';
 
 function quietMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -168,15 +170,15 @@ function render({ model, el: root }) {
     for (const node of board.querySelectorAll("[data-seat] [data-card]")) {
       const on = node.dataset.card === card;
       node.classList.toggle("cl-selected", on);
-      if (node.hasAttribute("aria-pressed")) node.setAttribute("aria-pressed", String(on));
+      if (node.matches(ITEM)) node.setAttribute("aria-selected", String(on));
     }
     for (const node of board.querySelectorAll('[data-zone="table"] > .cl-cards > [data-card]')) {
       const on = chosen.has(node.dataset.card);
       const can = usable.has(node.dataset.card);
       node.classList.toggle("cl-selected", on);
       node.classList.toggle("cl-usable", can);
-      if (node.hasAttribute("aria-pressed")) {
-        node.setAttribute("aria-pressed", String(on));
+      if (node.matches(ITEM)) {
+        node.setAttribute("aria-selected", String(on));
         label(node, can);
       }
     }
@@ -185,8 +187,8 @@ function render({ model, el: root }) {
       const can = usableBuilds.has(node.dataset.build);
       node.classList.toggle("cl-selected", on);
       node.classList.toggle("cl-usable", can);
-      if (node.hasAttribute("aria-pressed")) {
-        node.setAttribute("aria-pressed", String(on));
+      if (node.matches(ITEM)) {
+        node.setAttribute("aria-selected", String(on));
         label(node, can);
       }
     }

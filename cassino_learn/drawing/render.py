@@ -155,11 +155,23 @@ def value_tags(rules: Rules) -> dict[int, tuple[str, str]]:
             if (table[rank], play[rank]) != (plain_table[rank], plain_play[rank])}
 
 
+# A card or build the learner can choose: an option of its row's listbox (`_listbox`), the
+# card table widget's hook. Each row is one Tab stop; the widget moves `tabindex` (roving).
+_OPTION = ' tabindex="0" role="option" aria-selected="false"'
+
+
+def _listbox(options: str, label: str, *, several: bool) -> str:
+    """A row of options as a listbox (one card chosen from the hand; several from the table)."""
+    many = ' aria-multiselectable="true"' if several else ""
+    return (f'<div class="cl-cards" role="listbox" aria-label="{escape(label)}" '
+            f'aria-orientation="horizontal"{many}>{options}</div>')
+
+
 def _card_div(card: Card, *, four_color: bool, interactive: bool, value: str = "",
               drawn: bool = False) -> str:
     """A card; `value` (e.g. "13", "1/14") is printed small in its lower left corner, where it
     covers neither index, and said after its name. `drawn`: just drawn from the stock."""
-    focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="img"'
+    focus = _OPTION if interactive else ' role="img"'
     name = f"{card.name}, counts {value.replace('/', ' or ')}" if value else card.name
     tag = f'<span class="cl-value" aria-hidden="true">{value}</span>' if value else ""
     if drawn:
@@ -204,7 +216,7 @@ def _badge(build: Build) -> str:
 def _build_div(index: int, build: Build, viewer: int, position: Position, *,
                four_color: bool, interactive: bool, tags: dict[int, tuple[str, str]]) -> str:
     tag = _owner(build, viewer, position)[0]
-    focus = ' tabindex="0" role="button" aria-pressed="false"' if interactive else ' role="group"'
+    focus = _OPTION if interactive else ' role="group"'
     sets = _sets_html(build, four_color, tags)
     owner_class = " cl-mine" if build.owner == viewer else ""
     cards = " ".join(str(c) for c in build.cards)
@@ -264,10 +276,11 @@ def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up
     if drawn is not None and own and hand and drawn in hand:
         note += f"; you drew the {drawn.name}"
     classes = "cl-zone cl-hand" if own else "cl-zone cl-other"
+    row = (_listbox(cards, f"{title}, {note}", several=False) if interactive and own and hand
+           else f'<div class="cl-cards">{cards}</div>')
     return (f'<section class="{classes}" data-zone="{zone}" data-seat="{seat}" '
             f'aria-label="{escape(title)}, {note}"><div class="cl-zone-title">{escape(title)}'
-            f' <span class="cl-note">{note}</span></div><div class="cl-cards">{cards}</div>'
-            f'</section>')
+            f' <span class="cl-note">{note}</span></div>{row}</section>')
 
 
 def _stock_div(stock: int) -> str:
@@ -291,8 +304,9 @@ def position_html(position: Position, *, seat: int | None = None, reveal: bool =
     `seat` is the player looking (default: the mover); their hand is face up at the bottom and
     builds say "yours" for theirs. Other known hands are face down unless `reveal`. Builds are
     overlapping piles with a value badge ("8", and "2 sets" beside it for a multiple build) and an owner tag.
-    `interactive` makes the viewer's hand cards, loose cards and builds focusable buttons (the
-    widget's hooks: `data-card`, `data-build`, `data-zone`). `style=False` leaves out the
+    `interactive` makes the viewer's hand cards, loose cards and builds focusable options of two
+    listboxes, the hand (one card chosen) and the table (several) (the widget's hooks:
+    `role="option"`, `data-card`, `data-build`, `data-zone`). `style=False` leaves out the
     `<style>` block (the widget loads the same CSS itself). `size=None` leaves the card width to
     the page's CSS (`--cl-card-w`), so the card table widget can scale cards with its width.
 
@@ -321,9 +335,11 @@ def position_html(position: Position, *, seat: int | None = None, reveal: bool =
                      for i, b in enumerate(position.builds))
     empty = "" if loose or builds else '<span class="cl-note">The table is empty.</span>'
     pile = "" if stock is None else _stock_div(stock)
+    row = (_listbox(loose + builds, "table", several=True) if can_act and (loose or builds)
+           else f'<div class="cl-cards">{loose}{builds}{empty}</div>')
     table = (f'<section class="cl-zone cl-felt" data-zone="table" aria-label="table">{pile}'
              f'<div class="cl-zone-title">Table</div>'
-             f'<div class="cl-cards">{loose}{builds}{empty}</div></section>')
+             f'{row}</section>')
     hand = _hand_zone(viewer, position.hands[viewer - 1], viewer=viewer, face_up=True,
                       four_color=four_color, interactive=can_act, alone=alone, tags=tags,
                       drawn=drawn)

@@ -174,6 +174,7 @@ class Preferences:
     four_color: bool = False  # spades black, hearts red, diamonds blue, clubs green
     card_size: str = "normal"  # one of CARD_SIZES: "large" and "projector" draw bigger cards
     deck_inaccuracies: bool = False  # the review's inaccuracies join the deck too
+    next_by_itself: bool = True  # a solved stage opens the next after a countdown (off: by Next)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's, kept
 
     @classmethod

@@ -111,6 +111,7 @@ class StagePanel(FrontEnd):
     can_show = t.Bool(False).tag(sync=True)         # "Show me": after a wrong try or the hint
     next_armed = t.Bool(False).tag(sync=True)
     next_auto = t.Bool(True).tag(sync=True)         # go on by itself after the countdown
+    go_on = t.Bool(True).tag(sync=True)             # the learner's setting `next_by_itself`
     next_label = t.Unicode("Next stage ▶").tag(sync=True)
     delay_ms = t.Int(NEXT_DELAY_MS).tag(sync=True)
     stage_index = t.Int(0).tag(sync=True)
@@ -210,7 +211,8 @@ class StageRunner(ShownByModel, w.VBox):
             self.bottom.can_hint = starred and self._hints_taken < len(stage.hint_steps())
             self.bottom.can_show = starred and (self._wrong > 0 or self._hint_used)
             self.bottom.next_armed = False
-            self.bottom.next_auto = True
+            self.bottom.go_on = progress.preference("next_by_itself")
+            self.bottom.next_auto = self.bottom.go_on
             self._say("", "")
         self.table = self._make_table(stage)
         self.area.children = (self.table,) if self.table is not None else ()
@@ -327,7 +329,7 @@ class StageRunner(ShownByModel, w.VBox):
         with self.bottom.hold_sync():
             self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
             self.bottom.can_hint = self.bottom.can_show = False
-            self.bottom.next_auto = auto
+            self.bottom.next_auto = auto and self.bottom.go_on
         self._draw_map()
         if self.first_unsolved() is None:
             self._show_complete()  # every stage done: the lesson is done
@@ -588,6 +590,8 @@ class StageRunner(ShownByModel, w.VBox):
         elif kind == "next":
             if content.get("from") == self.index:
                 self.next()
+        elif kind == "go_on" and isinstance(content.get("on"), bool):
+            self.go_on_by_itself(content["on"])
         elif kind == "hint" and self.index >= 0:
             self.take_hint()
         elif self.index < 0 or self.bottom.verdict_kind in ("right", "shown", "seen"):
@@ -606,6 +610,16 @@ class StageRunner(ShownByModel, w.VBox):
             if 0 <= content["index"] < len(self._found):
                 del self._found[content["index"]]
                 self.bottom.answers = self._answers_said()
+
+    def go_on_by_itself(self, on: bool) -> None:
+        """The learner's setting: a solved stage opens the next after a countdown (`on`), or
+        waits for Next (WCAG 2.2.1: a time limit the learner can turn off). Saved at once; a
+        countdown under way stops, and one starts if a stage waits for Next."""
+        progress.load().set_preference("next_by_itself", on)
+        with self.bottom.hold_sync():
+            self.bottom.go_on = on
+            waiting = self.bottom.next_armed and self.bottom.verdict_kind == "right"
+            self.bottom.next_auto = on and waiting and self.stage.kind != "demo"
 
     def _untouched(self, index: int) -> bool:
         """Whether stage `index` is open as it was opened: its number pressed again then

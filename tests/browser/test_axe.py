@@ -23,7 +23,7 @@ LESSONS = catalog.lessons_dir()
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 CHOICE_KINDS = ("legal", "choice", "number")
-HAND = '[data-zone="hand"] [data-card][aria-pressed]'
+HAND = '[data-zone="hand"] [data-card][aria-selected]'
 
 
 def _violations(page) -> list[str]:

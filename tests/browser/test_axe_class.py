@@ -1,6 +1,7 @@
 """axe-core's WCAG 2.2 A and AA rules on the class's own pages, served by the real class server
 with a small stand-in course (tests/serving/demo_app.py): the name page, the teacher's page,
-and the demonstration's teacher and follower pages with a table shown."""
+and the demonstration's teacher and follower pages with a table shown, with a question asked
+(and answered by the follower), and with its answers revealed."""
 
 from __future__ import annotations
 
@@ -32,5 +33,24 @@ def test_the_class_pages_have_no_violation(browser, server) -> None:  # noqa: F8
         page.get_by_role("button", name="Follow").click()
         page.locator('#cd-follow-view [data-zone="table"] [data-card="KC"]').wait_for()
         assert_clean(page, "the demonstration's follower page, a table shown")
+
+        teacher.get_by_role("button", name="Ask the class").click()
+        page.get_by_role("heading", name="Your move?").wait_for()
+        assert_clean(page, "the demonstration's follower page, a question asked")
+        page.locator('#cd-follow-view [data-zone="hand"] [data-card="8S"]').click()
+        page.locator('#cd-follow-view [data-zone="table"] [data-card="2S"]').click()
+        page.locator('#cd-follow-view [data-zone="table"] [data-card="6H"]').click()
+        page.get_by_role("button", name="Take").click()
+        page.get_by_role("button", name="Send my move").click()
+        page.get_by_text("Your answer: 8S take 2S+6H").wait_for()
+        assert_clean(page, "the demonstration's follower page, an answer sent")
+        teacher.get_by_text("1 of 1 has answered").wait_for()
+        assert_clean(teacher, "the demonstration's teacher page, a question asked")
+
+        teacher.get_by_role("button", name="Reveal").click()
+        teacher.locator("#cd-reveal-list .cd-choice").first.wait_for()
+        assert_clean(teacher, "the demonstration's teacher page, the answers revealed")
+        page.locator(".cd-compare .cd-compare-head").wait_for()
+        assert_clean(page, "the demonstration's follower page, the answers revealed")
     finally:
         context.close()

@@ -23,7 +23,7 @@ from cassino_learn.serving.voila import VoilaServer
 
 HERE = Path(__file__).resolve().parent
 LESSONS = HERE.parents[1] / "lessons"
-HAND = '[data-zone="hand"] [data-card][aria-pressed]'
+HAND = '[data-zone="hand"] [data-card][aria-selected]'
 LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
 MOVES_PER_ROUND = 24
 

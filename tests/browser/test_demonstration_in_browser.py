@@ -28,7 +28,7 @@ POSITION = "table: 5D 3C 6H 2S KC\nhand: 8S 4D 9C\nhand 2: 9H KD 2D\nturn: 1"
 def server(tmp_path) -> Iterator[tuple[str, str]]:
     token = secrets.token_urlsafe(16)
     process = subprocess.Popen([sys.executable, str(APP), "--folder", str(tmp_path / "class"),
-                                "--token", token], stdout=subprocess.PIPE, text=True)
+                                f"--token={token}"], stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
         ready, port = process.stdout.readline().split()

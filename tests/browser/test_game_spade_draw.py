@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
-HAND = '[data-zone="hand"] [data-card][aria-pressed]'
+HAND = '[data-zone="hand"] [data-card][aria-selected]'
 LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
 MOVES_PER_ROUND = 24  # two players: 48 cards from the hands, 24 plays each
 

@@ -13,7 +13,7 @@ def test_choosing_royal_starts_a_royal_game(voila, page, wait_for_voila, error_o
                                             screenshot) -> None:
     page.goto(voila(NOTEBOOKS).url("table_game.ipynb"), timeout=90_000)
     wait_for_voila(page)
-    page.wait_for_selector('[data-zone="hand"] [aria-pressed]', timeout=90_000)
+    page.wait_for_selector('[data-zone="hand"] [aria-selected]', timeout=90_000)
     assert page.locator(".cl-variant").inner_text() == "Standard Cassino"
 
     page.get_by_label("Royal Casino", exact=True).check()
@@ -23,7 +23,7 @@ def test_choosing_royal_starts_a_royal_game(voila, page, wait_for_voila, error_o
                            " === 'Royal Casino'")
     assert "J 11, Q 12, K 13" in page.locator(".cl-variant").get_attribute("title")
     assert "to play Royal Casino" not in page.locator("body").inner_text()  # note cleared
-    page.wait_for_selector('[data-zone="hand"] [aria-pressed]')
+    page.wait_for_selector('[data-zone="hand"] [aria-selected]')
     assert page.locator('[data-zone="hand"] [data-card]').count() == 4
     assert error_outputs(page) == []
     screenshot(page, "game_royal_chosen")

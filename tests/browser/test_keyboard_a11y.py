@@ -38,7 +38,7 @@ def _open(browser, voila, wait_for_voila, page_name: str, width: int, height: in
     wait_for_voila(page)
     if page_name.startswith("lesson"):  # its first stage, a table to play on, wherever it was
         page.locator('.cl-stage-dot[data-stage="1"]').click()
-    page.wait_for_selector('[data-zone="hand"] [aria-pressed]', timeout=90_000)
+    page.wait_for_selector('[data-zone="hand"] [aria-selected]', timeout=90_000)
     return context, page
 
 
@@ -87,7 +87,7 @@ def test_every_tab_stop_shows_its_focus_and_tab_leaves_the_page(
 
 
 TARGETS = """() => [...document.querySelectorAll(
-    '.cl-widget button, .cl-widget input, .cl-widget [role="button"], .cl-stage-runner button, '
+    '.cl-widget button, .cl-widget input, .cl-widget [role="button"], .cl-widget [role="option"], .cl-stage-runner button, '
     + '.cl-stage-runner [role="button"], .cl-stage-runner input')]
   .filter(n => n.checkVisibility() && !n.closest('[hidden]'))
   .map(n => { const r = n.getBoundingClientRect();
@@ -122,7 +122,7 @@ def test_nothing_is_cut_off_at_200_percent_zoom(browser, voila, wait_for_voila, 
         wide = page.evaluate("() => document.scrollingElement.scrollWidth")
         assert wide <= 640, f"the page scrolls sideways: {wide} px wide"
         out = page.evaluate("""() => [...document.querySelectorAll(
-            '.cl-widget [aria-pressed], .cl-widget button, .cl-widget input')]
+            '.cl-widget [aria-selected], .cl-widget button, .cl-widget input')]
           .filter(n => n.checkVisibility())
           .filter(n => { const r = n.getBoundingClientRect();
                          return r.left < 0 || r.right > window.innerWidth; })
@@ -218,5 +218,76 @@ def test_focus_and_selection_indicators_stand_out_3_to_1(browser, voila, wait_fo
             `[data-zone="hand"] [data-card="${card}"]`); n.blur();
             return (getComputedStyle(n).boxShadow.match(/rgba?\\([^)]*\\)/) || [null])[0]; }""", card)
         assert contrast(chosen, seen["felt"]) >= 3, (chosen, seen["felt"])
+    finally:
+        context.close()
+
+
+# The colour behind a node: the first ancestor (itself excluded) with an opaque background.
+BEHIND = """(node) => { for (let n = node.parentElement; n; n = n.parentElement) {
+    const bg = getComputedStyle(n).backgroundColor;
+    if (bg && !/rgba\\(.*, 0\\)$/.test(bg) && bg !== 'transparent') return bg; }
+  return 'rgb(255, 255, 255)'; }"""
+RING = """(node) => (getComputedStyle(node).boxShadow.match(/rgba?\\([^)]*\\)/) || [null])[0]"""
+
+
+@pytest.mark.slow
+def test_the_tables_other_indicators_stand_out_3_to_1(browser, voila, wait_for_voila) -> None:
+    """The glow on a table card or build the chosen card can use, the mark on the last move
+    played, and the focus of the table's action buttons: each at least 3:1 against what it
+    sits on (WCAG 1.4.11)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  reduced_motion="reduce")
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        page.goto(voila(NOTEBOOKS).url("table_widget.ipynb"), timeout=90_000)
+        wait_for_voila(page)
+        page.locator('[data-zone="hand"] [data-card="9S"]').click()  # 9D and the 9 build usable
+        for usable in ('[data-zone="table"] [data-card="9D"].cl-usable',
+                       '[data-zone="table"] [data-build].cl-usable'):
+            node = page.locator(usable).first
+            node.wait_for()
+            glow, felt = node.evaluate(RING), node.evaluate(BEHIND)
+            assert contrast(glow, felt) >= 3, (usable, glow, felt)
+        # the actions' focus: a dark blue outline on the widget's background, not the felt
+        action = page.locator(".cl-action").first
+        action.evaluate("(n) => n.focus({focusVisible: true})")
+        outline = action.evaluate("(n) => getComputedStyle(n).outlineColor")
+        assert contrast(outline, action.evaluate(BEHIND)) >= 3, (outline,
+                                                                 action.evaluate(BEHIND))
+        # a build made: the last move's mark, a dashed outline around it on the felt
+        page.keyboard.press("Escape")
+        page.locator('[data-zone="hand"] [data-card="3D"]').click()
+        page.locator('[data-zone="table"] [data-card="5D"]').click()
+        page.locator('.cl-action[data-action="Build 8"]').click()
+        last = page.locator(".cl-table .cl-last")
+        last.wait_for()
+        mark = last.evaluate("(n) => getComputedStyle(n).outlineColor")
+        assert last.evaluate("(n) => getComputedStyle(n).outlineStyle") != "none"
+        assert contrast(mark, last.evaluate(BEHIND)) >= 3, (mark, last.evaluate(BEHIND))
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+def test_stage_and_quiz_buttons_focus_stands_out_3_to_1(browser, voila, wait_for_voila) -> None:
+    """Every stage button, stage number and quiz button on lesson 2's page, focused by the
+    keyboard: an outline at least 3:1 against what it sits on (WCAG 1.4.11)."""
+    context, page = _open(browser, voila, wait_for_voila, "lesson 2", 1280, 900,
+                          reduced_motion="reduce")
+    try:
+        seen = page.evaluate("""(behind) => {
+          const under = eval(behind);
+          return [...document.querySelectorAll(
+              '.cl-stage-button, .cl-stage-dot, .cl-stage-go-on-box, .jupyter-button.cl-qbutton')]
+            .filter((n) => n.checkVisibility())
+            .map((n) => { n.blur(); n.focus({focusVisible: true});
+              const s = getComputedStyle(n);
+              return {name: (n.getAttribute('aria-label') || n.textContent).trim().slice(0, 30),
+                      outline: s.outlineStyle === 'none' ? null : s.outlineColor,
+                      behind: under(n)}; }); }""", BEHIND)
+        assert len(seen) >= 5, seen
+        weak = [s for s in seen if s["outline"] is None or contrast(s["outline"], s["behind"]) < 3]
+        assert not weak, weak
     finally:
         context.close()

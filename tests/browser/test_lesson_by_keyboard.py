@@ -51,12 +51,12 @@ def play_by_keys(page, position, move: Move) -> None:
     tab_to(page, lambda f: f["zone"] == "hand")
     arrow_to(page, str(move.card))
     page.keyboard.press("Enter")
-    page.locator(f'[data-zone="hand"] [data-card="{move.card}"][aria-pressed="true"]').wait_for()
+    page.locator(f'[data-zone="hand"] [data-card="{move.card}"][aria-selected="true"]').wait_for()
     for card in sorted(move.table_cards):
         tab_to(page, lambda f: f["zone"] == "table", back=True)
         arrow_to(page, str(card))
         page.keyboard.press("Space")
-        page.locator(f'[data-zone="table"] [data-card="{card}"][aria-pressed="true"]').wait_for()
+        page.locator(f'[data-zone="table"] [data-card="{card}"][aria-selected="true"]').wait_for()
     name = f"{_label(move)}: {move.describe()}"
     page.get_by_role("button", name=name, exact=True).wait_for()
     tab_to(page, lambda f: f["actions"])  # the actions are one Tab stop: arrows walk them
@@ -79,7 +79,7 @@ def test_lesson_2_by_keyboard_alone(newcomer_lessons, page, wait_for_voila) -> N
     for number, stage in enumerate(stages, 1):
         runner.locator(f'.cl-stage-dot[data-stage="{number}"][aria-current="step"]').wait_for()
         if stage.kind == "goal":
-            runner.locator('[data-zone="hand"] [aria-pressed="false"]').first.wait_for()
+            runner.locator('[data-zone="hand"] [aria-selected="false"]').first.wait_for()
             play_by_keys(page, stage.position, stage.solutions()[0])
         elif stage.kind == "captures":
             for found, move in enumerate(stage.solutions()[0], 1):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
-HAND = '[data-zone="hand"] [data-card][aria-pressed]'
+HAND = '[data-zone="hand"] [data-card][aria-selected]'
 LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
 MOVES_PER_ROUND = 24
 MARKED = ".cl-rv-move-button"
@@ -83,7 +83,7 @@ def test_a_learner_sees_the_review_of_a_round_and_a_marked_move(
     board.wait_for()
     assert "before your move" in board.inner_text()
     assert board.locator('[data-zone="hand"] [data-card]').count() >= 1  # the learner's hand
-    assert board.locator('[data-zone="hand"] [aria-pressed]').count() == 0  # read only
+    assert board.locator('[data-zone="hand"] [aria-selected]').count() == 0  # read only
     assert error_outputs(page) == []
     for width, height in ((1280, 900), (1920, 1080), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})

@@ -24,7 +24,7 @@ FOCUSED = """() => { const a = document.activeElement;
 def open_notebook(voila, page, wait_for_voila, error_outputs, name: str):
     page.goto(voila(NOTEBOOKS).url(name), timeout=90_000)
     wait_for_voila(page)
-    page.wait_for_selector('[data-zone="hand"] [aria-pressed]', timeout=90_000)
+    page.wait_for_selector('[data-zone="hand"] [aria-selected]', timeout=90_000)
     assert error_outputs(page) == []
     return page
 
@@ -78,14 +78,20 @@ def test_a_move_with_keys_only_keeps_the_focus_on_the_hand(
         page.keyboard.press("ArrowRight")
     assert page.evaluate(FOCUSED)["card"] == str(move.card)
     page.keyboard.press("Enter")
-    chosen = page.get_by_role("button", name=move.card.name, pressed=True, exact=True)
+    chosen = page.get_by_role("option", name=move.card.name, selected=True, exact=True)
     chosen.wait_for()
+    # The hand is a listbox of one choice, the table one of several.
+    hand_box = page.locator('[data-zone="hand"] [role="listbox"]')
+    assert hand_box.get_attribute("aria-multiselectable") in (None, "false")
+    assert hand_box.locator('[role="option"][aria-selected="true"]').count() == 1
+    table_box = page.locator('[data-zone="table"] [role="listbox"]')
+    assert table_box.get_attribute("aria-multiselectable") == "true"
 
     # Shift+Tab reaches the table's row; the usable card says so to a screen reader.
     (target,) = move.table_cards
     page.keyboard.press("Shift+Tab")
     assert page.evaluate(FOCUSED)["zone"] == "table"
-    usable = page.get_by_role("button", name=f"{target.name}, can be used with your card")
+    usable = page.get_by_role("option", name=f"{target.name}, can be used with your card")
     usable.wait_for()
     loose = [str(c) for c in position.loose]
     start = loose.index(page.evaluate(FOCUSED)["card"])
@@ -93,7 +99,7 @@ def test_a_move_with_keys_only_keeps_the_focus_on_the_hand(
         page.keyboard.press("ArrowRight")
     assert page.evaluate(FOCUSED)["card"] == str(target)
     page.keyboard.press("Space")
-    page.get_by_role("button", name=target.name, pressed=True).wait_for()
+    page.get_by_role("option", name=target.name, selected=True).wait_for()
     page.locator('.cl-action[data-action="Take"]').wait_for()  # the core's answer came back
 
     # Tab past the hand to the actions; Enter plays the capture.
@@ -127,12 +133,12 @@ def test_escape_clears_the_selection_and_the_turn_is_announced(
     page = open_notebook(voila, page, wait_for_voila, error_outputs, "table_widget.ipynb")
     tab_to_hand(page)
     page.keyboard.press("Enter")
-    page.wait_for_selector('[data-zone="hand"] [aria-pressed="true"]')
+    page.wait_for_selector('[data-zone="hand"] [aria-selected="true"]')
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Space")
-    page.wait_for_selector('[data-zone="table"] [aria-pressed="true"]')
+    page.wait_for_selector('[data-zone="table"] [aria-selected="true"]')
     page.keyboard.press("Escape")
-    page.wait_for_function("() => !document.querySelector('.cl-widget [aria-pressed=\"true\"]')")
+    page.wait_for_function("() => !document.querySelector('.cl-widget [aria-selected=\"true\"]')")
     assert page.evaluate(IN_WIDGET)
 
     # A capture by keys on a table with no opponent: seat 2 is to move, the learner's hand

@@ -87,10 +87,18 @@ def test_unknown_hands_and_empty_table() -> None:
     assert "The table is empty." in html
 
 
-def test_interactive_marks_only_the_movers_cards_as_buttons() -> None:
+def test_interactive_marks_only_the_movers_cards_as_options() -> None:
     html = position_html(POSITION, interactive=True)
-    assert re.search(r'data-card="7S" aria-label="seven of spades" tabindex="0"', html)
-    assert re.search(r'data-build="0"[^>]*tabindex="0" role="button"', html)
+    assert re.search(r'data-card="7S" aria-label="seven of spades" tabindex="0" '
+                     r'role="option" aria-selected="false"', html)
+    assert re.search(r'data-build="0"[^>]*tabindex="0" role="option" aria-selected="false"', html)
+    # the hand: one card is chosen; the table: several
+    hand = re.search(r'data-zone="hand".*', html).group(0)
+    assert re.search(r'role="listbox"[^>]*>', hand)
+    assert "aria-multiselectable" not in hand
+    table = re.search(r'data-zone="table".*?</section>', html).group(0)
+    assert re.search(r'role="listbox" aria-label="table"[^>]*aria-multiselectable="true"', table)
+    assert 'role="listbox"' not in position_html(POSITION)
     assert "tabindex" not in position_html(POSITION)
     assert "tabindex" not in position_html(POSITION, seat=2, interactive=True)
 

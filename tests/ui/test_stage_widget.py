@@ -550,3 +550,29 @@ def test_an_answer_pressed_on_a_stage_since_left_is_not_judged_on_the_next():
     runner.send_from_front_end({"type": "answer", "value": "Not legal", "stage": 2})
     assert runner.bottom.verdict_kind == "right"
     assert progress.load().lesson(SLUG).stages["hold-the-value"].stars == 3
+
+
+def test_the_countdown_to_the_next_stage_can_be_turned_off_and_the_setting_is_kept():
+    """WCAG 2.2.1: "Next stage by itself" unticked, a solved stage waits for Next; the choice
+    is the learner's setting, kept in the progress file for every lesson."""
+    runner = StageRunner(SLUG)
+    runner.open_stage(2)  # legal or not
+    assert runner.bottom.go_on  # by default a solved stage goes on after the countdown
+    runner.send_from_front_end({"type": "answer", "value": "Not legal"})
+    assert runner.bottom.next_armed and runner.bottom.next_auto
+    runner.send_from_front_end({"type": "go_on", "on": False})  # during the countdown
+    assert not runner.bottom.next_auto and runner.bottom.next_armed  # Next still opens it
+    assert progress.preference("next_by_itself") is False
+    go_on(runner)
+    assert runner.index != 2
+
+    later = StageRunner("02_pairing")  # another lesson: the same setting
+    assert not later.bottom.go_on
+    stage = next(i for i, s in enumerate(later.lesson.stages) if s.kind == "legal")
+    later.open_stage(stage)
+    later.send_from_front_end({"type": "answer", "value": later.stage.solutions()[0]})
+    assert later.bottom.verdict_kind == "right"
+    assert later.bottom.next_armed and not later.bottom.next_auto  # waits for Next
+
+    later.send_from_front_end({"type": "go_on", "on": True})  # ticked again: it goes on
+    assert later.bottom.next_auto and progress.preference("next_by_itself") is True

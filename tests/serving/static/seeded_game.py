@@ -23,7 +23,7 @@ EMPTY = Path(__file__).resolve().parents[2] / "browser" / "notebooks" / "empty.i
 LESSON = "11_full_game"
 PAGE = f"voici/render/{LESSON}.html"
 GAME_CELL = "game(players=2, start_button='Deal a game against the computer')"
-HAND = '[data-zone="hand"] [data-card][aria-pressed]'
+HAND = '[data-zone="hand"] [data-card][aria-selected]'
 LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
 MATCH_OVER = "The match is over"
 REVIEWED = ("() => { const r = document.querySelector('.cl-rv-round');"

@@ -140,7 +140,7 @@
         ? chosen.table.indexOf("b" + node.dataset.build) >= 0
         : (card === chosen.card || chosen.table.indexOf(card) >= 0);
       node.classList.toggle("cd-picked", on);
-      if (node.getAttribute("role") === "button") node.setAttribute("aria-pressed", on ? "true" : "false");
+      if (node.getAttribute("role") === "option") node.setAttribute("aria-selected", on ? "true" : "false");
     });
   }
 

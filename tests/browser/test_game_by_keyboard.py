@@ -1,0 +1,151 @@
+"""A whole game round with the keyboard alone, a hint asked on the way, then the review panel
+read and a marked move opened, and a practice item answered: Tab, Shift+Tab, arrows, Enter and
+Space only, never a click. Which move to play is decided from the cards the page shows (a pair
+when one lies on the table, else a trail), as test_review_in_browser.py decides it by clicks;
+the practice item's answer is the rules core's. Tab leaves the page at the end: no trap."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cassino_learn.teaching.practice import make_task, rules_for_lesson
+from test_lesson_by_keyboard import arrow_to, play_by_keys, tab_to
+
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+HAND = '[data-zone="hand"] [data-card][aria-selected]'
+LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
+MOVES_PER_ROUND = 24
+PRACTICE_SEED = 0  # tests/browser/notebooks/practice_item.ipynb: its widget's seed
+LIMIT = 80
+
+WHERE = """() => { const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  return {name: (a.getAttribute('aria-label') || a.textContent || '').trim(),
+          classes: [...a.classList], zone: a.closest('[data-zone]')?.dataset.zone || null}; }"""
+
+
+def where(page) -> dict | None:
+    return page.evaluate(WHERE)
+
+
+def tab_until(page, wanted) -> dict:
+    tab_to(page, lambda f: (w := where(page)) is not None and wanted(w))
+    return where(page)
+
+
+def leaves_the_page(page) -> None:
+    start = where(page)
+    for _ in range(LIMIT):
+        page.keyboard.press("Tab")
+        now = where(page)
+        if now is None or now == start:
+            return
+    raise AssertionError(f"the focus stayed in the page after {LIMIT} Tabs; at {where(page)}")
+
+
+def choose_action(page, label: str) -> None:
+    """From the hand, Tab to the actions (one stop), arrows to the one named `label`, Enter."""
+    page.locator(f'.cl-action[data-action="{label}"]:not(.cl-try)').wait_for()
+    tab_until(page, lambda f: "cl-action" in f["classes"] or "cl-clear" in f["classes"])
+    for _ in range(LIMIT):
+        if where(page)["name"].startswith(f"{label}:"):
+            break
+        page.keyboard.press("ArrowRight")
+    assert where(page)["name"].startswith(f"{label}:"), where(page)
+    page.keyboard.press("Enter")
+
+
+def move_by_keys(page) -> None:
+    """One move: a hand card pairing a loose card takes it, else the first card is trailed."""
+    hand = page.locator('[data-zone="hand"] [data-card]').evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)")
+    loose = page.locator(LOOSE).evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    pair = next(((card, other) for card in hand for other in loose
+                 if card[:-1] == other[:-1]), None)
+    card = pair[0] if pair else hand[0]
+    gone = page.locator(f'[data-zone="hand"] [data-card="{card}"]').element_handle()
+    if (where(page) or {}).get("zone") != "hand":
+        tab_until(page, lambda f: f["zone"] == "hand")
+    arrow_to(page, card)
+    page.keyboard.press("Enter")
+    page.locator(f'[data-zone="hand"] [data-card="{card}"][aria-selected="true"]').wait_for()
+    if pair:
+        page.keyboard.press("Shift+Tab")  # the table's row is just before the hand's
+        assert where(page)["zone"] == "table", where(page)
+        arrow_to(page, pair[1])
+        page.keyboard.press("Space")
+        page.locator(f'{LOOSE}[data-card="{pair[1]}"][aria-selected="true"]').wait_for()
+        page.keyboard.press("Tab")  # back to the hand
+    choose_action(page, "Take" if pair else "Trail")
+    gone.wait_for_element_state("hidden")
+    page.wait_for_function(
+        f"() => document.querySelector('{HAND}') || document.querySelector('.cl-review')")
+
+
+@pytest.mark.slow
+def test_a_game_round_with_a_hint_and_the_review_by_keyboard_alone(
+        voila, page, wait_for_voila, error_outputs, screenshot) -> None:
+    pytest.importorskip("cassino_learn.game.search")
+    page.goto(voila(NOTEBOOKS).url("game_review.ipynb"), timeout=90_000)
+    wait_for_voila(page)
+    page.wait_for_selector(HAND, timeout=90_000)
+    page.locator("body").focus()
+
+    # A hint first: the Hint button, by Tab and Enter; the moves worth considering are listed.
+    tab_until(page, lambda f: f["name"] == "Hint")
+    page.keyboard.press("Enter")
+    hints = page.locator(".cl-hints li")
+    hints.first.wait_for()
+    assert where(page)["name"] == "Hint"  # the focus stays where the learner pressed
+
+    played = 0
+    while not page.locator(".cl-review").count():
+        assert played < MOVES_PER_ROUND, "the round did not end after every card was played"
+        move_by_keys(page)
+        played += 1
+    page.wait_for_function(
+        "() => !document.querySelector('.cl-rv-busy') && "
+        "document.querySelector('.cl-rv-round')?.innerText.includes('reviewed')",
+        timeout=240_000)
+    summary = page.locator(".cl-rv-round").first.inner_text()
+    assert "moves reviewed" in summary, summary
+
+    # The review panel by keys: Tab to a marked move, Enter opens it.
+    marked = tab_until(page, lambda f: "cl-rv-move-button" in f["classes"])
+    assert marked["name"].split()[0] in ("?!", "?", "??"), marked
+    page.keyboard.press("Enter")
+    detail = page.locator(".cl-rv-detail")
+    detail.wait_for()
+    assert "You played" in detail.inner_text() and "Better" in detail.inner_text()
+    assert where(page) is not None  # the focus is still in the page, not lost
+    screenshot(page, "game_by_keyboard_review")
+    leaves_the_page(page)
+    assert error_outputs(page) == []
+
+
+def test_a_practice_item_by_keyboard_alone(voila, page, wait_for_voila, error_outputs) -> None:
+    rules = rules_for_lesson("02_pairing")
+    rng = random.Random(PRACTICE_SEED)  # the widget's own draw, as PracticeWidget makes it
+    item = make_task(rng.choice(rules), rng.randrange(10**9))
+    assert item.kind == "goal"  # a move to find on a table
+    page.goto(voila(NOTEBOOKS).url("practice_item.ipynb"), timeout=90_000)
+    wait_for_voila(page)
+    page.locator("body").focus()
+    tab_until(page, lambda f: f["name"] == "Start practising")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(HAND, timeout=90_000)
+    play_by_keys(page, item.position, item.solutions()[0])
+    page.locator(".cl-item .cl-feedback.cl-right").wait_for()  # the core's verdict: right
+    status = page.locator(".cl-status").filter(has_text="Practice on rule")
+    assert "right first time: 1 of 1" in status.inner_text()
+    # the next question, by keys too: the answered one goes, a new one comes
+    answered = page.locator(".cl-item").element_handle()
+    tab_until(page, lambda f: f["name"] == "New question")
+    page.keyboard.press("Enter")
+    answered.wait_for_element_state("hidden")
+    page.locator(".cl-item").wait_for()
+    leaves_the_page(page)
+    assert error_outputs(page) == []
