@@ -102,3 +102,16 @@ def file_operations(data, monkeypatch):
     _counting.append(found)
     yield found
     _counting.remove(found)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Under pytest-xdist's `--dist loadgroup` (./run test): a file's tests run on one worker,
+    in order, sharing the file's fixtures (its Voila server, its browser); the in-browser
+    edition's tests all on one, as they share one build of the site."""
+    root = str(config.rootpath)
+    for item in items:
+        path = str(item.path)
+        relative = path[len(root):].lstrip(os.sep) if path.startswith(root) else path
+        group = "static" if relative.startswith(os.path.join("tests", "serving", "static")) \
+            else relative
+        item.add_marker(pytest.mark.xdist_group(group))

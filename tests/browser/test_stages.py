@@ -107,6 +107,19 @@ def _solve(runner, stages, start: int, stop: int, *, wait_for_auto: bool) -> Non
             _current(runner, n + 2)  # with wait_for_auto: the next stage opens by itself
 
 
+VERDICTS = """(runner) => {
+  // Every verdict the page shows, in order, with the stage open then (said if a test fails).
+  window.__verdicts = [];
+  new MutationObserver(() => {
+    const verdict = runner.querySelector('.cl-stage-verdict');
+    const open = runner.querySelector('.cl-stage-dot[aria-current="step"]');
+    const said = verdict && !verdict.hidden ? verdict.textContent.slice(0, 90) : '';
+    const line = `${open ? open.dataset.stage : '-'} ${verdict ? verdict.dataset.kind : ''}: ${said}`;
+    if (said && window.__verdicts[window.__verdicts.length - 1] !== line) window.__verdicts.push(line);
+  }).observe(runner, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
 def _most(stages) -> int:
     return 3 * sum(stage.kind != "demo" for stage in stages)
 
@@ -117,6 +130,7 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     server = voila(LESSONS)
     first = load_stages("01_cards_and_points").stages
     runner = _open(page, server, "01_cards_and_points", wait_for_voila)
+    runner.evaluate(VERDICTS)
     screenshot(page, "stages_lesson1_first")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     task = runner.locator(".cl-stage-task")
@@ -130,7 +144,10 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     runner.locator(".cl-stage-complete").wait_for()
     done = runner.locator(".cl-stage-complete")
     done.filter(has_text="Lesson done!").wait_for()
-    assert f"★ {_most(first)} of {_most(first)}" in done.inner_text()
+    dots = runner.locator(".cl-stage-dot").evaluate_all(
+        "(dots) => dots.map((d) => `${d.dataset.stage}:${d.dataset.stars}`)")
+    assert f"★ {_most(first)} of {_most(first)}" in done.inner_text(), \
+        (dots, page.evaluate("window.__verdicts"))
     onward = done.locator('a[href="02_pairing.ipynb"]')
     assert onward.count() == 1 and onward.get_attribute("target") == "_self"
     screenshot(page, "stages_lesson1_done")
