@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .class_store import ClassStore
+from .homework import Homework, listed, results
 from .class_summary import LearnerPart, learner_part, lesson_columns, seen_row, tables
 
 __all__ = ["ClassTally"]
@@ -27,6 +28,9 @@ class ClassTally:
         self.epoch = 0  # a new one when the class is emptied: the page starts over
         self.parts: dict[str, LearnerPart] = {}
         self.changed: dict[str, int] = {}
+        self.homework: list[Homework] = []
+        self.homework_cells: dict[str, dict[str, Any]] = {}  # learner id -> homework.results
+        self._homework_table: tuple[int, dict[str, Any]] | None = None
         self._tables: tuple[int, Any] | None = None
         self.reload()
         store.on_change.append(self.changed_for)
@@ -43,7 +47,11 @@ class ClassTally:
         or connection wrote to the class)."""
         self._seen_version = self._data_version()
         self.epoch += 1
-        self.parts = {record[0].id: learner_part(*record) for record in self.store.records()}
+        records = self.store.records()
+        self.parts = {record[0].id: learner_part(*record) for record in records}
+        self.homework = listed(self.store)
+        self.homework_cells = {record[0].id: results(self.homework, record[2])
+                               for record in records}
         self.version += 1
         self.changed = dict.fromkeys(self.parts, self.version)
         self._tables = None
@@ -55,8 +63,10 @@ class ClassTally:
         if record is None:
             self.parts.pop(learner_id, None)
             self.changed.pop(learner_id, None)
+            self.homework_cells.pop(learner_id, None)
         else:
             self.parts[learner_id] = learner_part(*record)
+            self.homework_cells[learner_id] = results(self.homework, record[2])
             self.changed[learner_id] = self.version
 
     def changes(self, since: int | None, epoch: int | None, now: datetime) -> dict[str, Any]:
@@ -84,6 +94,23 @@ class ClassTally:
     def _data_version(self) -> int:
         """SQLite's count of commits by other connections than this thread's."""
         return int(self.store._db().execute("PRAGMA data_version").fetchone()[0])
+
+    def homework_table(self, since: int | None = None) -> dict[str, Any]:
+        """The homework set and each learner's results, item by item (from the cells kept up
+        to date by `refresh`); {"version": V, "unchanged": true} when the page has version
+        `since` already."""
+        if self._data_version() != self._seen_version:
+            self.reload()
+        if since == self.version:
+            return {"version": self.version, "unchanged": True}
+        if self._homework_table is None or self._homework_table[0] != self.version:
+            learners = [{"name": part.row.name, "code": part.row.code,
+                         "results": self.homework_cells.get(learner_id, {})}
+                        for learner_id, part in self.parts.items()]
+            self._homework_table = (self.version, {
+                "version": self.version, "homework": [w.to_json() for w in self.homework],
+                "learners": learners})
+        return self._homework_table[1]
 
     def summary(self, now: datetime) -> Any:
         """The whole summary (`class_summary.ClassSummary`), for the CSV."""
