@@ -10,12 +10,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..core.errors import PositionError
 from ..core.position import Position
-from .class_events import Event
-from .class_summary import course_stages
+
+if TYPE_CHECKING:  # the class's modules are not loaded with a lesson page
+    from .class_events import Event
+
+
+def course_stages() -> list[Any]:
+    from .class_summary import course_stages as every_stage
+
+    return every_stage()
 
 __all__ = ["Item", "Homework", "HomeworkError", "read_form", "results", "Cell", "set_homework",
            "listed", "table_csv", "cell_words",
@@ -290,3 +297,37 @@ def table_csv(table: dict[str, Any]) -> str:
                                   learner["code"], cell["state"], cell["tries"],
                                   cell["solved_on"] or ""]])
     return out.getvalue()
+
+
+# ---------------------------------------------------------------------- the learner's side
+
+_asker: Callable[[], list[dict[str, Any]]] | None = None
+
+
+def ask_with(asker: Callable[[], list[dict[str, Any]]] | None) -> None:
+    """How this page asks for its learner's homework (set by the page when it is in a class:
+    pages/browser_class.py); None: no class, no homework."""
+    global _asker
+    _asker = asker
+
+
+def assigned() -> list[dict[str, Any]]:
+    """The class's homework with this learner's own state on each item (the class server's
+    `class/api/homework`), [] outside a class or when the server cannot be reached."""
+    if _asker is None:
+        return []
+    try:
+        return _asker()
+    except (OSError, ValueError):
+        return []
+
+
+def stage_to_open(slug: str, work: list[dict[str, Any]] | None = None) -> str | None:
+    """The first stage of lesson `slug` that is homework and not solved yet (None: none): the
+    lesson opens there."""
+    for homework in (assigned() if work is None else work):
+        for item in homework.get("items", []):
+            if item.get("kind") == "stage" and item.get("lesson") == slug \
+                    and item.get("state") != "solved":
+                return str(item.get("stage"))
+    return None
