@@ -133,3 +133,34 @@ class TestSetHomework(ClassServer):
         assert self.get("/class/api/homework").code == 401
         for path in ("homework.json", "homework.csv", "summary.json"):
             assert self.get(f"/class/teacher/{path}", headers={"Cookie": ben.cookies}).code == 403
+
+
+def deck_progress(*stages: str) -> dict:
+    """The progress a page sends with these stages of lesson 2 in the learner's deck."""
+    from pathlib import Path
+
+    from cassino_learn.teaching import progress
+    from cassino_learn.teaching.deck.cards import DeckCard
+
+    record = progress.Progress(Path(progress.FILE_NAME))
+    record.deck.cards.update({c.id: c for c in (
+        DeckCard.for_stage(L2, s, datetime.now(timezone.utc)) for s in stages)})
+    return record.to_json()
+
+
+class TestDecks(ClassServer):
+    def test_the_teacher_sees_the_decks_and_the_common_mistakes_a_learner_does_not(self) -> None:
+        ada, ben, cy = self.join("Ada"), self.join("Ben"), self.join("Cy")
+        assert ada.sync({"learner": ada.id, "progress": deck_progress(ONE, TWO)}).code == 200
+        assert ben.sync({"learner": ben.id, "progress": deck_progress(ONE)}).code == 200
+        table = json.loads(self.get(f"/class/teacher/homework.json?token={self.token}").body)
+        decks = {row["name"]: (row["cards"], row["due"], row["learnt"], row["failed_week"])
+                 for row in table["decks"]}
+        assert decks == {"Ada": (2, 2, 0, 0), "Ben": (1, 1, 0, 0), "Cy": (0, 0, 0, 0)}
+        assert [(c["stage"], c["learners"]) for c in table["common_mistakes"]] == [(ONE, 2)]
+        assert table["deck_rules"][0]["learners"] == 2
+        assert self.get("/class/teacher/homework.json",
+                        headers={"Cookie": cy.cookies}).code == 403
+        page = self.get(f"/class/teacher?token={self.token}").body.decode("utf-8")
+        assert 'id="cc-common" data-action="/class/teacher/homework"' in page
+        assert 'id="cc-decks"' in page
