@@ -124,7 +124,7 @@ def homework_html(work: list[dict[str, Any]]) -> Html:
                         f'{html.escape(str(item.get("lesson_title", "")))}, '
                         f'stage {int(item.get("number", 0))}</a>')
             else:
-                what = f'<span class="cl-hw-position">{label}</span>'
+                what = f'Work out at a table: <span class="cl-hw-position">{label}</span>'
             items.append(f'<li class="cl-hw-item" data-state="{html.escape(state)}" '
                          f'data-key="{html.escape(str(item.get("key", "")))}">{what} '
                          f'<span class="cl-hw-mark">{html.escape(mark)}</span></li>')
