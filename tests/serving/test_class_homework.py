@@ -164,3 +164,39 @@ class TestDecks(ClassServer):
         page = self.get(f"/class/teacher?token={self.token}").body.decode("utf-8")
         assert 'id="cc-common" data-action="/class/teacher/homework"' in page
         assert 'id="cc-decks"' in page
+
+
+class TestLearnersPath(ClassServer):
+    def test_a_learners_homework_reads_only_the_homework_and_their_own_rows(self) -> None:
+        """The path every learner's page uses costs the same in a class of 3 or 300: the
+        homework table and the learner's own events, never the whole class."""
+        ada, ben = self.join("Ada"), self.join("Ben")
+        from cassino_learn.teaching.homework import read_form, set_homework
+
+        self.db(lambda s: set_homework(s, *read_form("Week 1", DUE, stages=[f"{L2}/{ONE}"])))
+        ben.sync({"learner": ben.id, "events": [a_try(ONE, True)]})
+        statements: list[str] = []
+
+        def whole_class(*_args, **_kwargs):
+            raise AssertionError("the learner's homework read the whole class")
+
+        store = self.state.store.store
+        for name in ("records", "learners"):
+            setattr(store, name, whole_class)
+        readers = []
+
+        def trace(db_store):
+            db = db_store._db()
+            db.set_trace_callback(statements.append)
+            readers.append(db)
+
+        for _ in range(4):  # every reader thread's connection
+            self.io_loop.run_sync(lambda: self.state.store.read(trace))
+        answer = json.loads(self.get("/class/api/homework",
+                                     headers={"Cookie": ada.cookies}).body)
+        for db in readers:
+            db.set_trace_callback(None)
+        assert answer["homework"][0]["items"][0]["state"] == "not started"  # not Ben's solve
+        reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+        assert reads and all("FROM homework" in s or "WHERE id=" in s or "WHERE learner=" in s
+                             for s in reads), reads
