@@ -102,16 +102,20 @@ def rules_behind(parts: Iterable[DeckPart], limit: int = 8) -> list[dict[str, An
     return [{"rule": r, "cards": cards[r], "learners": learners[r]} for r in order[:limit]]
 
 
-def common_mistakes(parts: Iterable[DeckPart], limit: int = 6) -> list[dict[str, Any]]:
+def common_mistakes(parts: Iterable[DeckPart], limit: int = 6,
+                    set_already: Iterable[tuple[str, str]] = ()) -> list[dict[str, Any]]:
     """The stages most learners have in their decks, not learnt yet (two learners at least),
-    most learners first, then in course order."""
+    most learners first, then in course order; those in `set_already` (homework not yet due)
+    left out."""
     from .class_summary import course_stages
 
     learners: Counter[tuple[str, str]] = Counter()
     for part in parts:
         learners.update(set(part.missed_stages))
     order = {(s.lesson, s.stage): s for s in course_stages()}
-    common = [key for key, n in learners.items() if n >= 2 and key in order]
+    left_out = set(set_already)
+    common = [key for key, n in learners.items()
+              if n >= 2 and key in order and key not in left_out]
     common.sort(key=lambda k: (-learners[k], order[k].order))
     return [{"lesson": k[0], "stage": k[1], "value": f"{k[0]}/{k[1]}",
              "lesson_title": order[k].lesson_title, "number": order[k].number,

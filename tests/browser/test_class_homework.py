@@ -97,6 +97,7 @@ def test_the_teacher_sets_two_stages_a_learner_solves_one_and_the_table_shows_it
     expect(teacher.locator("#cc-decks tr.cc-deck-learner")).to_have_count(2)
     teacher.locator("#cc-common-set").click()
     expect(teacher.locator(".cc-hw-name").first).to_contain_text("Common mistakes")
+    expect(teacher.locator("#cc-common-set")).to_have_count(0)  # set: no longer offered
     expect(teacher.locator(".cc-hw-table").first.locator(
         f'td[data-item="stage:{FIRST}/{STAGES[2].id}"]')).to_have_count(2)
 

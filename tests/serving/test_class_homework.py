@@ -14,7 +14,7 @@ from class_case import ClassServerCase as ClassServer
 
 from cassino_learn.teaching.class_events import answer_json, new_event_id
 from cassino_learn.teaching.class_summary import course_stages
-from cassino_learn.teaching.homework import listed
+from cassino_learn.teaching.homework import listed, read_form, set_homework
 from cassino_learn.teaching.stages import load_stages
 
 L2 = "02_pairing"
@@ -164,6 +164,10 @@ class TestDecks(ClassServer):
         page = self.get(f"/class/teacher?token={self.token}").body.decode("utf-8")
         assert 'id="cc-common" data-action="/class/teacher/homework"' in page
         assert 'id="cc-decks"' in page
+        # Set as homework, the common mistake is no longer offered while that homework runs
+        self.db(lambda s: set_homework(s, *read_form("Common", DUE, stages=[f"{L2}/{ONE}"])))
+        table = json.loads(self.get(f"/class/teacher/homework.json?token={self.token}").body)
+        assert table["common_mistakes"] == []
 
 
 class TestLearnersPath(ClassServer):
@@ -171,8 +175,6 @@ class TestLearnersPath(ClassServer):
         """The path every learner's page uses costs the same in a class of 3 or 300: the
         homework table and the learner's own events, never the whole class."""
         ada, ben = self.join("Ada"), self.join("Ben")
-        from cassino_learn.teaching.homework import read_form, set_homework
-
         self.db(lambda s: set_homework(s, *read_form("Week 1", DUE, stages=[f"{L2}/{ONE}"])))
         ben.sync({"learner": ben.id, "events": [a_try(ONE, True)]})
         statements: list[str] = []
