@@ -46,7 +46,10 @@ class DeckPart:
 def deck_part(deck: Deck) -> DeckPart:
     from .deck.cards import StagePuzzle
 
-    due, failed, stages, rules = [], [], [], []
+    due: list[datetime] = []
+    failed: list[datetime] = []
+    stages: list[tuple[str, str]] = []
+    rules: list[str] = []
     learnt = 0
     for card in deck.cards.values():
         if card.learnt:
