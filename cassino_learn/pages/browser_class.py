@@ -19,6 +19,7 @@ __all__ = ["CHANNEL", "ME_PATH", "BrowserIdentity", "ask_early", "ask_server", "
 
 CHANNEL = "cassino-learn-class"
 ME_PATH = "/class/api/me"
+HOMEWORK_PATH = "/class/api/homework"
 #: The browser's storage (JupyterLite's drive); memory elsewhere is lost with the page.
 STORAGE = Path("/drive/cassino-learn/class")
 LAST_LEARNER = STORAGE / "learner.json"
@@ -134,7 +135,7 @@ def join_in_browser(fetch: Fetch = _fetch,
     """Make this page a class's learner if the server says it is one (see the module's text):
     progress in the learner's own file, merged with the server's copy, and every event and
     save passed on to the page's outbox. None, and nothing changed, outside a class."""
-    from ..teaching import class_events, learner_context, progress
+    from ..teaching import class_events, homework, learner_context, progress
 
     identity = ask_server(fetch)
     if identity is None:
@@ -157,4 +158,16 @@ def join_in_browser(fetch: Fetch = _fetch,
                                                "event": event}))
     learner_context.use(replace(learner_context.current(), after_save=(send,)))
     send(progress.load().to_json())  # what was done here offline, or before the class
+    homework.ask_with(lambda: ask_homework(fetch))
     return identity
+
+
+def ask_homework(fetch: Fetch = _fetch) -> list[dict[str, Any]]:
+    """The class's homework with this learner's own results ([] when the server says no)."""
+    status, text = fetch(HOMEWORK_PATH)
+    if status != 200:
+        return []
+    work = json.loads(text).get("homework", [])
+    if not isinstance(work, list):
+        raise ValueError("the homework is a list")
+    return [item for item in work if isinstance(item, dict)]

@@ -14,11 +14,12 @@ from ..core.words import count
 from ._html import Html
 from .learner import code_line, identify
 from ..teaching import progress as _progress
-from ..teaching.catalog import LESSONS, Lesson
+from ..teaching.catalog import LESSONS, Lesson, lesson
+from ..teaching.homework import assigned
 from ..teaching.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
-__all__ = ["index", "settings", "your_review", "lesson_status", "continue_target",
+__all__ = ["index", "settings", "your_review", "homework_html", "lesson_status", "continue_target",
            "FOUR_COLOR_LABEL", "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES", "DECK_INACCURACIES_LABEL"]
 
 FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
@@ -86,14 +87,57 @@ def index() -> Html:
               f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
         go_text = f"{label}: {target.title}"
     code = code_line()
+    homework = homework_html(assigned())
     due = len(due_today(store.deck))
     review = (f'<p class="cl-review-due"><a target="_self" href="#your-review">Your review: '
               f'{count(due, "card")} due today ↓</a></p>' if due else "")
-    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{code.markup}"
+    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{homework.markup}"
+              f"{code.markup}"
               f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
               f"{review}{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
-    return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
+    return Html(markup, "\n".join(([homework.text] if homework.text else [])
+                                  + [f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
                                   + lines))
+
+
+def homework_html(work: list[dict[str, Any]]) -> Html:
+    """The class's homework for the top of the contents page: each homework's title and due
+    date, and its items with this learner's state; a stage item links to its lesson, which
+    opens at that stage (`homework.stage_to_open`). Empty outside a class."""
+    if not work:
+        return Html("", "")
+    parts, lines = [], []
+    for homework in work:
+        items, done = [], 0
+        for item in homework.get("items", []):
+            state = str(item.get("state", "not started"))
+            done += state == "solved"
+            mark = {"solved": f"✔ solved (try {item.get('solved_on')})",
+                    "started": "tried, not solved yet"}.get(state, "to do")
+            label = html.escape(str(item.get("label", "")))
+            if item.get("kind") == "stage":
+                try:
+                    target = lesson(str(item.get("lesson"))).notebook
+                except KeyError:
+                    continue
+                what = (f'<a target="_self" href="{html.escape(target)}">'
+                        f'{html.escape(str(item.get("lesson_title", "")))}, '
+                        f'stage {int(item.get("number", 0))}</a>')
+            else:
+                what = f'Work out at a table: <span class="cl-hw-position">{label}</span>'
+            items.append(f'<li class="cl-hw-item" data-state="{html.escape(state)}" '
+                         f'data-key="{html.escape(str(item.get("key", "")))}">{what} '
+                         f'<span class="cl-hw-mark">{html.escape(mark)}</span></li>')
+        title = html.escape(str(homework.get("title", "")))
+        due_on = html.escape(str(homework.get("due", "")))
+        total = len(items)
+        parts.append(f'<section class="cl-homework" aria-label="Homework: {title}">'
+                     f'<h2 class="cl-hw-title">Homework: {title}</h2>'
+                     f'<p class="cl-hw-due">Due {due_on} · {done} of {total} done</p>'
+                     f'<ul class="cl-hw-items">{"".join(items)}</ul></section>')
+        lines.append(f"Homework: {homework.get('title', '')}, due {homework.get('due', '')}, "
+                     f"{done} of {total} done.")
+    return Html("".join(parts), "\n".join(lines))
 
 
 _INDEX_CSS = """
@@ -102,6 +146,15 @@ _INDEX_CSS = """
   font-size: 1.1em; text-decoration: none; }
 .cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
 .cl-course .cl-review-due { margin: 0 0 0.4em; }
+.cl-course .cl-homework { margin: 0 0 0.8em; padding: 0.5em 0.9em; border: 2px solid #0b3d91;
+  border-radius: 12px; background: #f2f6fd; }
+.cl-course .cl-hw-title { margin: 0; font-size: 1.15em; overflow-wrap: anywhere; }
+.cl-course .cl-hw-due { margin: 0.1em 0 0.3em; color: #333; }
+.cl-course ul.cl-hw-items { margin: 0; padding-left: 1.2em; }
+.cl-course .cl-hw-item a { font-weight: 700; color: #0b3d91; }
+.cl-course .cl-hw-item[data-state="solved"] .cl-hw-mark { color: #14532e; font-weight: 700; }
+.cl-course .cl-hw-mark { color: #595959; margin-left: 0.3em; }
+.cl-course .cl-hw-position { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 .cl-course .cl-review-due a { font-weight: 700; color: #0b3d91; }
 /* div.cl-course ol: outranks Jupyter's "ol:not(.list-inline)" indent, so the tiles line up
    with the Start button */

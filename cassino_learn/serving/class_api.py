@@ -2,6 +2,8 @@
 
     GET  {base}class/api/me     the cookie's learner: {"learner": {id, name, code},
                                 "progress": {...}, "xsrf": token}; 401 without a learner
+    GET  {base}class/api/homework   the class's homework with this learner's own results
+                                (never another's): {"homework": [...]}; 401 without a learner
     POST {base}class/api/sync   {"learner": id, "events": [...], "progress": {...}?}
                                 -> {"stored": n new events}
 
@@ -93,6 +95,35 @@ class MeHandler(_Api):
                           "xsrf": self.xsrf_token.decode("ascii")})
 
 
+class HomeworkHandler(_Api):
+    """The homework set in the class, each item with the cookie's learner's own state: the
+    homework list and that learner's events (indexed), nothing of the rest of the class."""
+
+    async def get(self) -> None:
+        try:
+            learner = await self.learner(self.learner_id())
+        except Refused as refused:
+            self.answer(refused.status, {"error": refused.reason})
+            return
+        self.answer(200, {"homework": await self.state.store.read(
+            lambda store: own_homework(store, learner.id))})
+
+
+def own_homework(store: Any, learner_id: str) -> list[dict[str, Any]]:
+    from ..teaching.homework import listed, results
+
+    work = listed(store)
+    mine = results(work, store.events(learner_id))
+    out = []
+    for item in work:
+        data = item.to_json()
+        cells = mine.get(str(item.id), {})
+        for entry in data["items"]:
+            entry.update(cells.get(entry["key"], {}))
+        out.append(data)
+    return out
+
+
 def check_sync(body: bytes, learner_id: str) -> tuple[list[dict], dict | None]:
     """The events and progress of a sync request, or Refused saying what is wrong."""
     if len(body) > MAX_BODY:
@@ -162,4 +193,5 @@ def api_handlers(state: ClassState, limit: RateLimit | None = None) -> list[tupl
     options = {"state": state, "limit": limit or RateLimit()}
     base = state.base_url
     return [(f"{base}class/api/me", MeHandler, options),
+            (f"{base}class/api/homework", HomeworkHandler, options),
             (f"{base}class/api/sync", SyncHandler, options)]

@@ -7,6 +7,10 @@
     {base}class/teacher/summary.json?token=T   what it shows, polled every few seconds
     {base}class/teacher/class.csv?token=T      the learners' table as CSV
     {base}class/teacher/end         ending the class (POST, with the token and a confirmation)
+    {base}class/teacher/homework    setting homework (POST, with the token; the form's errors
+                                    come back on the teacher's page with what was typed)
+    {base}class/teacher/homework.json?token=T   the homework and each learner's results
+    {base}class/teacher/homework.csv?token=T    the same as CSV
 
 A browser is a learner by a signed cookie (HttpOnly, SameSite=Lax) holding the learner's id
 (random, made by the class's store); the typed name is data only, shown escaped, never part of
@@ -354,10 +358,71 @@ class _Teacher(_Page):
 
 class TeacherPage(_Teacher):
     async def get(self) -> None:
+        await self.page()
+
+    async def page(self, homework_error: Any = None, typed: dict[str, Any] | None = None) -> None:
+        from ..teaching.homework import stage_choices
+
         summary = await self.changes()
+        table = await self.state.store.call(lambda store: self.state.tally.homework_table())
         self.show("teacher.html", summary=summary, token=self.state.token,
                   ended=self.get_argument("ended", ""), poll_ms=POLL_SECONDS * 1000,
-                  summary_url=f"{self.state.base_url}class/teacher/summary.json")
+                  summary_url=f"{self.state.base_url}class/teacher/summary.json",
+                  homework_url=f"{self.state.base_url}class/teacher/homework.json",
+                  homework=table, choices=stage_choices(), homework_error=homework_error,
+                  typed=typed or {}, homework_set=self.get_argument("set", ""),
+                  today=datetime.now(timezone.utc).date().isoformat())
+
+
+class SetHomework(TeacherPage):
+    """The teacher's *Set homework* form: stored, or the page again with the error named and
+    everything typed kept."""
+
+    async def post(self) -> None:
+        from urllib.parse import urlencode
+
+        from ..teaching.homework import HomeworkError, read_form, set_homework
+
+        typed = {"title": self.get_argument("title", "", strip=False),
+                 "due": self.get_argument("due", ""),
+                 "stages": self.get_arguments("stages"),
+                 "lessons": self.get_arguments("lessons"),
+                 "positions": self.get_argument("positions", "", strip=False)}
+        try:
+            title, due, items = read_form(typed["title"], typed["due"], typed["stages"],
+                                          typed["lessons"], typed["positions"],
+                                          today=datetime.now(timezone.utc).date())
+        except HomeworkError as error:
+            self.set_status(400)
+            await self.page(homework_error=error, typed=typed)
+            return
+        work = await self.state.store.write(lambda store: set_homework(store, title, due, items))
+        self.redirect(f"{self.state.base_url}class/teacher?"
+                      + urlencode({"token": self.state.token, "set": str(work.id)})
+                      + "#cc-homework")
+
+
+class HomeworkJson(_Teacher):
+    """The homework and every learner's results; with ?since=V, {"unchanged": true} when
+    nothing changed since the version the page has."""
+
+    async def get(self) -> None:
+        since = _number(self.get_argument("since", ""))
+        table = await self.state.store.call(lambda store: self.state.tally.homework_table(since))
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(table))
+
+
+class HomeworkCsv(_Teacher):
+    async def get(self) -> None:
+        from ..teaching.homework import table_csv
+
+        table = await self.state.store.call(lambda store: self.state.tally.homework_table())
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d_%H%M")
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition",
+                        f'attachment; filename="homework-{stamp}.csv"')
+        self.finish("\ufeff" + table_csv(table))
 
 
 class SummaryJson(_Teacher):
@@ -431,5 +496,8 @@ def class_handlers(state: ClassState) -> list[tuple]:
               ("class/teacher/summary.json", SummaryJson),
               ("class/teacher/class.csv", ClassCsv),
               ("class/teacher/end", EndClass),
+              ("class/teacher/homework", SetHomework),
+              ("class/teacher/homework.json", HomeworkJson),
+              ("class/teacher/homework.csv", HomeworkCsv),
               ("class/teacher/.*", _Teacher)]
     return [(f"{state.base_url}{path}", handler, {"state": state}) for path, handler in routes]

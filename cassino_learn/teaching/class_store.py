@@ -71,6 +71,12 @@ CREATE TABLE IF NOT EXISTS progress (
     learner TEXT PRIMARY KEY REFERENCES learners(id),
     data TEXT NOT NULL,
     saved TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS homework (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    title TEXT NOT NULL,
+    due TEXT NOT NULL,
+    items TEXT NOT NULL,
+    set_at TEXT NOT NULL);
 """
 
 
@@ -466,6 +472,26 @@ class ClassStore:
             else progress.Progress(Path(progress.FILE_NAME))
         return _learner(row[:4]), record, events, _time(row[4])
 
+    # ------------------------------------------------------------------ homework
+
+    def add_homework(self, title: str, due: str, items: str,
+                     now: datetime | None = None) -> tuple[int, str]:
+        """Store homework the teacher set (checked by `homework.read_form`; `items` its JSON):
+        its id and the time it was set. The teacher's tally works every learner's results out
+        again."""
+        moment = _stamp(now or _now())
+        with self._write() as db:
+            cursor = db.execute("INSERT INTO homework (title, due, items, set_at) "
+                                "VALUES (?, ?, ?, ?)", (title, due, items, moment))
+            number = int(cursor.lastrowid or 0)
+        self._changed(None)
+        return number, moment
+
+    def homework_rows(self) -> list[tuple[int, str, str, str, str]]:
+        """The homework set in this class, the latest first: (id, title, due, items, set_at)."""
+        return self._db().execute("SELECT id, title, due, items, set_at FROM homework "
+                                  "ORDER BY id DESC").fetchall()
+
     # ------------------------------------------------------------------ the end of a class
 
     def end(self, now: datetime) -> Path:
@@ -491,6 +517,7 @@ class ClassStore:
                 db.execute("DELETE FROM events")
                 db.execute("DELETE FROM progress")
                 db.execute("DELETE FROM learners")
+                db.execute("DELETE FROM homework")
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('ended', ?)", (_stamp(now),))
         finally:
             source.close()

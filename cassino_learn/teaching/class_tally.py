@@ -12,6 +12,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .class_store import ClassStore
+from .class_decks import DeckPart, common_mistakes, deck_part, deck_rows, rules_behind
+from .homework import Homework, listed, results
 from .class_summary import LearnerPart, learner_part, lesson_columns, seen_row, tables
 
 __all__ = ["ClassTally"]
@@ -27,6 +29,10 @@ class ClassTally:
         self.epoch = 0  # a new one when the class is emptied: the page starts over
         self.parts: dict[str, LearnerPart] = {}
         self.changed: dict[str, int] = {}
+        self.homework: list[Homework] = []
+        self.homework_cells: dict[str, dict[str, Any]] = {}  # learner id -> homework.results
+        self.decks: dict[str, DeckPart] = {}  # learner id -> their deck's part
+        self._homework_table: tuple[int, dict[str, Any]] | None = None
         self._tables: tuple[int, Any] | None = None
         self.reload()
         store.on_change.append(self.changed_for)
@@ -43,7 +49,12 @@ class ClassTally:
         or connection wrote to the class)."""
         self._seen_version = self._data_version()
         self.epoch += 1
-        self.parts = {record[0].id: learner_part(*record) for record in self.store.records()}
+        records = self.store.records()
+        self.parts = {record[0].id: learner_part(*record) for record in records}
+        self.homework = listed(self.store)
+        self.homework_cells = {record[0].id: results(self.homework, record[2])
+                               for record in records}
+        self.decks = {record[0].id: deck_part(record[1].deck) for record in records}
         self.version += 1
         self.changed = dict.fromkeys(self.parts, self.version)
         self._tables = None
@@ -55,8 +66,12 @@ class ClassTally:
         if record is None:
             self.parts.pop(learner_id, None)
             self.changed.pop(learner_id, None)
+            self.homework_cells.pop(learner_id, None)
+            self.decks.pop(learner_id, None)
         else:
             self.parts[learner_id] = learner_part(*record)
+            self.homework_cells[learner_id] = results(self.homework, record[2])
+            self.decks[learner_id] = deck_part(record[1].deck)
             self.changed[learner_id] = self.version
 
     def changes(self, since: int | None, epoch: int | None, now: datetime) -> dict[str, Any]:
@@ -84,6 +99,37 @@ class ClassTally:
     def _data_version(self) -> int:
         """SQLite's count of commits by other connections than this thread's."""
         return int(self.store._db().execute("PRAGMA data_version").fetchone()[0])
+
+    def homework_table(self, since: int | None = None,
+                       now: datetime | None = None) -> dict[str, Any]:
+        """The homework set and each learner's results, item by item (from the cells kept up
+        to date by `refresh`), with the class's decks (`class_decks`); {"version": V,
+        "unchanged": true} when the page has version `since` already."""
+        if self._data_version() != self._seen_version:
+            self.reload()
+        if since == self.version:
+            return {"version": self.version, "unchanged": True}
+        if since is not None and self._homework_table is not None \
+                and self._homework_table[0] == self.version:
+            return self._homework_table[1]
+        now = now or datetime.now(timezone.utc)
+        learners = [{"name": part.row.name, "code": part.row.code,
+                     "results": self.homework_cells.get(learner_id, {})}
+                    for learner_id, part in self.parts.items()]
+        decks = [self.decks[i] for i in self.parts if i in self.decks]
+        self._homework_table = (self.version, {
+            "version": self.version, "homework": [w.to_json() for w in self.homework],
+            "learners": learners,
+            "decks": deck_rows(((p.row.name, p.row.code, self.decks[i])
+                                for i, p in self.parts.items() if i in self.decks), now),
+            "deck_rules": rules_behind(decks),
+            "common_mistakes": common_mistakes(decks, set_already=self._open_stages(now))})
+        return self._homework_table[1]
+
+    def _open_stages(self, now: datetime) -> set[tuple[str, str]]:
+        """The stages of homework not yet past its due date."""
+        return {(item.lesson, item.stage) for work in self.homework if work.due >= now.date()
+                for item in work.items if item.kind == "stage"}
 
     def summary(self, now: datetime) -> Any:
         """The whole summary (`class_summary.ClassSummary`), for the CSV."""

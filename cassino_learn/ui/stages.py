@@ -167,7 +167,14 @@ class StageRunner(ShownByModel, w.VBox):
                     None)
 
     def resume(self) -> None:
-        """Open the first unsolved stage, or show the lesson as done."""
+        """Open the class's homework stage of this lesson not solved yet (in a class), else
+        the first unsolved stage, or show the lesson as done."""
+        from ..teaching.homework import stage_to_open
+
+        wanted = stage_to_open(self.slug)
+        if wanted in self.lesson.ids:
+            self.open_stage(self.lesson.ids.index(wanted))
+            return
         first = self.first_unsolved()
         if first is None:
             self._close_stage()

@@ -1,0 +1,125 @@
+"""The teacher's view of the class's decks (the learners' own cards: the moves the review marked
+in their games and the stages they missed at the first try, which come with the progress the
+pages sync): for each learner, cards due today, learnt, and failed in the last week; for the
+class, the rules behind most cards, and the stages most learners have in their decks (the
+class's common mistakes, set as homework in one click). Each learner's part (`deck_part`) is
+worked out from their progress alone, when it changes (`class_tally.ClassTally`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any, Iterable
+
+from .deck.cards import Deck
+
+__all__ = ["DeckPart", "deck_part", "deck_rows", "rules_behind", "common_mistakes",
+           "GAME_MOVES", "WEEK"]
+
+WEEK = timedelta(days=7)
+#: The rule shown for a card of a move marked in a game (no one rule is behind it).
+GAME_MOVES = "moves in games"
+AGAIN = 1  # fsrs's rating of a wrong answer
+
+
+@dataclass(frozen=True)
+class DeckPart:
+    """What one learner's deck adds to the teacher's view."""
+
+    cards: int
+    due: tuple[datetime, ...]       # of the cards not learnt
+    learnt: int
+    failed: tuple[datetime, ...]    # the wrong answers the cards' logs keep
+    missed_stages: tuple[tuple[str, str], ...]  # stage cards not learnt: (lesson, stage)
+    rules: tuple[str, ...]          # the rules behind each card (a card may have several)
+
+    def row(self, now: datetime) -> dict[str, Any]:
+        week_ago = now - WEEK
+        end_of_day = now.replace(hour=23, minute=59, second=59)
+        return {"cards": self.cards, "due": sum(d <= end_of_day for d in self.due),
+                "learnt": self.learnt,
+                "failed_week": sum(when >= week_ago for when in self.failed)}
+
+
+def deck_part(deck: Deck) -> DeckPart:
+    from .deck.cards import StagePuzzle
+
+    due: list[datetime] = []
+    failed: list[datetime] = []
+    stages: list[tuple[str, str]] = []
+    rules: list[str] = []
+    learnt = 0
+    for card in deck.cards.values():
+        if card.learnt:
+            learnt += 1
+        else:
+            due.append(_utc(card.due))
+        for when, rating in card.log:
+            if rating == AGAIN:
+                failed.append(_utc(datetime.fromisoformat(when)))
+        if isinstance(card.puzzle, StagePuzzle):
+            if not card.learnt:
+                stages.append((card.puzzle.lesson, card.puzzle.stage))
+            rules.extend(_stage_rules(card.puzzle.lesson, card.puzzle.stage))
+        else:
+            rules.append(GAME_MOVES)
+    return DeckPart(len(deck.cards), tuple(due), learnt, tuple(failed), tuple(stages),
+                    tuple(rules))
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None \
+        else moment.astimezone(timezone.utc)
+
+
+def _stage_rules(lesson: str, stage: str) -> tuple[str, ...]:
+    """The rules a stage asks about (its quiz item's), else those its lesson teaches."""
+    from .catalog import lesson as find_lesson
+    from .class_summary import _stage
+
+    found = _stage(lesson, stage)
+    item = getattr(found, "item", None)
+    if item is not None and (item.rules or item.rule):
+        return tuple(item.rules) or (item.rule,)
+    try:
+        return find_lesson(lesson).rules
+    except KeyError:
+        return ()
+
+
+def deck_rows(parts: Iterable[tuple[str, str, DeckPart]], now: datetime) -> list[dict[str, Any]]:
+    """(name, code, part) of each learner as rows: cards, due today, learnt, failed this week."""
+    return [{"name": name, "code": code, **part.row(now)} for name, code, part in parts]
+
+
+def rules_behind(parts: Iterable[DeckPart], limit: int = 8) -> list[dict[str, Any]]:
+    """The rules behind most cards of the class: cards and learners each, most cards first."""
+    cards: Counter[str] = Counter()
+    learners: Counter[str] = Counter()
+    for part in parts:
+        learners.update(set(part.rules))
+        cards.update(part.rules)
+    order = sorted(cards, key=lambda r: (-cards[r], -learners[r], r))
+    return [{"rule": r, "cards": cards[r], "learners": learners[r]} for r in order[:limit]]
+
+
+def common_mistakes(parts: Iterable[DeckPart], limit: int = 6,
+                    set_already: Iterable[tuple[str, str]] = ()) -> list[dict[str, Any]]:
+    """The stages most learners have in their decks, not learnt yet (two learners at least),
+    most learners first, then in course order; those in `set_already` (homework not yet due)
+    left out."""
+    from .class_summary import course_stages
+
+    learners: Counter[tuple[str, str]] = Counter()
+    for part in parts:
+        learners.update(set(part.missed_stages))
+    order = {(s.lesson, s.stage): s for s in course_stages()}
+    left_out = set(set_already)
+    common = [key for key, n in learners.items()
+              if n >= 2 and key in order and key not in left_out]
+    common.sort(key=lambda k: (-learners[k], order[k].order))
+    return [{"lesson": k[0], "stage": k[1], "value": f"{k[0]}/{k[1]}",
+             "lesson_title": order[k].lesson_title, "number": order[k].number,
+             "learners": learners[k]} for k in common[:limit]]

@@ -1,0 +1,119 @@
+"""Homework in a class, in real browsers: the teacher sets homework of two stages on the
+teacher's page, a learner sees it at the top of the contents page, opens it and solves one, and
+the teacher's homework table shows it without a reload; the pages at a laptop's, a large
+screen's and a phone's sizes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from playwright.sync_api import expect
+
+from cassino_learn.teaching.class_store import ClassStore
+from cassino_learn.teaching.stages import load_stages
+from test_class import FIRST, INDEX, join, new_browser, ready, server, site, solve  # noqa: F401
+
+STAGES = load_stages(FIRST).stages
+
+
+def deck_progress(stage: str) -> dict:
+    """Progress with that stage of the first lesson in the learner's deck."""
+    from pathlib import Path
+
+    from cassino_learn.teaching import progress
+    from cassino_learn.teaching.deck.cards import DeckCard
+
+    record = progress.Progress(Path(progress.FILE_NAME))
+    card = DeckCard.for_stage(FIRST, stage, datetime.now(timezone.utc))
+    record.deck.cards[card.id] = card
+    return record.to_json()
+TITLE = "Week 1 <b>revision</b>"
+
+
+def test_the_teacher_sets_two_stages_a_learner_solves_one_and_the_table_shows_it(
+        browser, server, screenshot):
+    teacher_context, teacher = new_browser(browser, (1920, 1080))
+    teacher.goto(server.teacher_url)
+    expect(teacher.locator("#cc-homework-tables")).to_contain_text("No homework set yet")
+    teacher.get_by_text("Set homework…").click()
+    teacher.locator("#cc-hw-title").fill(TITLE)
+    due = (datetime.now(timezone.utc).date() + timedelta(days=7)).isoformat()
+    teacher.locator("#cc-hw-due").fill(due)
+    for stage in STAGES[:2]:
+        teacher.locator(f'input[name="stages"][value="{FIRST}/{stage.id}"]').check()
+    teacher.locator("#cc-hw-positions").fill("table: 5D 2C\nhand: 7S ZZ")
+    teacher.locator("#cc-hw-submit").click()
+    # A mistake: named, and nothing typed is lost
+    expect(teacher.locator("#cc-homework-error")).to_contain_text("Position 1: line 2")
+    expect(teacher.locator("#cc-hw-title")).to_have_value(TITLE)
+    expect(teacher.locator(f'input[name="stages"][value="{FIRST}/{STAGES[1].id}"]')).to_be_checked()
+    teacher.locator("#cc-hw-positions").fill("")
+    teacher.locator("#cc-hw-submit").click()
+    expect(teacher.locator("#cc-homework-done")).to_be_visible()
+    table = teacher.locator(".cc-hw-table")
+    expect(teacher.locator(".cc-hw-name")).to_have_text(TITLE)
+
+    ada_context, ada = new_browser(browser)
+    join(ada, server, "Ada")
+    box = ada.locator(".cl-homework")
+    expect(box).to_contain_text(f"Homework: {TITLE}")
+    expect(box).to_contain_text("0 of 2 done")
+    expect(box.locator(".cl-hw-item")).to_have_count(2)
+    screenshot(ada, "homework_index_1280")
+    box.locator("a").first.click()
+    ready(ada)
+    runner = ada.locator(".cl-stage-runner")
+    solve(runner, 1)
+
+    row = table.locator("tr.cc-hw-learner").filter(has=teacher.locator("td.cc-name",
+                                                                       has_text="Ada"))
+    first, second = (f"stage:{FIRST}/{s.id}" for s in STAGES[:2])
+    expect(row.locator(f'td[data-item="{first}"]')).to_have_text("✔ try 1", timeout=30_000)
+    expect(row.locator(f'td[data-item="{second}"]')).to_have_text("not started")
+    expect(row).to_contain_text("1 of 2")
+    expect(teacher.locator(".cc-hw-name b")).to_have_count(0)  # the title is text
+    screenshot(teacher, "homework_teacher_1920")
+
+    ada.goto(server.url(INDEX))
+    ready(ada)
+    expect(ada.locator(".cl-homework")).to_contain_text("1 of 2 done")
+    expect(ada.locator(f'.cl-hw-item[data-key="{first}"]')).to_contain_text("✔ solved (try 1)")
+
+    bea_context, bea = new_browser(browser, (390, 844))
+    join(bea, server, "Bea")
+    expect(bea.locator(".cl-homework")).to_contain_text("0 of 2 done")  # her own, not Ada's
+    screenshot(bea, "homework_index_390")
+    expect(table.locator("tr.cc-hw-learner")).to_have_count(2, timeout=30_000)
+
+    # Both have stage 3 in their decks: the class's common mistake, set as homework in one click
+    store = ClassStore.open(server.folder)
+    try:
+        for learner in store.learners():
+            store.save_progress(learner.id, deck_progress(STAGES[2].id))
+    finally:
+        store.close()
+    expect(teacher.locator("#cc-common")).to_contain_text(
+        "Cards and points, stage 3: 2 learners", timeout=30_000)
+    expect(teacher.locator("#cc-decks tr.cc-deck-learner")).to_have_count(2)
+    teacher.locator("#cc-common-set").click()
+    expect(teacher.locator(".cc-hw-name").first).to_contain_text("Common mistakes")
+    expect(teacher.locator("#cc-common-set")).to_have_count(0)  # set: no longer offered
+    expect(teacher.locator(".cc-hw-table").first.locator(
+        f'td[data-item="stage:{FIRST}/{STAGES[2].id}"]')).to_have_count(2)
+
+    phone_context, phone = new_browser(browser, (390, 844))
+    phone.goto(server.teacher_url)
+    expect(phone.locator(".cc-hw-table").first).to_be_visible()
+    phone.get_by_text("Set homework…").click()
+    overflow = phone.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the teacher's page is {overflow}px wider than a phone"
+    screenshot(phone, "homework_teacher_390")
+    laptop_context, laptop = new_browser(browser, (1280, 900))
+    laptop.goto(server.teacher_url)
+    expect(laptop.locator(".cc-hw-table").first).to_be_visible()
+    screenshot(laptop, "homework_teacher_1280")
+    ada.set_viewport_size({"width": 1920, "height": 1080})
+    screenshot(ada, "homework_index_1920")
+    assert ada.dialogs == [] and teacher.dialogs == []  # type: ignore[attr-defined]
+    for context in (teacher_context, ada_context, bea_context, phone_context, laptop_context):
+        context.close()
