@@ -1,5 +1,6 @@
-"""No lesson writes TeX: the in-browser edition shows markdown as written, with no LaTeX
-typesetter (cassino_learn/serving/static/no_mathjax.py), so `$x$` would show as `$x$`."""
+"""No lesson writes TeX: Voici and Voila start JupyterLab's LaTeX typesetter (MathJax) on every
+page, so a lesson's "$5" beside another "$" would turn into mathematics. Markdown is shown as
+written only because none of it looks like TeX."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Finish a built site: Font Awesome served from the site instead of a CDN, links between
-lessons pointing at the built pages, Voici starting no LaTeX typesetter (no_mathjax), what the
-pages do not use left out, and the service worker that keeps the site's files in the browser."""
+lessons pointing at the built pages, what the pages do not use left out, and the service worker that keeps the site's files in the browser."""
 
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ from ...teaching import catalog
 from ..templates import render
 from ..voila import _page_links
 from .steps import BuildError, Reporter, npm_package
-from .no_mathjax import leave_out_mathjax
 
 __all__ = ["FAILED_HELP", "FONT_AWESOME_VERSION", "LINK_SCRIPT", "SERVICE_WORKER", "build_id",
            "finish_site", "outside_references"]
@@ -144,10 +142,9 @@ def finish_site(output: Path, report: Reporter) -> None:
             shutil.rmtree(path)
         elif path.exists():
             path.unlink()
-    leave_out_mathjax(output)
     _install_service_worker(output)
     outside = outside_references(output)
     if outside:
         raise BuildError("built pages still load from outside the site:\n" + "\n".join(outside))
     report(f"finished {len(pages)} pages: Font Awesome served locally, lesson links rewritten, "
-           "no LaTeX typesetter, files kept by the site's service worker")
+           "files kept by the site's service worker")
