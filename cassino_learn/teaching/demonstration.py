@@ -6,12 +6,12 @@ counts and who has answered are given out. Every change bumps `version`. The des
 docs/class-demonstration.md.
 
     >>> demo = Demonstration()
-    >>> demo.set_position("table: 5D 3C 6H 2S; hand: 8S 4D; hand 2: 9C KD; turn: 1")
-    >>> demo.play("8S take 2S+6H 3C+5D").version
+    >>> demo = demo.set_position("table: 5D 3C 6H 2S; hand: 8S 4D; hand 2: 9C KD; turn: 1")
+    >>> demo.play("8S take 2S+6H 3C+5D").version  # a sweep; seat 2 is to play
     2
     >>> question = demo.open_question()
-    >>> demo.answer("a1b2c3d4e5f6a7b8", "Ana", "trail 4D").move
-    'trail 4D'
+    >>> demo.answer("a1b2c3d4e5f6a7b8", "Ana", "trail KD").move
+    'trail KD'
 """
 
 from __future__ import annotations
