@@ -187,8 +187,8 @@ class StageRunner(ShownByModel, w.VBox):
         # An attempt under way (saved before a reload) keeps its tries and hint.
         unsolved = record is not None and not record.solved
         self._wrong = max(0, record.tries) if unsolved else 0
-        self._hint_used = bool(record.hint) if unsolved else False
-        self._hints_taken = int(self._hint_used)
+        self._hints_taken = min(record.hint, len(stage.hint_steps())) if unsolved else 0
+        self._hint_used = self._hints_taken > 0
         self._shown = False
         self._found = []
         starred = stage.starred
@@ -275,9 +275,8 @@ class StageRunner(ShownByModel, w.VBox):
         steps = self.stage.hint_steps()
         if self._hints_taken < len(steps):
             self._hints_taken += 1  # the next step of the ladder: each one costs a star
-        if not self._hint_used:
             self._hint_used = True
-            self._save(solved=False)
+            self._save(solved=False)  # a reload keeps the steps taken (and their cost)
         self.bottom.hint = self._hint_html()
         self.bottom.hint_shown = True
         self.bottom.can_hint = self._hints_taken < len(steps)  # the move itself: "Show me"
@@ -362,7 +361,7 @@ class StageRunner(ShownByModel, w.VBox):
         return progress.load().record_stage(
             self.slug, self.stage.id, solved=solved, stars=stars,
             tries=self._wrong + (1 if solved and not self._shown else 0),
-            hint=self._hint_used, stage_ids=self.lesson.ids, shown=self._shown)
+            hint=self._hints_taken, stage_ids=self.lesson.ids, shown=self._shown)
 
     def _say(self, text: str, kind: str, rule: str = "") -> None:
         if rule and re.search(rf"\b{re.escape(rule)}\b", text):

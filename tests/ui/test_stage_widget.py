@@ -550,3 +550,22 @@ def test_an_answer_pressed_on_a_stage_since_left_is_not_judged_on_the_next():
     runner.send_from_front_end({"type": "answer", "value": "Not legal", "stage": 2})
     assert runner.bottom.verdict_kind == "right"
     assert progress.load().lesson(SLUG).stages["hold-the-value"].stars == 3
+
+
+def test_a_reload_in_the_middle_of_the_hint_ladder_keeps_the_steps_taken():
+    """Two steps of the ladder taken, the page reloaded: both steps are shown again, the next
+    is not offered twice, and solving earns the one star two steps leave."""
+    stage = load_stages(SLUG).stages[1]
+    assert len(stage.hint_steps()) >= 2
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    runner.send_from_front_end({"type": "hint"})
+    runner.send_from_front_end({"type": "hint"})
+    assert progress.load().lesson(SLUG).stages[stage.id].hint == 2
+    again = StageRunner(SLUG)  # the reload: a new runner reads the file
+    again.open_stage(1)
+    assert again.hint_text() == "\n".join(stage.hint_steps()[:2])
+    assert again.bottom.hint_shown
+    again.table.play(str(stage.solutions()[0]))
+    assert again.bottom.verdict_kind == "right"
+    assert progress.load().lesson(SLUG).stages[stage.id].stars == 1
