@@ -190,6 +190,7 @@ class Preferences:
     four_color: bool = False  # spades black, hearts red, diamonds blue, clubs green
     card_size: str = "normal"  # one of CARD_SIZES: "large" and "projector" draw bigger cards
     deck_inaccuracies: bool = False  # the review's inaccuracies join the deck too
+    show_notation: bool = False  # moves' notation beside their words (the game, the stages)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's, kept
 
     @classmethod

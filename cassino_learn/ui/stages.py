@@ -38,6 +38,7 @@ from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, sta
 from ._assets import asset
 from .front_end import FrontEnd
 from .looks import shared_look
+from .notation_setting import notation_box, shows_notation
 from .shown import ShownByModel
 
 if TYPE_CHECKING:
@@ -134,6 +135,8 @@ class StageRunner(ShownByModel, w.VBox):
             self.top = StagePanel(part="top", layout=shared_look("plain"))
             self.bottom = StagePanel(part="bottom", delay_ms=delay_ms, layout=shared_look("plain"))
             self.area = w.Box(layout=w.Layout(width="100%"))
+            # the stored "Show notation" setting, the game's box too: under a table or a move
+            self.notation_box = notation_box()
             self.table: CardTable | None = None
             self.index = -1
             self._wrong = 0
@@ -147,6 +150,7 @@ class StageRunner(ShownByModel, w.VBox):
             # classes given at once: added afterwards, each is one more message to the page
             super().__init__([self.top, self.area, self.bottom], layout=shared_look("plain"),
                              _dom_classes=("cl-stage-runner",))
+            shows_notation(self, self.notation_box)
             for panel in (self.top, self.bottom):
                 panel.on_msg(self._on_panel_message)
             self.resume()
@@ -213,7 +217,10 @@ class StageRunner(ShownByModel, w.VBox):
             self.bottom.next_auto = True
             self._say("", "")
         self.table = self._make_table(stage)
-        self.area.children = (self.table,) if self.table is not None else ()
+        shown = (self.table,) if self.table is not None else ()
+        if self.table is not None or stage.kind == "legal":  # moves shown: their notation too
+            shown += (self.notation_box,)
+        self.area.children = shown
         self._draw_map()
         if events := _class_events():
             events.record_visit(self.slug, stage.id)

@@ -41,7 +41,7 @@ def test_a_stage_opens_at_once_with_its_words_task_and_table():
     first = load_stages(SLUG).stages[0]
     assert runner.index == 0 and runner.top.task == first.task()
     assert "<b>build</b>" in runner.top.say
-    assert runner.table.mode == "demo" and runner.area.children == (runner.table,)
+    assert runner.table.mode == "demo" and runner.area.children[0] is runner.table
     assert [d["n"] for d in runner.top.dots] == list(range(1, len(load_stages(SLUG)) + 1))
     starred = sum(stage.kind != "demo" for stage in load_stages(SLUG))
     assert runner.top.stars.startswith(f"★ 0 of {3 * starred} ")  # demonstrations: no stars
