@@ -18,7 +18,8 @@ import ipywidgets as w
 
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count, in_words
+from ..core.telling import in_words
+from ..core.words import count
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
