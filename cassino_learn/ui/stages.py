@@ -42,6 +42,7 @@ from .notation_setting import notation_box, shows_notation
 from .shown import ShownByModel
 
 if TYPE_CHECKING:
+    from .reading_box import ReadingBox
     from .table import CardTable
 
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS", "task_line"]
@@ -145,6 +146,7 @@ class StageRunner(ShownByModel, w.VBox):
             self._shown = False          # the answer was shown: the stage is "seen", no stars
             self._touched = False        # the learner has acted in this kernel
             self._found: list[Move] = []  # captures stage: the captures added so far
+            self.reading: ReadingBox | None = None  # the table's reading box, under the verdict
             self._raising = False         # the runner itself is setting the table's selection
             self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
             # classes given at once: added afterwards, each is one more message to the page
@@ -221,6 +223,7 @@ class StageRunner(ShownByModel, w.VBox):
         if self.table is not None or stage.kind == "legal":  # moves shown: their notation too
             shown += (self.notation_box,)
         self.area.children = shown
+        self._follow_reading(self.table)
         self._draw_map()
         if events := _class_events():
             events.record_visit(self.slug, stage.id)
@@ -378,6 +381,18 @@ class StageRunner(ShownByModel, w.VBox):
 
     # ------------------------------------------------------------------ the table
 
+    def _follow_reading(self, table: CardTable | None) -> None:
+        """The reading mode's box, under the verdict (the verdict stays right under the table):
+        made with the first table (a lesson without one never loads it), hidden without one."""
+        if self.reading is None:
+            if table is None:
+                return
+            from .reading_box import ReadingBox
+
+            self.reading = ReadingBox(layout=shared_look("plain"))
+            self.children = (*self.children, self.reading)
+        self.reading.follow(table)
+
     def _make_table(self, stage: Stage) -> CardTable | None:
         no_cards = stage.position is None or stage.kind in ("score", "points")
         if no_cards and stage.kind != "demo":
@@ -387,17 +402,20 @@ class StageRunner(ShownByModel, w.VBox):
 
         if stage.kind == "demo":
             assert stage.position is not None
-            table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn)
+            table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn,
+                                   reading_box=False)
             table.observe(self._demo_moved, "demo_index")
             return table
         if stage.kind in ("goal", "captures"):
             table = CardTable(stage.position, mode="play", seat=stage.position.turn,
-                              stock=stage.stock or None, kinds=self._kinds_offered(stage))
+                              stock=stage.stock or None, kinds=self._kinds_offered(stage),
+                              reading_box=False)
             table.on_move(self._played)
             table.on_msg(self._table_message)
             table.observe(self._selection_changed, ["selected_card", "selected_table"])
             return table
-        table = CardTable(stage.position, mode="watch", seat=stage.position.turn)
+        table = CardTable(stage.position, mode="watch", seat=stage.position.turn,
+                          reading_box=False)
         if stage.kind == "legal":
             self._show_move(table, stage)
         return table
@@ -504,6 +522,7 @@ class StageRunner(ShownByModel, w.VBox):
             self.table.close()
             self.table = None
         self.area.children = ()
+        self._follow_reading(None)
 
     # ------------------------------------------------------------------ drawing
 

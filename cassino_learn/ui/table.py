@@ -131,6 +131,7 @@ class CardTable(FrontEnd):
     recent_html = t.Unicode("").tag(sync=True)
     card_size = t.Unicode("normal").tag(sync=True)
     spoken = t.Dict().tag(sync=True)  # the hand, table and builds in words (reading_box)
+    reading_box = t.Bool(True).tag(sync=True)  # False: the reading box is drawn apart (stages)
 
     def __init__(self, position: "Position | str", mode: str = "play",
                  four_color: bool | None = None,
