@@ -136,8 +136,9 @@ class StageRunner(ShownByModel, w.VBox):
             self.top = StagePanel(part="top", layout=shared_look("plain"))
             self.bottom = StagePanel(part="bottom", delay_ms=delay_ms, layout=shared_look("plain"))
             self.area = w.Box(layout=w.Layout(width="100%"))
-            # the stored "Show notation" setting, the game's box too: under a table or a move
-            self.notation_box = notation_box()
+            # the stored "Show notation" setting, the game's box too: under the verdict (the
+            # verdict stays right under the table), shown where a move is drawn
+            self.notation_box = notation_box(display="none")
             self.table: CardTable | None = None
             self.index = -1
             self._wrong = 0
@@ -150,7 +151,8 @@ class StageRunner(ShownByModel, w.VBox):
             self._raising = False         # the runner itself is setting the table's selection
             self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
             # classes given at once: added afterwards, each is one more message to the page
-            super().__init__([self.top, self.area, self.bottom], layout=shared_look("plain"),
+            super().__init__([self.top, self.area, self.bottom, self.notation_box],
+                             layout=shared_look("plain"),
                              _dom_classes=("cl-stage-runner",))
             shows_notation(self, self.notation_box)
             for panel in (self.top, self.bottom):
@@ -219,10 +221,10 @@ class StageRunner(ShownByModel, w.VBox):
             self.bottom.next_auto = True
             self._say("", "")
         self.table = self._make_table(stage)
-        shown = (self.table,) if self.table is not None else ()
-        if self.table is not None or stage.kind == "legal":  # moves shown: their notation too
-            shown += (self.notation_box,)
-        self.area.children = shown
+        self.area.children = (self.table,) if self.table is not None else ()
+        # moves shown (a table, a move asked about): the box for their notation too
+        self.notation_box.layout.display = \
+            "" if self.table is not None or stage.kind == "legal" else "none"
         self._follow_reading(self.table)
         self._draw_map()
         if events := _class_events():
@@ -390,7 +392,7 @@ class StageRunner(ShownByModel, w.VBox):
             from .reading_box import ReadingBox
 
             self.reading = ReadingBox(layout=shared_look("plain"))
-            self.children = (*self.children, self.reading)
+            self.children = (self.top, self.area, self.bottom, self.reading, self.notation_box)
         self.reading.follow(table)
 
     def _make_table(self, stage: Stage) -> CardTable | None:

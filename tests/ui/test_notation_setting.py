@@ -25,10 +25,14 @@ def test_the_notation_is_hidden_at_first_on_the_game_and_the_stages():
         assert SHOWN_CLASS not in widget._dom_classes
 
 
-def test_a_stage_table_shows_the_box_under_it():
+def test_a_stage_with_a_table_shows_the_box_after_the_verdict():
     runner = StageRunner(SLUG)
     runner.open_stage(_goal_stage(runner))
-    assert runner.area.children == (runner.table, runner.notation_box)
+    assert runner.notation_box.layout.display == ""
+    assert runner.children.index(runner.notation_box) > runner.children.index(runner.bottom)
+    points = StageRunner("01_cards_and_points")
+    points.open_stage(0)  # cards to count: no move, no notation
+    assert points.table is None and points.notation_box.layout.display == "none"
 
 
 def test_the_choice_made_in_the_game_holds_on_a_lesson_page_and_after_a_reload(data):

@@ -42,7 +42,7 @@ def test_a_stage_opens_at_once_with_its_words_task_and_table():
     first = load_stages(SLUG).stages[0]
     assert runner.index == 0 and runner.top.task == first.task()
     assert "<b>build</b>" in runner.top.say
-    assert runner.table.mode == "demo" and runner.area.children[0] is runner.table
+    assert runner.table.mode == "demo" and runner.area.children == (runner.table,)
     assert [d["n"] for d in runner.top.dots] == list(range(1, len(load_stages(SLUG)) + 1))
     starred = sum(stage.kind != "demo" for stage in load_stages(SLUG))
     assert runner.top.stars.startswith(f"★ 0 of {3 * starred} ")  # demonstrations: no stars
@@ -581,6 +581,7 @@ def test_the_reading_box_sits_under_the_verdict_and_reads_the_stages_table():
     assert runner.table.reading_box is False
     assert runner.children[:3] == (runner.top, runner.area, runner.bottom)
     assert runner.children[3] is runner.reading and runner.reading.active
+    assert runner.children[4] is runner.notation_box
     runner.reading._handle_custom_msg({"type": "reading", "text": "hand"}, [])
     assert runner.table.message.startswith("Your hand: ")
     move = runner.stage.solutions()[0]
