@@ -104,10 +104,8 @@ def move_said(move: "Move", position: "Position | None" = None) -> str:
     multiple = move.position is not None and len(move_groups(move)) > 1
     raised = move.raised
     others = [c for c in move.table_cards if raised is None or c not in raised.cards]
-    if raised is None and position is not None:
-        taken = _table_said(position, tuple(others))
-    else:
-        taken = [f"the {c.name}" for c in others]
+    taken = (_table_said(position, tuple(others)) if position is not None
+             else [f"the {c.name}" for c in others])
     return _clause(BUILD, move.card, move.value, taken, multiple=multiple,
                    raised=build_said(raised, position) if raised is not None else None)
 
