@@ -7,11 +7,11 @@ survives a reload and is the same on every page."""
 from __future__ import annotations
 
 import warnings
-from typing import Any
 
 import ipywidgets as w
 
 from ..teaching import progress
+from .looks import shared_look
 
 __all__ = ["LABEL", "SHOWN_CLASS", "notation_box", "shows_notation"]
 
@@ -19,11 +19,13 @@ LABEL = "Show notation"
 SHOWN_CLASS = "cl-show-notation"
 
 
-def notation_box(**layout: Any) -> w.Checkbox:
+def notation_box() -> w.Checkbox:
     """The box, ticked as the stored setting says; every change of it is saved (a file that
-    cannot be written is warned about: the notation still shows on this page)."""
+    cannot be written is warned about: the notation still shows on this page). Its layout and
+    style are the page's shared ones (no model more for them)."""
     box = w.Checkbox(value=bool(progress.preference("show_notation")), description=LABEL,
-                     indent=False, layout=w.Layout(width="auto", **layout))
+                     indent=False, layout=shared_look("auto width"),
+                     style=shared_look("checkbox"))
     box.add_class("cl-setting")
 
     def changed(change: dict) -> None:

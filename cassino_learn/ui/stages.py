@@ -136,9 +136,9 @@ class StageRunner(ShownByModel, w.VBox):
             self.top = StagePanel(part="top", layout=shared_look("plain"))
             self.bottom = StagePanel(part="bottom", delay_ms=delay_ms, layout=shared_look("plain"))
             self.area = w.Box(layout=w.Layout(width="100%"))
-            # the stored "Show notation" setting, the game's box too: under the verdict (the
-            # verdict stays right under the table), shown where a move is drawn
-            self.notation_box = notation_box(display="none")
+            # the stored "Show notation" setting, the game's box too: made with the first
+            # stage that draws a move, under the verdict (which stays right under the table)
+            self.notation_box: w.Checkbox | None = None
             self.table: CardTable | None = None
             self.index = -1
             self._wrong = 0
@@ -151,10 +151,8 @@ class StageRunner(ShownByModel, w.VBox):
             self._raising = False         # the runner itself is setting the table's selection
             self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
             # classes given at once: added afterwards, each is one more message to the page
-            super().__init__([self.top, self.area, self.bottom, self.notation_box],
-                             layout=shared_look("plain"),
+            super().__init__([self.top, self.area, self.bottom], layout=shared_look("plain"),
                              _dom_classes=("cl-stage-runner",))
-            shows_notation(self, self.notation_box)
             for panel in (self.top, self.bottom):
                 panel.on_msg(self._on_panel_message)
             self.resume()
@@ -222,10 +220,8 @@ class StageRunner(ShownByModel, w.VBox):
             self._say("", "")
         self.table = self._make_table(stage)
         self.area.children = (self.table,) if self.table is not None else ()
-        # moves shown (a table, a move asked about): the box for their notation too
-        self.notation_box.layout.display = \
-            "" if self.table is not None or stage.kind == "legal" else "none"
         self._follow_reading(self.table)
+        self._offer_notation(self.table is not None or stage.kind == "legal")
         self._draw_map()
         if events := _class_events():
             events.record_visit(self.slug, stage.id)
@@ -392,8 +388,21 @@ class StageRunner(ShownByModel, w.VBox):
             from .reading_box import ReadingBox
 
             self.reading = ReadingBox(layout=shared_look("plain"))
-            self.children = (self.top, self.area, self.bottom, self.reading, self.notation_box)
+            self.children = (*self.children, self.reading)
         self.reading.follow(table)
+
+    def _offer_notation(self, moves_drawn: bool) -> None:
+        """The "Show notation" box, last, on a stage that draws a move (a table, a move asked
+        about); made with the first such stage."""
+        if self.notation_box is None:
+            if not moves_drawn:
+                return
+            self.notation_box = notation_box()
+            shows_notation(self, self.notation_box)
+        rest = tuple(c for c in self.children if c is not self.notation_box)
+        wanted = (*rest, self.notation_box) if moves_drawn else rest
+        if wanted != tuple(self.children):
+            self.children = wanted
 
     def _make_table(self, stage: Stage) -> CardTable | None:
         no_cards = stage.position is None or stage.kind in ("score", "points")

@@ -28,11 +28,12 @@ def test_the_notation_is_hidden_at_first_on_the_game_and_the_stages():
 def test_a_stage_with_a_table_shows_the_box_after_the_verdict():
     runner = StageRunner(SLUG)
     runner.open_stage(_goal_stage(runner))
-    assert runner.notation_box.layout.display == ""
     assert runner.children.index(runner.notation_box) > runner.children.index(runner.bottom)
     points = StageRunner("01_cards_and_points")
     points.open_stage(0)  # cards to count: no move, no notation
-    assert points.table is None and points.notation_box.layout.display == "none"
+    assert points.table is None and points.notation_box is None
+    runner.open_stage(next(i for i, s in enumerate(runner.lesson.stages) if s.kind == "demo"))
+    assert runner.notation_box in runner.children
 
 
 def test_the_choice_made_in_the_game_holds_on_a_lesson_page_and_after_a_reload(data):
