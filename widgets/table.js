@@ -56,7 +56,9 @@ function render({ model, el: root }) {
     "aria-live": "polite" });
   const reading = readingBox(model); // table_a11y.js: the reading mode
   controls.append(actions, form);
-  widget.append(demoHead, board, recent, controls, reading, message, turnNews);
+  // (a lesson's stage draws the reading box apart, under its verdict: reading_box.js)
+  widget.append(demoHead, board, recent, controls,
+    ...(model.get("reading_box") === false ? [] : [reading]), message, turnNews);
   root.append(widget);
   // JupyterLab's own arrow-key and Escape shortcuts give way inside the card rows.
   for (const row of [board, actions]) row.setAttribute("data-lm-suppress-shortcuts", "true");

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from .build import Build
 from .cards import Card
-from .notation import move_text, move_words, read_move
+from .notation import move_text, read_move
+from .telling import move_sentence
 from .structure import BUILD, CAPTURE, KINDS, TRAIL, Group, move_groups
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ class Move(_Fields):
     def describe(self, sweep: bool = True) -> str:
         """The move in words, for learners: "Play the seven of spades to take the three of clubs
         and the four of hearts."; `sweep` False leaves out that it sweeps the table."""
-        return move_words(self, sweep)
+        return move_sentence(self, sweep)
 
     def _repr_html_(self) -> str:
         from ..drawing.render import move_html

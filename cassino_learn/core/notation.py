@@ -1,6 +1,6 @@
 """The notation of docs/notation.md, read and written: positions (`table: 5D [8@2: 5H 3S];
 hand: 7S 3D`) and moves (`7S take 3C+4H`, `3D build 8: 3D+5C`, `trail 9S`), with reading errors
-that say what and where, and a move's words for a learner.
+that say what and where (a move's words for a learner are `telling`'s).
 
     >>> read_move("7s x 3c 4h").table_cards
     (Card.parse('3C'), Card.parse('4H'))
@@ -20,14 +20,13 @@ from .errors import MoveSyntaxError, PositionError, shorten
 from .numbers import looks_like_number, read_number
 from .rules import ACE_HIGH, Rules
 from .structure import BUILD, CAPTURE, TRAIL, Group, ace_high, move_groups
-from .words import listing
 
 if TYPE_CHECKING:
     from .move import Move
     from .position import Position
 
 __all__ = ["read_position", "split_fields", "position_lines", "read_move", "ReadMove",
-           "move_text", "move_words", "group_text"]
+           "move_text", "group_text"]
 
 _BUILD_HEAD = re.compile(r"^\s*([0-9]+)\s*(?:@\s*([0-9]+))?\s*:(.*)$", re.S | re.ASCII)
 _HAND_KEY = re.compile(r"^hand\s*([0-9]{1,6})$", re.ASCII)
@@ -340,36 +339,3 @@ def move_text(move: Move) -> str:
         return f"{move.card} take {high}" + " ".join(group_text(g) for g in groups)
     return f"{move.card} build {move.value}: " + " | ".join(group_text(g) for g in groups)
 
-
-def _group_words(group: Group) -> str:
-    if isinstance(group, Build):
-        return group.describe()
-    return listing([_group_words(x) if isinstance(x, Build) else f"the {x.name}" for x in group])
-
-
-def move_words(move: Move, sweep: bool = True) -> str:
-    """The move in words for a learner, the cards by name (the notation is for the typing box):
-    "Play the seven of spades to take the three of clubs and the four of hearts."; with `sweep`,
-    a capture that clears the table says so in a second sentence."""
-    if move.kind == TRAIL:
-        return f"Trail the {move.card.name}."
-    if move.kind == CAPTURE:
-        groups = move_groups(move)
-        swept = " It sweeps the table." if sweep and move.is_sweep else ""
-        high = f" as {ACE_HIGH}" if ace_high(move) else ""
-        return (f"Play the {move.card.name}{high} to take "
-                f"{listing([_group_words(g) for g in groups])}.{swept}")
-    # a move read without its position has no sets to count (its rules are not known): a build
-    sets = len(move_groups(move)) if move.position is not None else 1
-    kind = "a multiple build" if sets > 1 else "a build"
-    raised = move.raised
-    if raised is not None:
-        action = f"raise {raised.describe()} to {move.value}"
-        if sets > 1:
-            action += ", a multiple build"
-    else:
-        action = f"make {kind} of {move.value}"
-    others = [c for c in move.table_cards if raised is None or c not in raised.cards]
-    joins = " gathering" if raised is not None else " with"
-    with_ = f"{joins} {listing([f'the {c.name}' for c in others])}" if others else ""
-    return f"Play the {move.card.name} to {action}{with_}."

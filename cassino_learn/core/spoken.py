@@ -10,7 +10,7 @@ found among the legal moves.
     >>> str(move)
     '7S take 3C+4H'
     >>> say_move(move)
-    'take the three of clubs and the four of hearts with the seven of spades'
+    'play the seven of spades to take the three of clubs and the four of hearts'
 
 Words are matched, not parsed into notation: the cards a sentence names are looked for among
 the cards of each legal move (the card played, the table cards, the builds), so word order is
@@ -31,8 +31,8 @@ from .errors import IllegalMove, UnclearMove
 from .move import Move
 from .movegen import legal_moves
 from .position import Position, check_move
-from .rules import ACE_HIGH
 from .structure import BUILD, CAPTURE, TRAIL
+from .telling import move_said
 from .words import listing
 
 __all__ = ["say_cards", "say_build", "say_hand", "say_table", "say_move",
@@ -40,6 +40,7 @@ __all__ = ["say_cards", "say_build", "say_hand", "say_table", "say_move",
 
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve", "thirteen", "fourteen")
+_SEATS_BUILD = re.compile(r"\bseat [0-9]+'s\b")
 _NUMBERS = {word: n for n, word in enumerate(_NUMBER_WORDS, 1)}
 _NUMBERS.update({str(n): n for n in range(1, 15)})
 _RANKS = {word: rank for rank, word in enumerate(RANK_NAMES, 1)}
@@ -108,33 +109,12 @@ def say_table(position: Position, seat: int | None = None) -> str:
     return "On the table: " + "; ".join(parts) + "."
 
 
-def _say_table_part(item: Card | Build) -> str:
-    if isinstance(item, Build):
-        return f"the build of {item.value}"
-    return f"the {item.name}"
-
-
 def say_move(move: Move) -> str:
-    """A move in the plain words `read_spoken_move` reads back to the same move: "take the three
-    of clubs and the four of hearts with the seven of spades", "build nine with the two of
-    spades on the three of clubs", "trail the king of hearts"."""
-    played = f"the {move.card.name}"
-    if move.kind == TRAIL:
-        return f"trail {played}"
-    items: list[Card | Build] = [*move.loose_cards]
-    builds = move.position.builds if move.position is not None else ()
-    for build in move.builds:  # a build named by its cards where its value is not enough
-        alike = sum(1 for b in builds if b.value == build.value)
-        items += build.cards if alike > 1 else (build,)
-    if not items:  # a move made by hand, without a position: every table card by name
-        items = [*sorted(move.table_cards)]
-    taken = listing([_say_table_part(item) for item in items])
-    if move.kind == CAPTURE:
-        high = f" as {_NUMBER_WORDS[ACE_HIGH - 1]}" if (move.card.rank == 1 and
-                                                       move.value == ACE_HIGH) else ""
-        return f"take {taken} with {played}{high}"
-    value = move.value or 0
-    return f"build {_NUMBER_WORDS[value - 1]} with {played} on {taken}"
+    """A move in the words every learner reads (`telling.move_said`, the one place a move's
+    words are decided), which `read_spoken_move` reads back to the same move: "play the seven
+    of spades to take the three of clubs and the four of hearts", "trail the king of
+    hearts"."""
+    return move_said(move)
 
 
 # ---------------------------------------------------------------------------- reading words
@@ -185,7 +165,9 @@ def _number(word: str) -> int | None:
 
 def _read_words(text: str) -> _Sentence:
     # "multiple" says how many sets a build has, which the cards named already tell
-    words = [w for w in _TOKEN.findall(text.lower().replace("’", "'")) if w != "multiple"]
+    # "seat 3's build": a build of a seat not on the learner's side, as `telling` says it
+    text = _SEATS_BUILD.sub("opponent's", text.lower().replace("’", "'"))
+    words = [w for w in _TOKEN.findall(text) if w != "multiple"]
     if not words:
         raise UnclearMove("Say a move in words, for example: take the four with the four.")
     kind: str | None = None

@@ -4,15 +4,14 @@ value, and lists joined with "and".
     >>> count(3, "card"), a_value(8), listing(["5C", "4D", "9H"])
     ('3 cards', 'an 8', '5C, 4D and 9H')
 
-`played` tells a move in the past for the table's line and the verdicts, in words only: the
-notation is for the typing box.
+A move's words are decided in one place, `telling`.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Sequence
 
-__all__ = ["plural", "count", "a_value", "listing", "in_words", "played"]
+__all__ = ["plural", "count", "a_value", "listing"]
 
 _IRREGULAR = {"match": "matches", "is": "are", "was": "were", "this": "these"}
 _FACE_NAMES = {11: "jack", 12: "queen", 13: "king"}
@@ -51,27 +50,3 @@ def listing(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-class _Told(Protocol):
-    """A move as `played` and `in_words` need it: its words (`Move.describe`), with or without
-    the sentence that it sweeps the table."""
-
-    def describe(self, sweep: bool = True) -> str: ...
-
-
-def in_words(move: _Told) -> str:
-    """What a move does, in words and card names only, no notation (a button's or a drawing's
-    label): "Play the seven of spades to take the two of clubs and the five of diamonds."."""
-    return move.describe(sweep=False)
-
-
-def played(who: str, move: _Told, *, sweeps_taught: bool = True) -> str:
-    """"You played the seven of spades to take the two of clubs and the five of diamonds.": the
-    move's own words (`Move.describe`) told in the past, in words only (no notation). With
-    `sweeps_taught` False (a lesson before sweeps, lesson 9) a sweep is not called one."""
-    words = move.describe(sweep=sweeps_taught)
-    for imperative, past in (("Play the ", "played the "), ("Trail the ", "trailed the ")):
-        if words.startswith(imperative):
-            return f"{who} {past}{words[len(imperative):]}"
-    return f"{who} played {move}."

@@ -21,7 +21,8 @@ from ..core.cards import Card
 from ..core.move import Move
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count, in_words, listing
+from ..core.telling import in_words
+from ..core.words import count, listing
 
 __all__ = ["card_svg", "position_html", "move_html", "asked_move_html", "build_label",
            "value_tags", "TABLE_CSS", "DEFAULT_CARD_WIDTH"]

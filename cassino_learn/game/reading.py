@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.move import Move
 from ..core.spoken import read_spoken_move, say_build, say_hand, say_table
-from ..core.words import count, listing, played
+from ..core.telling import move_played
+from ..core.words import count, listing
 from .observation import Observation
 
 __all__ = ["Reply", "answer", "seat_name", "COMMANDS"]
@@ -79,7 +80,7 @@ def answer(words: str, seen: Observation, last: Move | None = None) -> Reply:
         return Reply(f"Not allowed: {refused.reason}", urgent=True)
     except MoveSyntaxError as unclear:
         return Reply(str(unclear), urgent=True)
-    return Reply(played("You", move), move=move)
+    return Reply(move_played("You", move), move=move)
 
 
 def _hand(seen: Observation, last: Move | None) -> str:
@@ -122,7 +123,7 @@ def _side_name(side: int, seen: Observation) -> str:
 def _last(seen: Observation, last: Move | None) -> str:
     if last is None or last.position is None:
         return "No move has been played yet this deal."
-    return played(seat_name(last.position.turn, seen), last)
+    return move_played(seat_name(last.position.turn, seen), last)
 
 
 def _turn(seen: Observation, last: Move | None) -> str:

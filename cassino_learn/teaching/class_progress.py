@@ -1,6 +1,6 @@
 """The strict check of the progress a learner's page sends to a class's server: exact types
 (stars 0 to 3 as a whole number, never "3", 2.9 or true; solved true or false; counts whole
-and not negative), and only the course's lessons and stages. Fields it does not know (a newer
+and not negative; hint steps a small whole number, or true / false as older pages sent), and only the course's lessons and stages. Fields it does not know (a newer
 version's) are left to the progress file's own reading. The progress file's own reading
 (`progress.from_json`) is lenient, as a file on the learner's own disk may be; a server that
 shows a class to its teacher is not. ValueError naming the field, e.g.
@@ -16,7 +16,7 @@ from typing import Any
 __all__ = ["strict_progress"]
 
 _STAGE_COUNTS = {"stars": 3, "tries": None}
-_STAGE_FLAGS = ("solved", "hint", "shown")
+_STAGE_FLAGS = ("solved", "shown")
 _LESSON_COUNTS = ("best", "total", "practised")
 
 
@@ -53,6 +53,7 @@ def strict_progress(data: Any) -> None:
                 _flag(record, name, here)
             for name, most in _STAGE_COUNTS.items():
                 _count(record, name, here, most)
+            _hint_steps(record, here)
             if record.get("stars", 0) and not record.get("solved", False):
                 raise ValueError(f"progress: {here}.stars: stars for a stage not solved")
 
@@ -61,6 +62,19 @@ def _flag(entry: dict, name: str, where: str) -> None:
     if name in entry and not isinstance(entry[name], bool):
         raise ValueError(f"progress: {where}.{name}: {_value(entry[name])} is not true or "
                          f"false")
+
+
+def _hint_steps(record: dict, where: str) -> None:
+    """The steps of a stage's hint ladder taken: a whole number, or true / false as pages
+    wrote before the ladder (one step or none)."""
+    from .progress import MOST_HINT_STEPS
+
+    value = record.get("hint", 0)
+    if isinstance(value, bool):
+        return
+    if not isinstance(value, int) or not 0 <= value <= MOST_HINT_STEPS:
+        raise ValueError(f"progress: {where}.hint: {_value(value)} is not true, false or a "
+                         f"whole number of 0 to {MOST_HINT_STEPS} hint steps")
 
 
 def _count(entry: dict, name: str, where: str, most: int | None) -> None:

@@ -49,7 +49,7 @@ from .filelock import locked
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
            "current_path", "from_json", "merged", "read_once", "read_ahead", "DeckWarning",
-           "wrong_first_try"]
+           "wrong_first_try", "hint_steps", "MOST_HINT_STEPS"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -97,13 +97,14 @@ def current_path() -> Path:
 class StageRecord:
     """One stage of a lesson: done or not (`solved`: solved, or its answer shown, or a
     demonstration seen to the end), its best stars (0-3), the tries of the attempt that ended
-    it (or of the attempt under way), whether a hint was used in it, and whether its answer was
-    shown (`shown`: the stage is "seen", it earned no stars)."""
+    it (or of the attempt under way), the steps of its hint ladder taken in that attempt
+    (`hint`: each step costs a star, `stages.stars_for`), and whether its answer was shown
+    (`shown`: the stage is "seen", it earned no stars)."""
 
     solved: bool = False
     stars: int = 0
     tries: int = 0
-    hint: bool = False
+    hint: int = 0
     shown: bool = False
 
     @property
@@ -124,8 +125,23 @@ class StageRecord:
         if not 0 <= stars <= 3:
             raise ValueError(f"a stage has 0 to 3 stars, not {stars}")
         return cls(solved=bool(data.get("solved", False)), stars=stars,
-                   tries=int(data.get("tries", 0)), hint=bool(data.get("hint", False)),
+                   tries=int(data.get("tries", 0)), hint=hint_steps(data.get("hint", 0)),
                    shown=bool(data.get("shown", False)))
+
+
+MOST_HINT_STEPS = 20  # far more than any ladder has: a count above it is not a learner's
+
+
+def hint_steps(value: Any) -> int:
+    """A stage record's hint steps as stored: a whole number of 0 to `MOST_HINT_STEPS`, or
+    true / false as files before the ladder held them (one step or none). ValueError
+    otherwise."""
+    if isinstance(value, bool):
+        return int(value)
+    if not isinstance(value, int) or not 0 <= value <= MOST_HINT_STEPS:
+        raise ValueError(f"a stage's hint steps are a whole number of 0 to {MOST_HINT_STEPS}, "
+                         f"not {value!r}")
+    return value
 
 
 def wrong_first_try(record: StageRecord) -> bool:
@@ -175,6 +191,7 @@ class Preferences:
     card_size: str = "normal"  # one of CARD_SIZES: "large" and "projector" draw bigger cards
     deck_inaccuracies: bool = False  # the review's inaccuracies join the deck too
     next_by_itself: bool = True  # a solved stage opens the next after a countdown (off: by Next)
+    show_notation: bool = False  # moves' notation beside their words (the game, the stages)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's, kept
 
     @classmethod
@@ -259,21 +276,25 @@ class Progress:
         self._change(change)
 
     def record_stage(self, slug: str, stage_id: str, *, solved: bool, stars: int, tries: int,
-                     hint: bool, stage_ids: Sequence[str], shown: bool = False) -> StageRecord:
-        """Save a stage's attempt as it happens: its tries and hint so far, whether its answer
+                     hint: int, stage_ids: Sequence[str], shown: bool = False) -> StageRecord:
+        """Save a stage's attempt as it happens: its tries and hint steps so far (the most
+        either tab took, while the stage is unsolved), whether its answer
         was shown, and once solved (or shown) its stars (the best ever earned are kept). The
         lesson is done when every one of `stage_ids` is solved. Returns the stored record
         (merged with what another tab saved)."""
         if not 0 <= stars <= 3:
             raise ValueError(f"a stage earns 0 to 3 stars, not {stars}")
+        steps = hint_steps(hint)
         ids = tuple(stage_ids)
 
         def change(p: Progress) -> None:
             entry = p._entry(slug)
             old = entry.stages.get(stage_id, StageRecord())
+            # an attempt under way in two tabs: the steps either took were both seen
+            taken = steps if old.solved else max(old.hint, steps)
             entry.stages[stage_id] = StageRecord(solved=old.solved or solved,
                                                  stars=max(old.stars, stars if solved else 0),
-                                                 tries=tries, hint=hint, shown=shown)
+                                                 tries=tries, hint=taken, shown=shown)
             if ids and all(entry.solved(key) for key in ids):
                 entry.done = True
             if not old.solved and wrong_first_try(entry.stages[stage_id]):
@@ -387,8 +408,8 @@ class Progress:
 
 def _merge_into(target: Progress, other: Progress) -> None:
     """Add to `target` what `other` holds, losing nothing either has earned: solved and done
-    from either, the larger stars, best score, number of questions and practice count.
-    Where they differ otherwise (an attempt's tries, the last score), `target` is newer.
+    from either, the larger stars, best score, number of questions and practice count, and
+    of an attempt under way in both, the more hint steps. Where they differ otherwise (an attempt's tries, the last score), `target` is newer.
     The decks merge card by card (`Deck.merge`): a card of either is kept, its later state."""
     target.deck.merge(other.deck)
     for slug, theirs in other.lessons.items():
@@ -405,6 +426,8 @@ def _merge_into(target: Progress, other: Progress) -> None:
                 continue
             if record.solved and not kept.solved:
                 kept.tries, kept.hint, kept.shown = record.tries, record.hint, record.shown
+            elif not record.solved and not kept.solved:  # one attempt under way in both
+                kept.hint = max(kept.hint, record.hint)
             kept.solved = kept.solved or record.solved
             kept.stars = max(kept.stars, record.stars)
 

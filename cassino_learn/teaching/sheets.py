@@ -18,7 +18,8 @@ from typing import Mapping, Sequence
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count, in_words
+from ..core.telling import in_words
+from ..core.words import count
 from ..drawing.render import card_svg
 
 __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",

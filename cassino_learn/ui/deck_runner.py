@@ -25,6 +25,7 @@ import ipywidgets as w
 from ..core.cards import Card
 from ..core.move import CAPTURE, Move
 from ..core.position import Position
+from ..core.telling import past_said
 from ..core.words import count
 from ..drawing.render import card_svg, move_html
 from ..teaching import progress
@@ -72,13 +73,8 @@ def when_words(due: datetime, now: datetime) -> str:
 
 def _past(move: Move) -> str:
     """What a move did, in the past: "played the two of clubs to take the two of spades",
-    "trailed the three of diamonds" (the core's `describe`, retold)."""
-    said = move.describe().rstrip(".")
-    if said.startswith("Play "):
-        return "played " + said.removeprefix("Play ")
-    if said.startswith("Trail "):
-        return "trailed " + said.removeprefix("Trail ")
-    return "chose: " + said[:1].lower() + said[1:]
+    "trailed the three of diamonds" (the core's words, `telling`)."""
+    return past_said(move)
 
 
 def _title(card: DeckCard) -> str:

@@ -18,7 +18,8 @@ import ipywidgets as w
 
 from ..core.position import Position
 from ..core.rules import Rules
-from ..core.words import count, in_words
+from ..core.telling import in_words
+from ..core.words import count
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
@@ -26,6 +27,7 @@ from ..teaching import catalog, progress
 from ..teaching.catalog import Lesson
 from ..teaching.deck.making import add_marked
 from .quiz_widgets import button, note_html, row, styled
+from .notation_setting import notation_box, shows_notation
 from .review_panel import ReviewPanel
 from .review_runner import SpreadReviewer
 from .soon import kernel_loop, soon
@@ -182,16 +184,15 @@ class GameWidget(w.VBox):
         choose.add_class("cl-variant-row")
         levels = row(self.level_menu, self.level_note)
         levels.add_class("cl-level-row")
-        # The moves are said in words and drawn as cards; their notation only on request.
-        self.notation_box = w.Checkbox(value=False, description="Show notation", indent=False,
-                                       layout=w.Layout(width="auto"))
-        self.notation_box.add_class("cl-setting")
-        self.notation_box.observe(lambda change: self._show_notation(change["new"]), "value")
+        # The moves are said in words and drawn as cards; their notation only on request, a
+        # stored setting (the stages' tables show the same box).
+        notation = self.notation_box = notation_box()
         super().__init__([self.status, self.table,
-                          row(self.hint_button, self.new_button, self.notation_box),
+                          row(self.hint_button, self.new_button, notation),
                           levels, choose, self.rules_note, self.hint_box, self.review_panel,
                           self.review])
         self.add_class("cl-quiz")
+        shows_notation(self, notation)
         self._start()
         self._level_chosen()
 
@@ -214,10 +215,6 @@ class GameWidget(w.VBox):
         self._start()
         self._rules_chosen()
         self._level_chosen()
-
-    def _show_notation(self, shown: bool) -> None:
-        """Show the moves' notation beside their words and cards (off by default)."""
-        (self.add_class if shown else self.remove_class)("cl-show-notation")
 
     def choose_level(self, key: str) -> None:
         """Choose the computer's level for the next New game ("beginner" ... "expert")."""

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Callable
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_bool import CheckboxStyle  # (not exported at the top)
 
 __all__ = ["shared_look"]
 
 _LOOKS: dict[str, Callable[[], w.Widget]] = {
-    "plain": w.Layout, "auto width": lambda: w.Layout(width="auto"), "button": w.ButtonStyle}
+    "plain": w.Layout, "auto width": lambda: w.Layout(width="auto"), "button": w.ButtonStyle,
+    "checkbox": CheckboxStyle}
 _made_looks: dict[str, w.Widget] = {}
 
 

@@ -19,7 +19,7 @@ from ..core.move import BUILD, CAPTURE, TRAIL, Move
 from ..core.movegen import extensions, moves_with
 from ..core.numbers import looks_like_number, read_number
 from ..core.position import Position, check_move
-from ..core.words import in_words
+from ..core.telling import in_words
 
 __all__ = ["Action", "Offers", "KINDS", "KIND_RULE", "kinds_taught", "read_selection", "offers",
            "attempt", "named_attempt"]

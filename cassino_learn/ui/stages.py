@@ -38,9 +38,11 @@ from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, sta
 from ._assets import asset
 from .front_end import FrontEnd
 from .looks import shared_look
+from .notation_setting import notation_box, shows_notation
 from .shown import ShownByModel
 
 if TYPE_CHECKING:
+    from .reading_box import ReadingBox
     from .table import CardTable
 
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS", "task_line"]
@@ -135,6 +137,9 @@ class StageRunner(ShownByModel, w.VBox):
             self.top = StagePanel(part="top", layout=shared_look("plain"))
             self.bottom = StagePanel(part="bottom", delay_ms=delay_ms, layout=shared_look("plain"))
             self.area = w.Box(layout=w.Layout(width="100%"))
+            # the stored "Show notation" setting, the game's box too: made with the first
+            # stage that draws a move, under the verdict (which stays right under the table)
+            self.notation_box: w.Checkbox | None = None
             self.table: CardTable | None = None
             self.index = -1
             self._wrong = 0
@@ -143,6 +148,7 @@ class StageRunner(ShownByModel, w.VBox):
             self._shown = False          # the answer was shown: the stage is "seen", no stars
             self._touched = False        # the learner has acted in this kernel
             self._found: list[Move] = []  # captures stage: the captures added so far
+            self.reading: ReadingBox | None = None  # the table's reading box, under the verdict
             self._raising = False         # the runner itself is setting the table's selection
             self._drawn_from = progress.LessonProgress()  # the learner's records the map shows
             # classes given at once: added afterwards, each is one more message to the page
@@ -195,8 +201,8 @@ class StageRunner(ShownByModel, w.VBox):
         # An attempt under way (saved before a reload) keeps its tries and hint.
         unsolved = record is not None and not record.solved
         self._wrong = max(0, record.tries) if unsolved else 0
-        self._hint_used = bool(record.hint) if unsolved else False
-        self._hints_taken = int(self._hint_used)
+        self._hints_taken = min(record.hint, len(stage.hint_steps())) if unsolved else 0
+        self._hint_used = self._hints_taken > 0
         self._shown = False
         self._found = []
         starred = stage.starred
@@ -223,6 +229,8 @@ class StageRunner(ShownByModel, w.VBox):
             self._say("", "")
         self.table = self._make_table(stage)
         self.area.children = (self.table,) if self.table is not None else ()
+        self._follow_reading(self.table)
+        self._offer_notation(self.table is not None or stage.kind == "legal")
         self._draw_map()
         if events := _class_events():
             events.record_visit(self.slug, stage.id)
@@ -284,9 +292,8 @@ class StageRunner(ShownByModel, w.VBox):
         steps = self.stage.hint_steps()
         if self._hints_taken < len(steps):
             self._hints_taken += 1  # the next step of the ladder: each one costs a star
-        if not self._hint_used:
             self._hint_used = True
-            self._save(solved=False)
+            self._save(solved=False)  # a reload keeps the steps taken (and their cost)
         self.bottom.hint = self._hint_html()
         self.bottom.hint_shown = True
         self.bottom.can_hint = self._hints_taken < len(steps)  # the move itself: "Show me"
@@ -371,7 +378,7 @@ class StageRunner(ShownByModel, w.VBox):
         return progress.load().record_stage(
             self.slug, self.stage.id, solved=solved, stars=stars,
             tries=self._wrong + (1 if solved and not self._shown else 0),
-            hint=self._hint_used, stage_ids=self.lesson.ids, shown=self._shown)
+            hint=self._hints_taken, stage_ids=self.lesson.ids, shown=self._shown)
 
     def _say(self, text: str, kind: str, rule: str = "") -> None:
         if rule and re.search(rf"\b{re.escape(rule)}\b", text):
@@ -380,6 +387,31 @@ class StageRunner(ShownByModel, w.VBox):
             self.bottom.verdict, self.bottom.verdict_kind, self.bottom.rule = text, kind, rule
 
     # ------------------------------------------------------------------ the table
+
+    def _follow_reading(self, table: CardTable | None) -> None:
+        """The reading mode's box, under the verdict (the verdict stays right under the table):
+        made with the first table (a lesson without one never loads it), hidden without one."""
+        if self.reading is None:
+            if table is None:
+                return
+            from .reading_box import ReadingBox
+
+            self.reading = ReadingBox(layout=shared_look("plain"))
+            self.children = (*self.children, self.reading)
+        self.reading.follow(table)
+
+    def _offer_notation(self, moves_drawn: bool) -> None:
+        """The "Show notation" box, last, on a stage that draws a move (a table, a move asked
+        about); made with the first such stage."""
+        if self.notation_box is None:
+            if not moves_drawn:
+                return
+            self.notation_box = notation_box()
+            shows_notation(self, self.notation_box)
+        rest = tuple(c for c in self.children if c is not self.notation_box)
+        wanted = (*rest, self.notation_box) if moves_drawn else rest
+        if wanted != tuple(self.children):
+            self.children = wanted
 
     def _make_table(self, stage: Stage) -> CardTable | None:
         no_cards = stage.position is None or stage.kind in ("score", "points")
@@ -390,17 +422,20 @@ class StageRunner(ShownByModel, w.VBox):
 
         if stage.kind == "demo":
             assert stage.position is not None
-            table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn)
+            table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn,
+                                   reading_box=False)
             table.observe(self._demo_moved, "demo_index")
             return table
         if stage.kind in ("goal", "captures"):
             table = CardTable(stage.position, mode="play", seat=stage.position.turn,
-                              stock=stage.stock or None, kinds=self._kinds_offered(stage))
+                              stock=stage.stock or None, kinds=self._kinds_offered(stage),
+                              reading_box=False)
             table.on_move(self._played)
             table.on_msg(self._table_message)
             table.observe(self._selection_changed, ["selected_card", "selected_table"])
             return table
-        table = CardTable(stage.position, mode="watch", seat=stage.position.turn)
+        table = CardTable(stage.position, mode="watch", seat=stage.position.turn,
+                          reading_box=False)
         if stage.kind == "legal":
             self._show_move(table, stage)
         return table
@@ -507,6 +542,7 @@ class StageRunner(ShownByModel, w.VBox):
             self.table.close()
             self.table = None
         self.area.children = ()
+        self._follow_reading(None)
 
     # ------------------------------------------------------------------ drawing
 

@@ -21,7 +21,8 @@ from ..core.cards import Card, CardError
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.move import Move
 from ..core.position import Position
-from ..core.words import count, played
+from ..core.telling import move_played
+from ..core.words import count
 from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching import progress
 from ._assets import asset
@@ -73,8 +74,8 @@ def _as_position(value: "Position | str") -> Position:
 
 def played_words(who: str, move: Move) -> str:
     """"Seat 1 played the seven of spades to take the two of clubs and the five of diamonds.":
-    words and card names, no notation (the typing box is for that)."""
-    return played(who, move)
+    words and card names, no notation (the typing box is for that): the core's (`telling`)."""
+    return move_played(who, move)
 
 
 class CardTable(FrontEnd):
@@ -130,6 +131,7 @@ class CardTable(FrontEnd):
     recent_html = t.Unicode("").tag(sync=True)
     card_size = t.Unicode("normal").tag(sync=True)
     spoken = t.Dict().tag(sync=True)  # the hand, table and builds in words (reading_box)
+    reading_box = t.Bool(True).tag(sync=True)  # False: the reading box is drawn apart (stages)
 
     def __init__(self, position: "Position | str", mode: str = "play",
                  four_color: bool | None = None,

@@ -46,7 +46,7 @@ from cassino_learn.core.errors import IllegalMove
 from cassino_learn.core.position import check_move
 from cassino_learn.core.move import BUILD, CAPTURE, TRAIL, Move
 from cassino_learn.core.movegen import moves_with
-from cassino_learn.core.words import in_words
+from cassino_learn.core.telling import in_words
 from cassino_learn.teaching.saying import move_said
 from cassino_learn.serving.voila import VoilaServer
 from cassino_learn.teaching import catalog

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from cassino_learn.core.words import in_words
+from cassino_learn.core.telling import in_words
 from cassino_learn.core.move import BUILD, CAPTURE, Move
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import Stage, load_stages

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
-from cassino_learn.core.words import in_words
+from cassino_learn.core.telling import in_words
 from cassino_learn.teaching import catalog
 from cassino_learn.teaching.stages import load_stages
 

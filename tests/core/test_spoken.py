@@ -111,7 +111,7 @@ def test_two_builds_of_one_value_are_told_apart_by_their_cards() -> None:
     for move in pos.legal_moves():
         assert read_spoken_move(pos, say_move(move)) == move
     assert say_move(pos.parse_move("7C take [AH AS 5C]")) == (
-        "take the ace of hearts, the ace of spades and the five of clubs with the seven of clubs")
+        "play the seven of clubs to take the ace of hearts, the ace of spades and the five of clubs")
 
 
 @pytest.mark.parametrize("values", ["standard", "royal"])

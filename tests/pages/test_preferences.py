@@ -43,7 +43,7 @@ def test_settings_from_a_newer_version_are_kept(data):
     progress.load().set_preference("four_color", False)
     stored = json.loads((data / "progress.json").read_text())["preferences"]
     assert stored == {"four_color": False, "card_size": "normal", "deck_inaccuracies": False,
-                      "next_by_itself": True,
+                      "next_by_itself": True, "show_notation": False,
                       "big_cards": 2}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from cassino_learn.core.move import Move
+from cassino_learn.core.spoken import say_move
 from cassino_learn.teaching import progress
 from cassino_learn.teaching.catalog import LESSONS
 from cassino_learn.pages.lesson import footer, header, stage_runner
@@ -576,3 +577,44 @@ def test_the_countdown_to_the_next_stage_can_be_turned_off_and_the_setting_is_ke
 
     later.send_from_front_end({"type": "go_on", "on": True})  # ticked again: it goes on
     assert later.bottom.next_auto and progress.preference("next_by_itself") is True
+
+
+def test_a_reload_in_the_middle_of_the_hint_ladder_keeps_the_steps_taken():
+    """Two steps of the ladder taken, the page reloaded: both steps are shown again, the next
+    is not offered twice, and solving earns the one star two steps leave."""
+    stage = load_stages(SLUG).stages[1]
+    assert len(stage.hint_steps()) >= 2
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    runner.send_from_front_end({"type": "hint"})
+    runner.send_from_front_end({"type": "hint"})
+    assert progress.load().lesson(SLUG).stages[stage.id].hint == 2
+    again = StageRunner(SLUG)  # the reload: a new runner reads the file
+    again.open_stage(1)
+    assert again.hint_text() == "\n".join(stage.hint_steps()[:2])
+    assert again.bottom.hint_shown
+    again.table.play(str(stage.solutions()[0]))
+    assert again.bottom.verdict_kind == "right"
+    assert progress.load().lesson(SLUG).stages[stage.id].stars == 1
+
+
+def test_the_reading_box_sits_under_the_verdict_and_reads_the_stages_table():
+    """On a phone the verdict must sit right under the table: the stage's table draws no
+    reading box of its own; the runner's, after the panel with the verdict, passes what is
+    typed to the open stage's table."""
+    runner = StageRunner(SLUG)
+    runner.open_stage(1)
+    assert runner.table.reading_box is False
+    assert runner.children[:3] == (runner.top, runner.area, runner.bottom)
+    assert runner.children[3] is runner.reading and runner.reading.active
+    assert runner.children[4] is runner.notation_box
+    runner.reading._handle_custom_msg({"type": "reading", "text": "hand"}, [])
+    assert runner.table.message.startswith("Your hand: ")
+    move = runner.stage.solutions()[0]
+    runner.reading._handle_custom_msg({"type": "reading", "text": say_move(move)}, [])
+    assert runner.bottom.verdict_kind == "right"
+
+
+def test_a_table_elsewhere_keeps_its_own_reading_box():
+    table = CardTable("table: 5C; hand: 5D 9S", mode="play")
+    assert table.reading_box is True

@@ -12,7 +12,7 @@ from ...core.cards import Card
 from ...core.errors import IllegalMove
 from ...core.move import Move
 from ...core.position import Position, check_move
-from ...core.words import in_words
+from ...core.telling import in_words
 from ..goals import parse_goal
 from ..quiz import QuizItem
 from .hints import HINTS
