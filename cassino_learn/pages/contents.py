@@ -61,7 +61,7 @@ def index() -> Html:
         state = "done" if done else "started" if solved else "new"
         mark = "✔ done" if done else f"{solved} of {count_} stages" if count_ else ""
         star_line = f"★ {stars} of {most}" if most else ""
-        rules = ", ".join(item.rules)
+        rules = html.escape("; ".join(item.rule_names))
         entry = store.lesson(item.slug)
         quiz_line = f"best quiz {entry.best}/{entry.total}" if entry.total else ""
         tiles.append(
@@ -71,7 +71,7 @@ def index() -> Html:
             f'<span class="cl-tile-stars">{star_line}</span>'
             f'<span class="cl-tile-mark">{mark}</span>'
             f'<span class="cl-tile-quiz">{quiz_line}</span>'
-            f'<span class="cl-tile-rules" title="rules of the rule book">{rules}</span></a></li>')
+            f'<span class="cl-tile-rules" title="what the lesson teaches">{rules}</span></a></li>')
         lines.append(f"{number:2}. {item.title} {'✔' if done else ''} {star_line}".rstrip())
     done_count = sum(lesson_status(x, store)[0] for x in LESSONS)
     target = continue_target(store)

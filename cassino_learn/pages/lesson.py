@@ -18,7 +18,7 @@ from .learner import identify, name_line
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.listing import first_moves
 from ..core.position import Position
-from ..core.words import count as _count
+from ..core.words import count as _count, in_words
 from ..teaching import progress as _progress
 from ..teaching.catalog import INDEX, LESSONS, Lesson, lesson, neighbours
 from ..teaching.stages import has_stages
@@ -93,7 +93,7 @@ _page_lesson: list[str] = []  # the lesson whose header this page (its kernel) h
 
 
 def header(slug: str) -> LessonHeader:
-    """The lesson's title, the rule ids it teaches, its place in the course and its status."""
+    """The lesson's title, what the rules it teaches say, its place in the course and its status."""
     item = lesson(slug)
     _page_lesson[:] = [slug] if item in LESSONS else []
     before, after = neighbours(slug)
@@ -104,7 +104,7 @@ def header(slug: str) -> LessonHeader:
         after = continue_target() or after
     number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
     title = f"Lesson {number}: {item.title}" if number else item.title
-    rules = f"Rules: {', '.join(item.rules)}" if item.rules else ""
+    rules = f"The rules here: {'; '.join(item.rule_names)}" if item.rules else ""
     nav = " | ".join(x for x in (_link(before, "←"), f'<a target="_self" href="{INDEX.notebook}">Contents</a>'
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
@@ -268,27 +268,32 @@ def _verdict(ok: bool | None, headline: str, detail: str, text: str) -> Html:
 
 
 def try_move(position: str, move: str) -> Html:
-    """Whether `move` is legal in `position`, and the rules core's reason (with its rule) if not."""
+    """Whether `move` is legal in `position`, said in words (the notation stays for the code
+    cell that asks), and the rules core's reason (with its rule) if not."""
+    from ..teaching.saying import text_said
+
     here = Position.parse(position)
-    shown = f"<code>{html.escape(move)}</code>"
+    said = text_said(here, move)
+    said = said[:1].upper() + said[1:]
     try:
         legal = here.parse_move(move)
     except IllegalMove as error:
         return _verdict(False, "Not legal.",
-                        f"{shown}: {html.escape(error.reason)} <b>({error.rule})</b>",
-                        f"{move}: not legal ({error.rule}): {error.reason}")
+                        f"{html.escape(said)}: {html.escape(error.reason)} ({error.rule})",
+                        f"{said}: not legal ({error.rule}): {error.reason}")
     except MoveSyntaxError as error:
+        shown = f"<code>{html.escape(move)}</code>"
         return _verdict(None, "Cannot be read.", f"{shown}: {html.escape(str(error))}",
                         f"{move}: cannot be read: {error}")
-    return _verdict(True, "Legal.", f"{shown} is played as <code>{html.escape(str(legal))}</code>"
-                    f": {html.escape(legal.describe())}", f"{move}: legal: {legal}")
+    words = in_words(legal)
+    return _verdict(True, "Legal.", html.escape(words), f"Legal: {words}")
 
 
 CAPTURES_SHOWN = 30
 
 
 def captures(position: str, card: str) -> Html:
-    """Every capture `card` can make in `position`, in notation."""
+    """Every capture `card` can make in `position`, each in words."""
     from ..core.cards import Card
 
     here = Position.parse(position)
@@ -296,10 +301,11 @@ def captures(position: str, card: str) -> Html:
     # a pasted table may allow millions of captures: count them, show the first ones
     listing = first_moves(here, first=CAPTURES_SHOWN, limit=100_000,
                           keep=lambda m: m.kind == "capture" and m.card is played)
-    found = [str(m) for m in sorted(listing.moves, key=lambda m: (m[3], m[4]))]
+    found = [in_words(m) for m in sorted(listing.moves, key=lambda m: (m[3], m[4]))]
     if not found:
-        return _verdict(None, f"{played} captures nothing here.", "", f"{played} captures nothing here")
-    items = "".join(f"<li><code>{html.escape(text)}</code></li>" for text in found)
+        nothing = f"The {played.name} captures nothing here."
+        return _verdict(None, nothing, "", nothing)
+    items = "".join(f"<li>{html.escape(text)}</li>" for text in found)
     if listing.complete:
         return _verdict(None, f"Every capture of the {played.name}:", f"<ul>{items}</ul>",
                         "\n".join(found))
