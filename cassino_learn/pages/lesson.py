@@ -105,11 +105,17 @@ def header(slug: str) -> LessonHeader:
     number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
     title = f"Lesson {number}: {item.title}" if number else item.title
     rules = f"The rules here: {'; '.join(item.rule_names)}" if item.rules else ""
+    # one line on a phone too (the first task stays on the first screen): the rules' names
+    # open from it, as the stage's "Why?" does
+    told = (f'<details class="cl-header-rules" style="color:#555;font-size:85%;margin:0 0 0.5em">'
+            f"<summary>What this lesson teaches</summary>"
+            f"<p style=\"margin:0.2em 0 0\">{html.escape('; '.join(item.rule_names))}</p>"
+            f"</details>") if item.rules else ""
     nav = " | ".join(x for x in (_link(before, "←"), f'<a target="_self" href="{INDEX.notebook}">Contents</a>'
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
               f"<h1>{html.escape(title)}</h1>"
-              f'<p style="color:#555;font-size:85%;margin-top:0">{html.escape(rules)}</p></div>')
+              f"{told}</div>")
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None)
 
 

@@ -14,6 +14,7 @@ its words, its task and its first hint never name the card to play, nor the clic
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -342,7 +343,8 @@ def test_a_lessons_header_says_what_its_rules_say(item):
     line = shown.text.splitlines()[-1]
     assert not notation_in(line), line
     assert all(catalog.RULE_NAMES[rule] in line for rule in item.rules), line
-    assert not notation_in(shown.markup.split("</h1>", 1)[1]), shown.markup
+    told = shown_text(shown.markup.split("</h1>", 1)[1])
+    assert not notation_in(told) and all(name in told for name in item.rule_names), told
 
 
 def test_every_rule_has_a_short_name_in_words():
@@ -443,7 +445,7 @@ def shown_text(markup: str) -> str:
     markup = re.sub(r"<style>.*?</style>", "", markup, flags=re.S)
     markup = re.sub(r"<svg.*?</svg>", "", markup, flags=re.S)
     markup = _HIDDEN_NOTATION.sub("", markup)
-    return " ".join(re.sub(r"<[^>]+>", " ", markup).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 @pytest.mark.parametrize("item", list(catalog.LESSONS), ids=lambda item: item.slug)
@@ -470,3 +472,31 @@ def test_the_last_cards_of_a_round_are_drawn_and_said_without_notation():
     text = shown_text(shown._repr_html_())
     assert not notation_in(text), text
     assert "the three of hearts and the king of spades" in text
+
+
+def test_practice_says_which_rule_it_practises_by_what_the_rule_says():
+    from cassino_learn.ui.quiz_widgets import PracticeWidget
+
+    status = PracticeWidget(["B4"], seed=1).status.value
+    assert catalog.RULE_NAMES["B4"] in status
+    assert not notation_in(shown_text(status)), status
+
+
+def test_a_legal_questions_first_hint_says_a_build_as_a_build():
+    """5.9 asks about taking "the build of 7 and the two of diamonds"; the first wrong try's
+    pointer names the build, not its cards as if they lay loose."""
+    stage = load_stages("05_building").stage("whole-or-nothing")
+    said = stage.judge("Legal", step=LOOK).message
+    assert "the build of 7" in said and "three of spades" not in said, said
+
+
+def test_the_first_pointers_name_what_the_learner_overlooked():
+    """13.19: the card played but not held is named (it was left out); 13.4: a wrong count
+    under sweeps off is told that sweeps score nothing there, the slip the stage is about."""
+    variants = load_stages("13_variants_and_etiquette")
+    own = variants.stage("own-cards-only").judge("Legal", step=LOOK).message
+    assert "the five of hearts" in own, own
+    off = variants.stage("sweeps-off")
+    right = off.solutions()[0]
+    said = off.judge({side: points + 1 for side, points in right.items()}, step=LOOK).message
+    assert "sweeps score nothing" in said.lower(), said
