@@ -151,6 +151,13 @@ def show(position: str | Position) -> Any:
 DEMO_BUTTON = "Step through it on the table ▶"
 
 
+def _sweeps_taught() -> bool:
+    """Whether the page's lesson (its header's) or one before it has taught sweeps (W1)."""
+    from ..teaching.catalog import taught_by
+
+    return not _page_lesson or "W1" in taught_by(_page_lesson[0])
+
+
 def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str = "",
          seat: int | None = None) -> Any:
     """Step through moves with captions on a card table, dealt when the learner presses its
@@ -167,7 +174,8 @@ def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str 
         from ..ui import CardTable
 
         return CardTable.demo(start, script, intro=intro,
-                              seat=start.turn if seat is None else seat)
+                              seat=start.turn if seat is None else seat,
+                              sweeps_shown=_sweeps_taught())
 
     return on_demand(DEMO_BUTTON, build, intro=intro)
 
@@ -292,7 +300,7 @@ def try_move(position: str, move: str) -> Html:
         return _verdict(None, "Cannot be read.", f"{shown}: {html.escape(str(error))}",
                         f"{move}: cannot be read: {error}")
     words = in_words(legal)
-    return _verdict(True, "Legal.", html.escape(words), f"Legal: {words}")
+    return _verdict(True, "Legal.", html.escape(words), f"{words.rstrip('.')}: legal.")
 
 
 CAPTURES_SHOWN = 30

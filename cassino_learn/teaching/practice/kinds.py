@@ -53,8 +53,8 @@ def captures_task(rule: str, rng: random.Random, need: Callable[[list[Move]], bo
     position, card = sample(rng, accept, **deal_options)
     assert isinstance(card, Card)
     return QuizItem(id=f"practice-{rule}", kind="captures", position=position,
-                    question=f"List every capture the {card.name} can make, one per line: "
-                             f"just the table cards it takes (for example: 3C 4H).",
+                    question=f"List every capture the {card.name} can make, one per line "
+                             f"(just the table cards it takes, e.g. “3C 4H”).",
                     hint=HINTS.get(rule, ""), rules=(rule,), card=card)
 
 
