@@ -293,7 +293,7 @@ def try_move(position: str, move: str) -> Html:
         legal = here.parse_move(move)
     except IllegalMove as error:
         return _verdict(False, "Not legal.",
-                        f"{html.escape(said)}: {html.escape(error.reason)} ({error.rule})",
+                        f"{html.escape(said)}. {html.escape(error.reason)} ({error.rule})",
                         f"{said}: not legal ({error.rule}): {error.reason}")
     except MoveSyntaxError as error:
         shown = f"<code>{html.escape(move)}</code>"
