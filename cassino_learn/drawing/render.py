@@ -231,7 +231,8 @@ def _seat_name(seat: int, viewer: int) -> str:
     return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
 
 
-def _status(position: Position, viewer: int, absent: Collection[int], alone: bool) -> str:
+def _status(position: Position, viewer: int, absent: Collection[int], alone: bool,
+            sweeps: bool = True) -> str:
     piles = []
     for side in range(1, position.sides + 1):
         if not position.partners and side in absent:
@@ -239,7 +240,7 @@ def _status(position: Position, viewer: int, absent: Collection[int], alone: boo
         who = (f"seats {side}+{side + 2}" if position.partners else
                "Your" if alone else f"seat {side}")
         text = f"{who} pile: {count(len(position.piles[side - 1]), 'card')}"
-        if position.sweeps[side - 1]:
+        if sweeps and position.sweeps[side - 1]:
             text += f", {count(position.sweeps[side - 1], 'sweep')}"
         piles.append(text)
     if alone and position.turn == viewer:
@@ -299,7 +300,7 @@ def position_html(position: Position, *, seat: int | None = None, reveal: bool =
                   four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
                   interactive: bool = False, style: bool = True, stock: int | None = None,
                   drawn: Card | None = None, absent: Collection[int] = (),
-                  hand_sizes: Sequence[int] | None = None) -> str:
+                  hand_sizes: Sequence[int] | None = None, sweeps: bool = True) -> str:
     """The position as a card table: other hands, the table (loose cards, builds), the hand.
 
     `seat` is the player looking (default: the mover); their hand is face up at the bottom and
@@ -316,6 +317,7 @@ def position_html(position: Position, *, seat: int | None = None, reveal: bool =
     viewer has just drawn from it. `absent` seats are left out (no zone, no pile): a table where
     the viewer is alone says "Your hand", "Your pile" and "Your move", without seat numbers.
     `hand_sizes` (cards in each seat's hand) draws hidden hands as that many card backs.
+    `sweeps=False` leaves sweeps out of the piles' line (a lesson before sweeps are taught).
     """
     viewer = position.turn if seat is None else seat
     can_act = interactive and viewer == position.turn
@@ -346,7 +348,7 @@ def position_html(position: Position, *, seat: int | None = None, reveal: bool =
                       drawn=drawn)
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     return (f'<div class="cl-table"{_width_style(size)}>{css}'
-            f'{_status(position, viewer, absent, alone)}<div class="cl-others">{others}</div>'
+            f'{_status(position, viewer, absent, alone, sweeps)}<div class="cl-others">{others}</div>'
             f'{table}{hand}</div>')
 
 

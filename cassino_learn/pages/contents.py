@@ -62,7 +62,6 @@ def index() -> Html:
         state = "done" if done else "started" if solved else "new"
         mark = "✔ done" if done else f"{solved} of {count_} stages" if count_ else ""
         star_line = f"★ {stars} of {most}" if most else ""
-        rules = ", ".join(item.rules)
         entry = store.lesson(item.slug)
         quiz_line = f"best quiz {entry.best}/{entry.total}" if entry.total else ""
         tiles.append(
@@ -71,8 +70,7 @@ def index() -> Html:
             f'<span class="cl-tile-title">{html.escape(item.title)}</span>'
             f'<span class="cl-tile-stars">{star_line}</span>'
             f'<span class="cl-tile-mark">{mark}</span>'
-            f'<span class="cl-tile-quiz">{quiz_line}</span>'
-            f'<span class="cl-tile-rules" title="rules of the rule book">{rules}</span></a></li>')
+            f'<span class="cl-tile-quiz">{quiz_line}</span></a></li>')
         lines.append(f"{number:2}. {item.title} {'✔' if done else ''} {star_line}".rstrip())
     done_count = sum(lesson_status(x, store)[0] for x in LESSONS)
     target = continue_target(store)
@@ -171,7 +169,7 @@ div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: gri
 .cl-course .cl-tile-title { font-weight: 700; }
 .cl-course .cl-tile-stars { color: #8a6200; }
 .cl-course .cl-tile-mark { color: #2e6b47; font-size: 0.9em; }
-.cl-course .cl-tile-quiz, .cl-course .cl-tile-rules { color: #595959; font-size: 0.75em; }
+.cl-course .cl-tile-quiz { color: #595959; font-size: 0.75em; }
 """
 
 

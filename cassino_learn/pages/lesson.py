@@ -18,6 +18,7 @@ from .learner import identify, name_line
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.listing import first_moves
 from ..core.position import Position
+from ..core.telling import in_words
 from ..core.words import count as _count
 from ..teaching import progress as _progress
 from ..teaching.catalog import INDEX, LESSONS, Lesson, lesson, neighbours
@@ -93,7 +94,7 @@ _page_lesson: list[str] = []  # the lesson whose header this page (its kernel) h
 
 
 def header(slug: str) -> LessonHeader:
-    """The lesson's title, the rule ids it teaches, its place in the course and its status."""
+    """The lesson's title, what the rules it teaches say, its place in the course and its status."""
     item = lesson(slug)
     _page_lesson[:] = [slug] if item in LESSONS else []
     before, after = neighbours(slug)
@@ -104,12 +105,18 @@ def header(slug: str) -> LessonHeader:
         after = continue_target() or after
     number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
     title = f"Lesson {number}: {item.title}" if number else item.title
-    rules = f"Rules: {', '.join(item.rules)}" if item.rules else ""
+    rules = f"The rules here: {'; '.join(item.rule_names)}" if item.rules else ""
+    # one line on a phone too (the first task stays on the first screen): the rules' names
+    # open from it, as the stage's "Why?" does
+    told = (f'<details class="cl-header-rules" style="color:#555;font-size:85%;margin:0 0 0.5em">'
+            f"<summary>What this lesson teaches</summary>"
+            f"<p style=\"margin:0.2em 0 0\">{html.escape('; '.join(item.rule_names))}</p>"
+            f"</details>") if item.rules else ""
     nav = " | ".join(x for x in (_link(before, "←"), f'<a target="_self" href="{INDEX.notebook}">Contents</a>'
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
               f"<h1>{html.escape(title)}</h1>"
-              f'<p style="color:#555;font-size:85%;margin-top:0">{html.escape(rules)}</p></div>')
+              f"{told}</div>")
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None)
 
 
@@ -145,6 +152,13 @@ def show(position: str | Position) -> Any:
 DEMO_BUTTON = "Step through it on the table ▶"
 
 
+def _sweeps_taught() -> bool:
+    """Whether the page's lesson (its header's) or one before it has taught sweeps (W1)."""
+    from ..teaching.catalog import taught_by
+
+    return not _page_lesson or "W1" in taught_by(_page_lesson[0])
+
+
 def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str = "",
          seat: int | None = None) -> Any:
     """Step through moves with captions on a card table, dealt when the learner presses its
@@ -161,7 +175,8 @@ def demo(position: str | Position, steps: Sequence[tuple[str, str]], intro: str 
         from ..ui import CardTable
 
         return CardTable.demo(start, script, intro=intro,
-                              seat=start.turn if seat is None else seat)
+                              seat=start.turn if seat is None else seat,
+                              sweeps_shown=_sweeps_taught())
 
     return on_demand(DEMO_BUTTON, build, intro=intro)
 
@@ -268,27 +283,32 @@ def _verdict(ok: bool | None, headline: str, detail: str, text: str) -> Html:
 
 
 def try_move(position: str, move: str) -> Html:
-    """Whether `move` is legal in `position`, and the rules core's reason (with its rule) if not."""
+    """Whether `move` is legal in `position`, said in words (the notation stays for the code
+    cell that asks), and the rules core's reason (with its rule) if not."""
+    from ..teaching.saying import text_said
+
     here = Position.parse(position)
-    shown = f"<code>{html.escape(move)}</code>"
+    said = text_said(here, move)
+    said = said[:1].upper() + said[1:]
     try:
         legal = here.parse_move(move)
     except IllegalMove as error:
         return _verdict(False, "Not legal.",
-                        f"{shown}: {html.escape(error.reason)} <b>({error.rule})</b>",
-                        f"{move}: not legal ({error.rule}): {error.reason}")
+                        f"{html.escape(said)}. {html.escape(error.reason)} ({error.rule})",
+                        f"{said}: not legal ({error.rule}): {error.reason}")
     except MoveSyntaxError as error:
+        shown = f"<code>{html.escape(move)}</code>"
         return _verdict(None, "Cannot be read.", f"{shown}: {html.escape(str(error))}",
                         f"{move}: cannot be read: {error}")
-    return _verdict(True, "Legal.", f"{shown} is played as <code>{html.escape(str(legal))}</code>"
-                    f": {html.escape(legal.describe())}", f"{move}: legal: {legal}")
+    words = in_words(legal)
+    return _verdict(True, "Legal.", html.escape(words), f"{words.rstrip('.')}: legal.")
 
 
 CAPTURES_SHOWN = 30
 
 
 def captures(position: str, card: str) -> Html:
-    """Every capture `card` can make in `position`, in notation."""
+    """Every capture `card` can make in `position`, each in words."""
     from ..core.cards import Card
 
     here = Position.parse(position)
@@ -296,10 +316,11 @@ def captures(position: str, card: str) -> Html:
     # a pasted table may allow millions of captures: count them, show the first ones
     listing = first_moves(here, first=CAPTURES_SHOWN, limit=100_000,
                           keep=lambda m: m.kind == "capture" and m.card is played)
-    found = [str(m) for m in sorted(listing.moves, key=lambda m: (m[3], m[4]))]
+    found = [in_words(m) for m in sorted(listing.moves, key=lambda m: (m[3], m[4]))]
     if not found:
-        return _verdict(None, f"{played} captures nothing here.", "", f"{played} captures nothing here")
-    items = "".join(f"<li><code>{html.escape(text)}</code></li>" for text in found)
+        nothing = f"The {played.name} captures nothing here."
+        return _verdict(None, nothing, "", nothing)
+    items = "".join(f"<li>{html.escape(text)}</li>" for text in found)
     if listing.complete:
         return _verdict(None, f"Every capture of the {played.name}:", f"<ul>{items}</ul>",
                         "\n".join(found))

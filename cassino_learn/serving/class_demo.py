@@ -634,7 +634,8 @@ class AnswerHandler(_LearnerOnly):
             self.refuse(422, str(error))
             return
         self.state.hub.changed()
-        self.reply({"move": given.move, "question": question_id})
+        self.reply({"move": given.move, "words": demo.question.words(given.move),
+                    "question": question_id})
 
 
 class MineHandler(_LearnerOnly):

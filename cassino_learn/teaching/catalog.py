@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Lesson", "LESSONS", "INDEX", "SANDBOX", "RULE_IDS", "lesson", "lessons_dir",
-           "neighbours", "taught_by", "first_taught"]
+__all__ = ["Lesson", "LESSONS", "INDEX", "SANDBOX", "RULE_IDS", "RULE_NAMES", "lesson",
+           "lessons_dir", "neighbours", "taught_by", "first_taught"]
 
 # Every rule id of the rule book, in its order: cards, players and the deal, a turn, pairing,
 # combining, building, a build's owner, trailing, sweeps, scoring, variants, irregularities.
@@ -22,6 +22,32 @@ RULE_IDS: tuple[str, ...] = (
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10",
     "O1", "O2", "R1", "R2", "W1", "W2", "K1", "K2", "K3",
     "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "X1", "X2", "X3", "X4")
+
+# Each rule's short name, what it says in a few words: what a learner reads where a list of
+# rules is shown (a lesson's header, the contents), never the bare ids.
+RULE_NAMES: dict[str, str] = {
+    "C1": "the pack of 52 cards", "C2": "what each card counts",
+    "C3": "Big and Little Casino",
+    "D1": "two to four players", "D2": "the deal", "D3": "who plays first",
+    "T1": "one card a turn", "T2": "only your card and the table",
+    "P1": "a card takes cards of its rank", "P2": "a face card takes one face card",
+    "S1": "a card takes cards that add up to it", "S2": "several groups at once",
+    "S3": "a build is taken whole", "S4": "you choose what to take",
+    "S5": "what you take goes to your pile",
+    "B1": "a build uses your card and the table", "B2": "keep a card of the build's value",
+    "B3": "builds of 1 to 10, no face cards", "B4": "the cards add up to the value",
+    "B5": "raising a build", "B6": "only your card changes a build",
+    "B7": "a multiple build is never raised", "B8": "adding a set to a build",
+    "B9": "building for your partner", "B10": "who owns a build",
+    "O1": "an owner may not trail", "O2": "an owner keeps a card of its value",
+    "R1": "trailing a card", "R2": "trail when nothing else is possible",
+    "W1": "sweeps", "W2": "the last cards",
+    "K1": "the points of a round", "K2": "a tie scores nothing", "K3": "a game to 21",
+    "V1": "three-take-all", "V2": "no sweeps", "V3": "sweeps cancel",
+    "V4": "playing to 11, lurches", "V5": "each round a game", "V6": "dealing one at a time",
+    "V7": "Royal Casino", "V8": "Spade Casino", "V9": "Draw Casino",
+    "X1": "a card played out of turn", "X2": "a wrong capture",
+    "X3": "a build without its card", "X4": "challenge in time"}
 
 
 @dataclass(frozen=True)
@@ -33,6 +59,11 @@ class Lesson:
     @property
     def notebook(self) -> str:
         return f"{self.slug}.ipynb"
+
+    @property
+    def rule_names(self) -> list[str]:
+        """What the lesson's rules say, in a few words each, in the lesson's order."""
+        return [RULE_NAMES[rule] for rule in self.rules]
 
     @property
     def quiz_bank(self) -> str:

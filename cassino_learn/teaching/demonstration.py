@@ -26,6 +26,7 @@ from ..core.errors import IllegalMove, MoveSyntaxError, PositionError, shorten
 from ..core.move import Move
 from ..core.position import Position
 from ..core.rules import Rules
+from ..core.telling import in_words
 from ..game.coach_words import ahead_words, points_words
 from ..game.dealing import HAND_SIZE, deals_per_round
 from ..game.expert import candidates
@@ -156,6 +157,12 @@ class Question:
         """The legal move `text` names (as the generator writes it), or the core's
         IllegalMove / MoveSyntaxError."""
         return self.legal[self.position.parse_move(text)]
+
+    def words(self, text: str) -> str:
+        """A move chosen here said in words, no notation ("trail the four of diamonds"): what
+        a learner reads of their own move and of the best one."""
+        said = in_words(self.position.parse_move(text)).rstrip(".")
+        return said[:1].lower() + said[1:]
 
     @property
     def seat(self) -> int:
@@ -575,13 +582,16 @@ class Demonstration:
             return {"question": None}
         given = question.answers.get(learner)
         data: dict[str, Any] = {"question": question.id, "state": question.state,
-                                "move": given.move if given else None}
+                                "move": given.move if given else None,
+                                "words": question.words(given.move) if given else None}
         if question.reveal is not None and given is not None:
             entry = question.reveal.for_move(given.move)
             best = question.reveal.moves[0]
             if entry is not None:
                 data["comparison"] = {"move": entry.move, "value": round(entry.value, 2),
+                                      "move_words": question.words(entry.move),
                                       "best": best.move, "best_value": round(best.value, 2),
+                                      "best_words": question.words(best.move),
                                       "loss": round(entry.loss, 2), "mark": entry.mark,
                                       "reason": entry.reason, "why": list(entry.compared),
                                       "ahead": ahead_words(entry.value),

@@ -23,6 +23,7 @@ from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.words import count, listing
 from .quiz import QuizItem, Verdict, read_capture_answer, round_score
+from .saying import build_said
 
 __all__ = ["LOOK", "NUDGE", "SHOW", "step_for", "stepped", "shown"]
 
@@ -179,10 +180,16 @@ def _move_cards(item: QuizItem) -> str:
         except ValueError:
             continue
     hand = [c for c in named if c in item.position.hand][:1]
-    table = [c for c in dict.fromkeys(named) if c in item.position.table_cards]
-    parts = [f"the {hand[0].name} from the hand"] if hand else []
+    played = named[:1] if named and named[0] not in item.position.table_cards else []
+    builds = [b for b in item.position.builds if set(b.cards) & set(named)]
+    in_builds = {c for b in builds for c in b.cards}
+    table = [f"the {c.name}" for c in dict.fromkeys(named)
+             if c in item.position.table_cards and c not in in_builds]
+    table += [build_said(b, item.position) for b in builds]  # a build is said whole
+    parts = [f"the {hand[0].name} from the hand"] if hand else \
+        [f"the {played[0].name} it plays"] if played else []  # a card not held: T2's slip
     if table:
-        parts.append("the " + listing([c.name for c in table]) + " on the table")
+        parts.append(listing(table) + " on the table")
     return " and ".join(parts) or "what it plays and what it uses"
 
 
@@ -206,8 +213,14 @@ def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict 
         counted = [name for name in items
                    if (name != "sweeps" or any(side.get(name) for side in score.items.values()))
                    and not (spade_casino and name == "little_casino")]
+        rules, swept = item.position.rules, any(item.position.sweeps)
+        # the variant's own twist on sweeps, the slip its stage is about (V2, V3)
+        sweeps = (" Sweeps score nothing under these rules." if swept and not rules.sweeps
+                  else " Sweeps cancel one for one: only the difference scores."
+                  if swept and rules.sweeps_cancel else "")
         return Verdict(False, f"{head} Count each pile again, item by item: "
-                              f"{', '.join(ITEM_NAMES[name] for name in counted)}.", "K1")
+                              f"{', '.join(ITEM_NAMES[name] for name in counted)}.{sweeps}",
+                       "K1")
     won = []
     for side, items in sorted(score.items.items()):
         names = [ITEM_NAMES[name].split(" (")[0].lower() for name, n in items.items() if n]

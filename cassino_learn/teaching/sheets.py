@@ -19,7 +19,7 @@ from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ..core.position import Position
 from ..core.rules import Rules
 from ..core.telling import in_words
-from ..core.words import count
+from ..core.words import count, listing
 from ..drawing.render import card_svg
 
 __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",
@@ -209,14 +209,14 @@ def piles_sheet(position: str | Position, *, title: str = "") -> Drawn:
 # ---------------------------------------------------------------------- the last cards (W2)
 
 def _move(move: "object") -> str:
-    """A play drawn inline: the card, what it does, the table cards, and its notation."""
+    """A play drawn inline: the card, what it does, the table cards; said in words for a
+    screen reader (no notation: a learner reads cards and words)."""
     verb = {"trail": "trails", "capture": "takes"}.get(move.kind, f"builds {move.value}")  # type: ignore[attr-defined]
     taken = tuple(sorted(move.table_cards, key=lambda c: c.index))  # type: ignore[attr-defined]
-    return ('<div class="cl-sheet-move">'
+    return (f'<div class="cl-sheet-move" role="group" aria-label="{html.escape(in_words(move))}">'  # type: ignore[arg-type]
             f"{_card(move.card, marked=False)}"  # type: ignore[attr-defined]
             f'<b class="cl-sheet-verb">→ {verb}</b>'
-            + "".join(_card(c, marked=False) for c in taken)
-            + f'<code class="cl-sheet-notation">{html.escape(str(move))}</code></div>')
+            + "".join(_card(c, marked=False) for c in taken) + "</div>")
 
 
 def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
@@ -237,7 +237,7 @@ def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
                    "sweep, worth 1 point (W1)." if swept else
                    "Nothing is left on the table.")
     else:
-        names = " ".join(map(str, left))
+        names = listing([f"the {card.name}" for card in left])
         who = ("you, who made the last capture" if taker == before.turn else
                f"seat {taker}, who made the last capture") if after_play.last_capture \
             else f"the dealer, seat {dealer}, since nobody captured"
@@ -249,7 +249,7 @@ def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
               f"{_move(played)}"
               f'<p class="cl-sheet-para">{html.escape(outcome)}</p>'
               + piles_sheet(after, title="After the round: the piles").markup)
-    text = f"{played}: {outcome}\n" + piles_sheet(after).text
+    text = f"{in_words(played)} {outcome}\n" + piles_sheet(after).text
     return Drawn(_box(markup, "cl-sheet-last-cards"), text)
 
 

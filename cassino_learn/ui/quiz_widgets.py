@@ -354,7 +354,8 @@ class PracticeWidget(w.VBox):
         self._update_status()
 
     def _update_status(self) -> None:
-        text = f"Practice on rule {', '.join(self.task.rules)}"
+        named = [catalog.RULE_NAMES.get(rule, rule) for rule in self.task.rules]
+        text = html.escape(f"Practice: {'; '.join(named)}")
         if self.answered:
             text += f" · right first time: {self.right} of {self.answered}"
             text += f" · streak {self.streak} (best {self.best_streak})"

@@ -423,13 +423,13 @@ class StageRunner(ShownByModel, w.VBox):
         if stage.kind == "demo":
             assert stage.position is not None
             table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn,
-                                   reading_box=False)
+                                   reading_box=False, sweeps_shown=self._sweeps_taught())
             table.observe(self._demo_moved, "demo_index")
             return table
         if stage.kind in ("goal", "captures"):
             table = CardTable(stage.position, mode="play", seat=stage.position.turn,
                               stock=stage.stock or None, kinds=self._kinds_offered(stage),
-                              reading_box=False)
+                              reading_box=False, sweeps_shown=self._sweeps_taught())
             table.on_move(self._played)
             table.on_msg(self._table_message)
             table.observe(self._selection_changed, ["selected_card", "selected_table"])
@@ -439,6 +439,13 @@ class StageRunner(ShownByModel, w.VBox):
         if stage.kind == "legal":
             self._show_move(table, stage)
         return table
+
+    def _sweeps_taught(self) -> bool:
+        """Whether the lesson or one before it has taught sweeps (W1): a table says none before."""
+        try:
+            return "W1" in catalog.taught_by(self.slug)
+        except KeyError:  # a stage file outside the course
+            return True
 
     def _kinds_offered(self, stage: Stage) -> frozenset[str]:
         """The kinds of play the stage's table offers: those its lesson and the ones before

@@ -72,10 +72,11 @@ def _as_position(value: "Position | str") -> Position:
     raise PositionError(f"a position must be a Position or its text, not {type(value).__name__}")
 
 
-def played_words(who: str, move: Move) -> str:
+def played_words(who: str, move: Move, sweeps: bool = True) -> str:
     """"Seat 1 played the seven of spades to take the two of clubs and the five of diamonds.":
-    words and card names, no notation (the typing box is for that): the core's (`telling`)."""
-    return move_played(who, move)
+    words and card names, no notation (the typing box is for that): the core's (`telling`);
+    with `sweeps` False (a lesson before sweeps) a sweep is not called one."""
+    return move_played(who, move, sweeps_taught=sweeps)
 
 
 class CardTable(FrontEnd):
@@ -99,6 +100,8 @@ class CardTable(FrontEnd):
 
     `kinds` (e.g. {"capture"}) are the kinds of play its buttons offer, legal or tried: a
     lesson's table offers only what the lesson has taught (default: every kind).
+    `sweeps_shown=False` (a lesson before sweeps are taught) leaves sweeps out of the piles'
+    line and of the words said of a move.
 
     `stock` (cards, top first) is a Draw Casino stock (V9), drawn face down beside the table
     with its count: under `rules: deal=draw` the player who played draws its top card after
@@ -139,7 +142,8 @@ class CardTable(FrontEnd):
                  reveal: bool | None = None, move_box: bool = True, all_seats: bool = False,
                  card_size: str | None = None,
                  stock: "Sequence[Card | str] | None" = None,
-                 kinds: "Collection[str] | None" = None, **kwargs: Any) -> None:
+                 kinds: "Collection[str] | None" = None, sweeps_shown: bool = True,
+                 **kwargs: Any) -> None:
         start = _as_position(position)
         if kinds is not None and not set(kinds) <= KINDS:
             raise ValueError(f"kinds: give kinds of play among {', '.join(sorted(KINDS))}, "
@@ -169,6 +173,7 @@ class CardTable(FrontEnd):
         self._opponent = opponent
         self._reveal = reveal
         self._kinds = KINDS if kinds is None else frozenset(kinds)
+        self._sweeps_shown = sweeps_shown  # False before the lesson on sweeps
         self._callbacks: list[MoveCallback] = []
         self._script: Game | None = None  # a demonstration's moves, played (CardTable.demo)
         self._captions: list[str] = []
@@ -411,7 +416,7 @@ class CardTable(FrontEnd):
         elif caption:
             self._say("", "move")  # the caption, above the table, is the play's one description
         else:
-            self._say(f"Step {index} of {total}: " + played_words(f"Seat {before.turn}", move), "move")
+            self._say(f"Step {index} of {total}: " + played_words(f"Seat {before.turn}", move, self._sweeps_shown), "move")
 
     # ------------------------------------------------------------------ front end
 
@@ -488,7 +493,7 @@ class CardTable(FrontEnd):
                              interactive=can_act, style=False, size=None, absent=absent,
                              stock=None if self._stock is None else len(self._stock),
                              drawn=self._drawn if viewer == seating.seat else None,
-                             hand_sizes=self._hand_sizes)
+                             hand_sizes=self._hand_sizes, sweeps=self._sweeps_shown)
         alone = len(absent) == position.players - 1
         turn = seating.turn_line(position, playing=playing, can_move=can_act, alone=alone,
                                  finished=self._finished)
@@ -537,7 +542,7 @@ class CardTable(FrontEnd):
             items.append(
                 f'<li class="cl-recent-move" data-seat="{seat}">'
                 f'<span class="cl-recent-who" aria-hidden="true">{_html.escape(who)}</span>'
-                f'<span class="cl-visually-hidden">{_html.escape(played_words(who, move))}</span>'
+                f'<span class="cl-visually-hidden">{_html.escape(played_words(who, move, self._sweeps_shown))}</span>'
                 f'<div class="cl-recent-cards" aria-hidden="true">{drawn}</div></li>')
         return f'<ol class="cl-recent-list">{"".join(items)}</ol>'
 
@@ -660,7 +665,7 @@ class CardTable(FrontEnd):
             self.last_move = str(move)
             self._recent = [(seat, move)]
             self._show(after)
-            said = f"{played_words(self._who(seat), move)} {drew}".strip()
+            said = f"{played_words(self._who(seat), move, self._sweeps_shown)} {drew}".strip()
             self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)
@@ -691,7 +696,7 @@ class CardTable(FrontEnd):
             self.last_move = str(move)
             self._recent.append((seat, move))
             self._show(after)
-            said = f"{said} {played_words(self._who(seat), move)} {drew}".strip()
+            said = f"{said} {played_words(self._who(seat), move, self._sweeps_shown)} {drew}".strip()
             self._say(said, "move")
             for callback in self._callbacks:
                 callback(move, after)

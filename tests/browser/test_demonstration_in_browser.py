@@ -103,7 +103,8 @@ def test_teacher_and_two_learners(browser, server) -> None:
     ana.get_by_role("button", name="Take").click()
     assert ana.get_by_label("your move").input_value() == "8S take 2S 6H"
     ana.get_by_role("button", name="Send my move").click()
-    ana.get_by_text("Your answer: 8S take 2S+6H").wait_for()
+    ana.get_by_text("Your answer: play the eight of spades to take the two of spades and the "
+                    "six of hearts.").wait_for()  # in words, not notation (issue 43)
 
     # Bo types an illegal move first: refused with its rule, and not counted
     bo.get_by_label("your move").fill("8S take 5D")
@@ -113,7 +114,7 @@ def test_teacher_and_two_learners(browser, server) -> None:
     teacher.get_by_text("Not answered yet (1)").wait_for()
     bo.get_by_label("your move").fill("trail 4D")
     bo.get_by_role("button", name="Send my move").click()
-    bo.get_by_text("Your answer: trail 4D").wait_for()
+    bo.get_by_text("Your answer: trail the four of diamonds.").wait_for()
     teacher.get_by_text("2 of 2 have answered").wait_for()
     # the moves stay secret until the reveal
     assert "trail 4D" not in teacher.locator("#cd-reveal-list").inner_text()
@@ -132,7 +133,9 @@ def test_teacher_and_two_learners(browser, server) -> None:
     assert len(values) == len(moves)
     for page in (ana, bo):
         page.locator(".cd-compare-head").wait_for()
-    assert "Your move trail 4D costs about" in bo.locator(".cd-compare").inner_text()
+    compared = bo.locator(".cd-compare").inner_text()
+    assert "Your move, trail the four of diamonds, costs about" in compared
+    assert "4D" not in compared and "take 2S" not in compared
     assert ana.locator(".cd-choice.cd-yours").get_attribute("data-move") == "8S take 2S+6H"
     assert ana.locator(".cd-reveal .cd-who").count() == 0  # learners never see names
     shots(teacher, ana, revealed=True)

@@ -14,6 +14,7 @@ its words, its task and its first hint never name the card to play, nor the clic
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -264,3 +265,258 @@ def test_a_stage_speaks_only_of_what_its_lesson_has_taught(slug, stage):
     if slug < "09":
         swept = [(where, text) for where, text in texts if "sweep" in text.lower()]
         assert not swept, swept
+
+
+# ------------------------------------------------------------------ the pages around the stages
+
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_CODE = re.compile(r"`[^`]*`")
+_TABLE_ROW = re.compile(r"^\|.*\|\s*$", re.M)
+
+
+def prose_of(markdown: str) -> list[str]:
+    """The paragraphs of a markdown cell as a learner reads them: links by their words, a
+    table's rows without their bars, and code spans only outside a paragraph about the typing
+    box (whose own example of what to type may stay notation)."""
+    paragraphs = []
+    for paragraph in re.split(r"\n\s*\n", markdown):
+        text = _TABLE_ROW.sub(lambda row: row.group(0).replace("|", " "), paragraph)
+        text = _LINK.sub(r"\1", text)
+        if "box" in text.lower():
+            text = _CODE.sub("", text)
+        paragraphs.append(" ".join(text.split()))
+    return paragraphs
+
+
+def lesson_notebooks():
+    for item in (catalog.INDEX, *catalog.LESSONS):
+        yield pytest.param(item, id=item.slug)
+
+
+def markdown_cells(item) -> list[str]:
+    import json
+
+    notebook = json.loads((catalog.lessons_dir() / item.notebook).read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in notebook["cells"]
+            if cell["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("item", list(lesson_notebooks()))
+def test_a_lessons_prose_says_rules_and_moves_in_words(item):
+    """The text under a lesson's stages (headings, explanations, lists) names a rule by what it
+    says, a rule id standing at most as a small citation after it, "(B2)", never as a heading's
+    list, a list's label or a sentence's subject; it shows no move notation, but the typing
+    box's example; and it cites only rules its lesson or one before has taught."""
+    bad, cited = [], set()
+    for cell in markdown_cells(item):
+        for paragraph in prose_of(cell):
+            found = notation_in(paragraph)
+            if found:
+                bad.append(f"{found}: {paragraph[:160]!r}")
+            cited |= set(re.findall(r"\((?:rule )?([A-Z][0-9]{1,2})\)", paragraph))
+    assert not bad, "\n".join(bad)
+    if item in catalog.LESSONS:
+        early = sorted(cited - catalog.taught_by(item.slug))
+        assert not early, f"{item.slug} cites {early} before their lesson"
+
+
+def test_the_prose_check_can_tell():
+    """What the lessons said before: a heading's list of ids, a list labelled by ids, a position
+    in notation; and what may stay: a citation, the typing box's example, a table, a link."""
+    assert notation_in(" ".join(prose_of("## You choose (S4, S5)")))
+    assert notation_in(" ".join(prose_of("- **B1** A build always combines your card.")))
+    assert notation_in(" ".join(prose_of("the owner's seat is written: `[9@1: 5H 4D]` is a 9.")))
+    assert notation_in(" ".join(prose_of("Playing a card (**T2**) from your hand.")))
+    assert notation_in(" ".join(prose_of("* Using B9 in a game without partners.")))
+    assert not notation_in(" ".join(prose_of(
+        "A face card takes one face card (P2).\n\n| Item | Points |\n|---|---|\n| Most cards | 3 |"
+        "\n\nType it in the box below the table, for example `8S take 5C 3D`.\n\n"
+        "Start with [lesson 1](01_cards_and_points.ipynb).")))
+
+
+@pytest.mark.parametrize("item", list(catalog.LESSONS), ids=lambda item: item.slug)
+def test_a_lessons_header_says_what_its_rules_say(item):
+    """The line under a lesson's title lists its rules by their short names, not their ids."""
+    from cassino_learn.pages.lesson import header
+
+    shown = header(item.slug)
+    line = shown.text.splitlines()[-1]
+    assert not notation_in(line), line
+    assert all(catalog.RULE_NAMES[rule] in line for rule in item.rules), line
+    told = shown_text(shown.markup.split("</h1>", 1)[1])
+    assert not notation_in(told) and all(name in told for name in item.rule_names), told
+
+
+def test_every_rule_has_a_short_name_in_words():
+    assert set(catalog.RULE_NAMES) == set(catalog.RULE_IDS)
+    assert not [name for name in catalog.RULE_NAMES.values() if notation_in(name)]
+
+
+def test_the_contents_page_names_no_rule_by_its_id():
+    """A lesson's tile says its title, stars and state; no list of rule ids."""
+    from cassino_learn.pages.contents import index
+
+    shown = index()
+    tiles = re.findall(r'<li class="cl-tile".*?</li>', shown.markup, flags=re.S)
+    assert len(tiles) == len(catalog.LESSONS)
+    said = [shown_text(tile) for tile in tiles]
+    assert not [tile for tile in said if notation_in(tile)], said
+
+
+@pytest.mark.parametrize("position,move", [
+    ("table: JC JD JH 4S; hand: JS 4C; rules: face_cards=three-take-all", "JS take JC JD"),
+    ("table: AC 2D; hand: 3H 3S 6C", "3H build 3 AC 2D"),
+    ("table: 2D [7: 3S 4H]; hand: 9C 5D", "9C take 2D 3S 4H"),
+    ("table: AC 9S [9@1: 5H 4D]; hand: 9C 4S", "trail 4S"),
+])
+def test_a_move_tried_on_a_lesson_page_is_said_in_words(position, move):
+    """The lessons' "is this legal?" examples say the move in words with the core's verdict and
+    its rule cited, never the notation the lesson's code cell wrote."""
+    from cassino_learn.pages.lesson import try_move
+
+    shown = try_move(position, move)
+    visible = re.sub(r"<[^>]+>", " ", shown.markup)
+    assert not notation_in(visible) and not notation_in(shown.text), shown.markup
+    assert "the " in visible.lower() and ("legal" in shown.text.lower())
+
+
+def test_the_captures_a_lesson_lists_are_said_in_words():
+    from cassino_learn.pages.lesson import captures
+
+    shown = captures("table: AC 2D 3H 5S 6C 8D; hand: 8H", "8H")
+    visible = re.sub(r"<[^>]+>", " ", shown.markup)
+    assert not notation_in(visible) and not notation_in(shown.text), shown.markup
+    assert "the two of diamonds and the six of clubs" in visible
+    assert not notation_in(captures("table: 9C KD 6H; hand: 3H 4S", "3H").text)
+
+
+def practice_tasks():
+    from cassino_learn.teaching.practice import practice_rules
+
+    for rule in practice_rules():
+        yield pytest.param(rule, id=rule)
+
+
+@pytest.mark.parametrize("rule", list(practice_tasks()))
+def test_no_practice_task_shows_notation(rule):
+    """Practice reads like the quizzes: its question (but the typing box's example), its hint
+    and the answer shown."""
+    from cassino_learn.teaching.feedback import shown
+    from cassino_learn.teaching.practice import make_task
+
+    for seed in range(3):
+        task = make_task(rule, seed)
+        # a captures question is answered in the typing box: its example may stay notation
+        asked = re.sub(r"\(just the table cards it takes, e\.g\. “[^”]*”\)", "", task.prompt())
+        texts = [("question", asked), ("hint", task.hint), ("shown", shown(task).message)]
+        bad = [(where, notation_in(text), text) for where, text in texts if notation_in(text)]
+        assert not bad, f"seed {seed}: {bad}"
+
+
+def test_the_class_demonstrations_compare_line_says_the_moves_in_words():
+    """After the reveal a learner reads how their move compares with the best: both moves said
+    in words (the core's words for a move), and the page's line is made of those words, not
+    of the moves' notation; so is the line that confirms an answer."""
+    from pathlib import Path
+
+    from cassino_learn.teaching.demonstration import Demonstration
+
+    demo = Demonstration().set_position("table: 2S 3C 5D 6H; hand: 8S 4D; hand 2: 9C 7H")
+    demo.open_question()
+    demo.answer("a" * 16, "Ana", "trail 4D")
+    demo.reveal(iterations=60, seconds=None)
+    mine = demo.mine("a" * 16)
+    compared = mine["comparison"]
+    assert compared["move_words"] == "trail the four of diamonds" == mine["words"]
+    assert compared["best_words"].startswith("play the eight of spades to take")
+    assert not notation_in(compared["move_words"] + " " + compared["best_words"])
+    import cassino_learn
+
+    follow = (Path(cassino_learn.__file__).parent / "share/class/demo/static/follow.js").read_text()
+    lines = [line for line in follow.splitlines() if "textContent" in line]
+    said = [line for line in lines if re.search(r"\b(?:c\.move|c\.best|data\.move)\b", line)]
+    assert not said, said
+    assert any("c.move_words" in line for line in lines)
+
+
+_HIDDEN_NOTATION = re.compile(r'<(\w+)[^>]*class="cl-notation"[^>]*>.*?</\1>', re.S)
+
+
+def shown_text(markup: str) -> str:
+    """What a page shows of an HTML output: no style, no drawing's insides, not the notation a
+    drawing keeps hidden (`cl-notation`, shown only to who asks for it), no tags."""
+    markup = re.sub(r"<style>.*?</style>", "", markup, flags=re.S)
+    markup = re.sub(r"<svg.*?</svg>", "", markup, flags=re.S)
+    markup = _HIDDEN_NOTATION.sub("", markup)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+@pytest.mark.parametrize("item", list(catalog.LESSONS), ids=lambda item: item.slug)
+def test_a_lessons_stored_outputs_show_no_notation(item):
+    """The outputs a lesson page shows under its prose (a move tried, a sheet of piles, the last
+    cards of a round) show moves and cards drawn and in words, not in notation."""
+    import json
+
+    notebook = json.loads((catalog.lessons_dir() / item.notebook).read_text(encoding="utf-8"))
+    bad = []
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            markup = "".join(output.get("data", {}).get("text/html", ""))
+            text = shown_text(markup)
+            if notation_in(text):
+                bad.append(f"{notation_in(text)}: {text[:200]!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_last_cards_of_a_round_are_drawn_and_said_without_notation():
+    from cassino_learn.teaching.sheets import last_card_case
+
+    shown = last_card_case("table: 3H 9C KS; hand: 9D; hand 2:; last capture: 2", "9D take 9C")
+    text = shown_text(shown._repr_html_())
+    assert not notation_in(text), text
+    assert "the three of hearts and the king of spades" in text
+
+
+def test_practice_says_which_rule_it_practises_by_what_the_rule_says():
+    from cassino_learn.ui.quiz_widgets import PracticeWidget
+
+    status = PracticeWidget(["B4"], seed=1).status.value
+    assert catalog.RULE_NAMES["B4"] in status
+    assert not notation_in(shown_text(status)), status
+
+
+def test_a_legal_questions_first_hint_says_a_build_as_a_build():
+    """5.9 asks about taking "the build of 7 and the two of diamonds"; the first wrong try's
+    pointer names the build, not its cards as if they lay loose."""
+    stage = load_stages("05_building").stage("whole-or-nothing")
+    said = stage.judge("Legal", step=LOOK).message
+    assert "the build of 7" in said and "three of spades" not in said, said
+
+
+def test_the_first_pointers_name_what_the_learner_overlooked():
+    """13.19: the card played but not held is named (it was left out); 13.4: a wrong count
+    under sweeps off is told that sweeps score nothing there, the slip the stage is about."""
+    variants = load_stages("13_variants_and_etiquette")
+    own = variants.stage("own-cards-only").judge("Legal", step=LOOK).message
+    assert "the five of hearts" in own, own
+    off = variants.stage("sweeps-off")
+    right = off.solutions()[0]
+    said = off.judge({side: points + 1 for side, points in right.items()}, step=LOOK).message
+    assert "sweeps score nothing" in said.lower(), said
+
+
+def test_a_table_says_no_sweep_before_the_lesson_on_sweeps():
+    """7.8's demonstration ends with a capture that clears the table: before lesson 9 its
+    table's piles line and the words said of the moves do not call it a sweep; from lesson 9
+    on they do (the same moves on a table of the course's default)."""
+    from cassino_learn.ui.stages import StageRunner
+    from cassino_learn.ui.table import CardTable
+
+    stage = load_stages("07_multiple_builds").stage("watch-it-grow")
+    early = StageRunner("07_multiple_builds")._make_table(stage)
+    later = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn)
+    for table in (early, later):
+        for step in range(len(stage.steps) + 1):
+            table.go(step)
+    assert "sweep" not in (early.table_html + early.recent_html + early.message).lower()
+    assert "1 sweep" in later.table_html

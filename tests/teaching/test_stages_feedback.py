@@ -164,8 +164,9 @@ def test_a_wrong_try_speaks_only_of_what_its_lesson_has_taught(stage):
     """A goal stage's verdict on a legal miss does not call the move legal (a trail is legal by
     R1, taught in lesson 4), and the score steps name sweeps (lesson 9) only where a pile holds
     one."""
-    swept = stage.kind == "score" and any(
+    swept = stage.kind == "score" and (any(
         items.get("sweeps") for items in round_score(stage.position).items.values())
+        or any(stage.position.sweeps))  # held but scoring nothing (V2): the stage's point
     for step in (LOOK, NUDGE):
         message = stage.judge(wrong_answer(stage), step=step).message
         assert "That is legal" not in message

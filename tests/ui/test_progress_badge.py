@@ -30,6 +30,8 @@ def test_in_the_browser_the_badge_keeps_the_reading_it_was_made_with(monkeypatch
 
 def test_header_text_names_lesson_and_rules_without_progress():
     shown = header("02_pairing")
-    assert repr(shown) == "Lesson 2: Pairing\nRules: T1, T2, P1, P2"
+    assert repr(shown) == ("Lesson 2: Pairing\nThe rules here: one card a turn; only your card "
+                           "and the table; a card takes cards of its rank; a face card takes one "
+                           "face card")
     assert "<h1>Lesson 2: Pairing</h1>" in shown._repr_html_()
     assert shown.slug == "02_pairing" and header("00_index").slug is None

@@ -5,7 +5,8 @@ from __future__ import annotations
 __all__ = ["HINTS"]
 
 HINTS: dict[str, str] = {
-    "C1": "Big Casino (10D) is worth 2, Little Casino (2S) and every ace 1.",
+    "C1": "Big Casino, the ten of diamonds, is worth 2; Little Casino, the two of spades, and "
+          "every ace 1.",
     "T2": "You may only use a card from your own hand and cards lying on the table.",
     "P1": "A numeral card takes every loose card of its own rank.",
     "P2": "A face card takes one face card of the same rank, never more, never in a sum.",
@@ -50,8 +51,8 @@ HINTS: dict[str, str] = {
     "V7": "Royal Casino: J counts 11, Q 12, K 13, and face cards add up and build like numbers. "
           "Played from the hand an ace counts 1 or 14 (one value per play); on the table and "
           "inside a build it counts 1. A build of 14 needs an ace to take it.",
-    "V8": "Spade Casino: no Little Casino point, but every spade you take scores: AS, JS and 2S "
-          "2 each, every other spade 1 (the ace of spades also scores as an ace). 26 points a "
+    "V8": "Spade Casino: no Little Casino point, but every spade you take scores: the ace, jack "
+          "and two of spades 2 each, every other spade 1 (the ace of spades also scores as an ace). 26 points a "
           "round plus sweeps.",
     "V9": "Draw Casino: after the first deal the rest of the pack is a stock; the player who "
           "played draws one card after each play, so hands stay at four until the stock is "

@@ -122,11 +122,11 @@
     if (!c) return;
     const head = D.el("p", "cd-compare-head");
     if (c.move === c.best) {
-      head.textContent = "Your move " + c.move + " is the expert's best: the round likely ends " + c.ahead + ".";
+      head.textContent = "Your move, " + c.move_words + ", is the expert's best: the round likely ends " + c.ahead + ".";
       head.classList.add("cd-good");
     } else {
-      head.textContent = "Your move " + c.move + " costs about " + c.cost + " against the best, " + c.best +
-        (c.mark ? " (" + c.mark + ")" : "") + ".";
+      head.textContent = "Your move, " + c.move_words + ", costs about " + c.cost + " against the best: " +
+        c.best_words + (c.mark ? " (" + c.mark + ")" : "") + ".";
     }
     box.appendChild(head);
     c.why.forEach((line) => box.appendChild(D.el("p", "cd-why", line)));
@@ -216,7 +216,7 @@
     if (result.status === 403) result = await post(body, true);  // a token gone stale
     if (result.ok) {
       status.classList.add("cd-good");
-      status.textContent = "Your answer: " + result.data.move + ". You can change it until your teacher reveals the answers.";
+      status.textContent = "Your answer: " + result.data.words + ". You can change it until your teacher reveals the answers.";
     } else {
       status.classList.add("cd-error");
       status.textContent = "Not counted: " + (result.data.error || "refused") + (result.data.rule ? " (rule " + result.data.rule + ")" : "");
