@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..teaching.files import write_atomically
+from ..teaching.filelock import locked
 
 __all__ = ["class_site", "is_site", "site_digest", "precompress", "compressed", "COMPRESSIBLE",
            "SiteError"]
@@ -87,24 +88,27 @@ def class_site(folder: Path | None, report: Callable[[str], None],
     if lessons is not None:
         lessons = lessons.expanduser().resolve()
     target = cache_dir() / f"class-site-{site_digest(root, lessons)}"
-    if is_site(target) and (target / ".complete").exists():
-        report(f"the in-browser edition: cached in {target}")
-        (target / ".complete").touch()  # in use: kept (see below)
-        return target
-    report(f"the in-browser edition: building it into {target} (once for this version; a few "
-           "minutes)")
-    temp = Path(tempfile.mkdtemp(prefix="class-site-", dir=target.parent
-                                 if target.parent.exists() else None))
-    try:
-        build_site(temp / "site", lessons=lessons, report=report)
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(temp / "site", target)
-    except BuildError as error:
-        raise SiteError(f"the in-browser edition could not be built: {error}") from None
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
-    (target / ".complete").write_text("built\n", encoding="utf-8")
+    # Checked and built under a lock: a second server starting meanwhile waits, then finds
+    # the build done, rather than building too and replacing the folder the first serves.
+    with locked(target):
+        if is_site(target) and (target / ".complete").exists():
+            report(f"the in-browser edition: cached in {target}")
+            (target / ".complete").touch()  # in use: kept (see below)
+            return target
+        report(f"the in-browser edition: building it into {target} (once for this version; "
+               "a few minutes)")
+        temp = Path(tempfile.mkdtemp(prefix="class-site-", dir=target.parent
+                                     if target.parent.exists() else None))
+        try:
+            build_site(temp / "site", lessons=lessons, report=report)
+            if target.exists():
+                shutil.rmtree(target)
+            os.replace(temp / "site", target)
+        except BuildError as error:
+            raise SiteError(f"the in-browser edition could not be built: {error}") from None
+        finally:
+            shutil.rmtree(temp, ignore_errors=True)
+        (target / ".complete").write_text("built\n", encoding="utf-8")
     for old in target.parent.glob("class-site-*"):  # other versions' builds, unused a while
         try:
             unused = time.time() - (old / ".complete").stat().st_mtime > KEEP_UNUSED

@@ -147,7 +147,8 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     dots = runner.locator(".cl-stage-dot").evaluate_all(
         "(dots) => dots.map((d) => `${d.dataset.stage}:${d.dataset.stars}`)")
     assert f"★ {_most(first)} of {_most(first)}" in done.inner_text(), \
-        (dots, page.evaluate("window.__verdicts"))
+        "stars by stage: " + " ".join(dots) + "\nverdicts seen:\n" + "\n".join(
+            page.evaluate("window.__verdicts"))
     onward = done.locator('a[href="02_pairing.ipynb"]')
     assert onward.count() == 1 and onward.get_attribute("target") == "_self"
     screenshot(page, "stages_lesson1_done")

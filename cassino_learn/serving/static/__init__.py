@@ -19,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from .steps import BuildError, Reporter, print_reporter
+from ...teaching.filelock import locked
+from .steps import BuildError, Reporter, cache_dir, print_reporter
 
 __all__ = ["build_site", "BuildError", "has_lesson_pages", "project_root"]
 
@@ -69,18 +70,21 @@ def build_site(output: Path, lessons: Path | None = None,
     if output.exists() and any(output.iterdir()) and not (output / "voici").is_dir():
         raise BuildError(f"{output} is not empty and is not an earlier build; choose an empty "
                          "or new folder")
-    python = build_tools(report)
-    with tempfile.TemporaryDirectory(prefix="cassino-static-") as temp:
-        lite_dir = Path(temp)
-        shelled = add_course_shell(prepare_lite_dir(lite_dir, lessons, output))
-        assemble_pyodide(lite_dir / "static" / "pyodide", source, python, report,
-                         import_in_advance=has_lesson_pages(lessons))
-        if output.exists():
-            shutil.rmtree(output)
-        voici_build(python, lite_dir, output, report)
-        write_lesson_cells(python, shelled, output / "voici" / "render", report)
-    finish_site(output, report)
-    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
-    report(f"done in {time.monotonic() - started:.0f} s: {output} ({size / 1e6:.1f} MB); "
-           f"serve it with any static web server, e.g. python -m http.server -d {output}")
+    # One build at a time uses the cache (its tools, downloads and compiled files): two
+    # builds at once (two class servers starting, parallel tests) would make the same folders.
+    with locked(cache_dir() / "build"):
+        python = build_tools(report)
+        with tempfile.TemporaryDirectory(prefix="cassino-static-") as temp:
+            lite_dir = Path(temp)
+            shelled = add_course_shell(prepare_lite_dir(lite_dir, lessons, output))
+            assemble_pyodide(lite_dir / "static" / "pyodide", source, python, report,
+                             import_in_advance=has_lesson_pages(lessons))
+            if output.exists():
+                shutil.rmtree(output)
+            voici_build(python, lite_dir, output, report)
+            write_lesson_cells(python, shelled, output / "voici" / "render", report)
+        finish_site(output, report)
+        size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+        report(f"done in {time.monotonic() - started:.0f} s: {output} ({size / 1e6:.1f} MB); "
+               f"serve it with any static web server, e.g. python -m http.server -d {output}")
     return output
