@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -61,6 +62,19 @@ def page(browser) -> Iterator["object"]:
 @pytest.fixture(scope="session")
 def progress_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("progress")
+
+
+@pytest.fixture
+def newcomer(progress_dir) -> Path:
+    """The session's Voila servers share one progress folder: a test that counts a newcomer's
+    stars starts it empty (another test may have left a stage tried and not solved, whose try
+    a later first answer still carries)."""
+    for path in progress_dir.iterdir():
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    return progress_dir
 
 
 @pytest.fixture(scope="session")

@@ -69,7 +69,7 @@ def test_the_contents_page_has_no_violation(voila, page, wait_for_voila) -> None
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", [lesson.slug for lesson in catalog.LESSONS])
 def test_a_lesson_has_no_violation_at_its_first_stage_and_after_a_wrong_try(
-        voila, page, wait_for_voila, slug) -> None:
+        voila, page, wait_for_voila, slug, newcomer) -> None:
     runner = _open_lesson(page, voila(LESSONS), slug, wait_for_voila)
     runner.locator('.cl-stage-dot[data-stage="1"]').click()
     runner.locator('.cl-stage-dot[data-stage="1"][aria-current="step"]').wait_for()

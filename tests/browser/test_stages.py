@@ -126,7 +126,7 @@ def _most(stages) -> int:
 
 @pytest.mark.slow
 def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_voila,
-                                                        error_outputs, screenshot):
+                                                        error_outputs, screenshot, newcomer):
     server = voila(LESSONS)
     first = load_stages("01_cards_and_points").stages
     runner = _open(page, server, "01_cards_and_points", wait_for_voila)
