@@ -321,7 +321,9 @@ def test_a_page_that_connects_after_its_kernel_was_shut_down_reloads_itself_and_
     the learner's yet, so it reloads itself once and gets a working kernel."""
     folder = _lesson_folder(tmp_path, "table_widget.ipynb")
     with VoilaServer(folder, env={"CASSINO_LEARN_DATA": str(tmp_path / "data")},
-                     extra_args=("--ClassroomKernelManager.unconnected_timeout=2",)) as server:
+                     extra_args=("--ClassroomKernelManager.unconnected_timeout=8",)) as server:
+        # (8 s, not less: the first page is held back until its kernel goes; the reloaded one
+        # must connect within the timeout on a loaded machine, or it too would be given up)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.set_default_timeout(90_000)
         page = context.new_page()
