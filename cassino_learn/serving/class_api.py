@@ -76,23 +76,36 @@ class _Api(web.RequestHandler):
     async def learner(self, learner_id: str) -> Any:
         learner = await self.state.store.read(lambda store: store.learner(learner_id))
         if learner is None:
-            raise Refused(401, "this class has no such learner (the class may have been "
-                               "ended): open the class's address and give your name")
+            raise _no_such_learner()
         return learner
+
+
+def _no_such_learner() -> Refused:
+    return Refused(401, "this class has no such learner (the class may have been ended): "
+                        "open the class's address and give your name")
 
 
 class MeHandler(_Api):
     async def get(self) -> None:
         try:
-            learner = await self.learner(self.learner_id())
+            learner_id = self.learner_id()
+            # one trip to a reader thread for both (a page asks twice at each load)
+            learner, saved = await self.state.store.read(lambda store: _me(store, learner_id))
         except Refused as refused:
             self.answer(refused.status, {"error": refused.reason})
             return
-        saved = await self.state.store.read(lambda store: store.progress(learner.id))
         self.answer(200, {"learner": {"id": learner.id, "name": learner.name,
                                       "code": learner.code},
                           "class": self.state.name, "progress": saved,
                           "xsrf": self.xsrf_token.decode("ascii")})
+
+
+def _me(store: Any, learner_id: str) -> tuple[Any, dict[str, Any]]:
+    """The learner and their progress, or Refused 401 for a learner the class has not."""
+    learner = store.learner(learner_id)
+    if learner is None:
+        raise _no_such_learner()
+    return learner, store.progress(learner_id)
 
 
 class HomeworkHandler(_Api):
@@ -176,8 +189,7 @@ def _store(store: Any, learner_id: str, events: list[dict], progress: dict | Non
     """Store the events and the progress in one transaction, or neither (Refused 400 when the
     store refuses; 401 for a learner the class no longer has). One call in the store's thread."""
     if store.learner(learner_id) is None:
-        raise Refused(401, "this class has no such learner (the class may have been ended): "
-                           "open the class's address and give your name")
+        raise _no_such_learner()
     try:
         stored, _ = store.sync(learner_id, events, progress)  # one transaction: both or neither
     except EventRefused as error:

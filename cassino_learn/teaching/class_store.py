@@ -396,6 +396,8 @@ class ClassStore:
                            (learner_id, text, moment))
             _seen(db, learner_id, moment)
         self._changed(learner_id)
+        if newer is not None:  # what was just stored, not read back from its text again
+            return added, result.to_json()
         stored = progress.Progress(Path(progress.FILE_NAME)) if text is None \
             else _stored(text, learner_id)
         return added, stored.to_json()

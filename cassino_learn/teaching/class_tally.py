@@ -14,7 +14,7 @@ from typing import Any
 from .class_store import ClassStore
 from .class_decks import DeckPart, common_mistakes, deck_part, deck_rows, rules_behind
 from .homework import Homework, listed, results
-from .class_summary import LearnerPart, learner_part, lesson_columns, seen_row, tables
+from .class_summary import LearnerPart, learner_part, lesson_columns, tables
 
 __all__ = ["ClassTally"]
 
@@ -34,6 +34,9 @@ class ClassTally:
         self.decks: dict[str, DeckPart] = {}  # learner id -> their deck's part
         self._homework_table: tuple[int, dict[str, Any]] | None = None
         self._tables: tuple[int, Any] | None = None
+        # learner id -> (the version it was made at, the row's JSON without "seconds since
+        # seen"): a row is turned into JSON once a change, not at each refresh of the page
+        self._rows: dict[str, tuple[int, dict[str, Any]]] = {}
         self.reload()
         store.on_change.append(self.changed_for)
 
@@ -58,6 +61,7 @@ class ClassTally:
         self.version += 1
         self.changed = dict.fromkeys(self.parts, self.version)
         self._tables = None
+        self._rows = {}
 
     def refresh(self, learner_id: str) -> None:
         """The learner sent something, or joined: their part again, from their records."""
@@ -68,6 +72,7 @@ class ClassTally:
             self.changed.pop(learner_id, None)
             self.homework_cells.pop(learner_id, None)
             self.decks.pop(learner_id, None)
+            self._rows.pop(learner_id, None)
         else:
             self.parts[learner_id] = learner_part(*record)
             self.homework_cells[learner_id] = results(self.homework, record[2])
@@ -93,8 +98,19 @@ class ClassTally:
         return {"class_name": self.store.name, "generated": now.isoformat(timespec="seconds"),
                 "version": self.version, "epoch": self.epoch, "whole": whole,
                 "count": len(self.parts), "lessons": lesson_columns(),
-                "learners": [_plain(seen_row(self.parts[i], now)) for i in ids],
+                "learners": [self._row_json(i, now) for i in ids],
                 "stages": stage_rows, "rules": rule_rows}
+
+    def _row_json(self, learner_id: str, now: datetime) -> dict[str, Any]:
+        """The learner's row as JSON (as `seen_row` makes it, at `now`)."""
+        version = self.changed.get(learner_id, self.version)
+        kept = self._rows.get(learner_id)
+        if kept is None or kept[0] != version:
+            kept = (version, _plain(self.parts[learner_id].row))
+            self._rows[learner_id] = kept
+        seen = self.parts[learner_id].seen
+        return {**kept[1], "seconds_since_seen": None if seen is None
+                else max(0.0, (now - seen).total_seconds())}
 
     def _data_version(self) -> int:
         """SQLite's count of commits by other connections than this thread's."""
@@ -141,6 +157,9 @@ class ClassTally:
 
 
 def _plain(row: Any) -> dict[str, Any]:
-    from dataclasses import asdict
+    """A row of the summary (a dataclass of JSON values) as a JSON object; its lists and
+    tables are shared, not copied (dataclasses.asdict's deep copy cost more than the rest
+    of a teacher's refresh)."""
+    from dataclasses import fields
 
-    return asdict(row)
+    return {f.name: getattr(row, f.name) for f in fields(row)}

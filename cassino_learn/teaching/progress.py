@@ -36,6 +36,7 @@ import threading
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
@@ -195,6 +196,7 @@ class Preferences:
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's, kept
 
     @classmethod
+    @lru_cache(maxsize=None)  # read at every progress parsed (a class's server: each sync)
     def names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in fields(cls) if f.name != "unknown")
 
@@ -220,9 +222,16 @@ def _known(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=1)
+def _defaults() -> dict[str, Any]:
+    """Each setting's default value."""
+    defaults = Preferences()
+    return {name: getattr(defaults, name) for name in Preferences.names()}
+
+
 def _checked(name: str, value: Any) -> Any:
     """`value` if it suits the setting `name`; otherwise a ValueError saying what is wrong."""
-    default = getattr(Preferences(), _known(name))
+    default = _defaults()[_known(name)]
     if type(value) is not type(default):
         raise ValueError(f"the setting {name!r} takes a {type(default).__name__}, "
                          f"not {value!r}")

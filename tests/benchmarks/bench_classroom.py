@@ -367,13 +367,15 @@ def main() -> int:
                         help="serve a stand-in of the in-browser edition (its pages' layout) "
                              "instead of building it, for the server, faults and streams parts")
     parser.add_argument("--browser-nice", type=int, default=10,
-                        help="niceness of the learners' Chromium (0: as the server)")
+                        help="niceness of the learners' Chromium and of the simulated "
+                             "learners' processes (0: as the server)")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
     # Stopped with kill: unwind like Ctrl-C, so the servers it started stop with their kernels.
     signal.signal(signal.SIGTERM, _interrupt)
     print(f"load before: {uptime()}")
-    print(f"learners' Chromium at nice {args.browser_nice} (the server at this process's)")
+    print(f"learners' Chromium and simulated learners at nice {args.browser_nice} (the server "
+          f"at this process's)")
     asyncio.run(main_async(args))
     print(f"load after: {uptime()}")
     return 0

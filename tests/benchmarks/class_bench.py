@@ -77,7 +77,8 @@ async def simulated_class(site: Path, learners: int, args: argparse.Namespace, *
         arrive = min(60.0, max(10.0, learners / 20))
         work = asyncio.create_task(learners_in_processes(
             server, learners, args.client_processes,
-            dict(stages=args.stages, gap=gap(args), arrive_within=arrive)))
+            dict(stages=args.stages, gap=gap(args), arrive_within=arrive),
+            niceness=args.browser_nice))
         killed_at = None
         if kill_after is not None:
             await asyncio.sleep(kill_after)
@@ -143,9 +144,11 @@ def stand_in_site() -> Path:
 
 
 async def learners_in_processes(server: ClassServerProcess, learners: int, processes: int,
-                                options: dict):
+                                options: dict, niceness: int = 0):
     """The simulated learners split over `processes` processes (one process's clients would
-    wait on themselves at 1,000 learners), the teacher's page in the first."""
+    wait on themselves at 1,000 learners), the teacher's page in the first; run `niceness`
+    steps below the server, as the learners' browsers are (on their own computers in a
+    class, they take no CPU from the server)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -154,7 +157,8 @@ async def learners_in_processes(server: ClassServerProcess, learners: int, proce
     loop = asyncio.get_running_loop()
     slices = [range(n, learners, processes) for n in range(processes)]
     with ProcessPoolExecutor(max_workers=processes,
-                             mp_context=multiprocessing.get_context("spawn")) as pool:
+                             mp_context=multiprocessing.get_context("spawn"),
+                             initializer=os.nice, initargs=(max(0, niceness),)) as pool:
         tallies = await asyncio.gather(*(
             loop.run_in_executor(pool, run_slice, server.base_url, learners, numbers,
                                  server.token if n == 0 else "", options)

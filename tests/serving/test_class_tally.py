@@ -64,3 +64,41 @@ class TestTally(ClassServerCase):
             assert reads == ["L3"]
         finally:
             class_tally.learner_part = parts
+
+    def test_the_rows_sent_are_the_class_summarys_after_each_change(self) -> None:
+        """The rows the page gets (whole or changed since) are those the class's records
+        make now, however often a learner changed since the row was first sent."""
+        from cassino_learn.teaching.class_events import answer_json
+        from cassino_learn.teaching.class_summary import summarize
+        from cassino_learn.teaching.stages import load_stages
+
+        lesson = "01_cards_and_points"
+        stages = load_stages(lesson).stages
+        ada, ben = self.join("Ada"), self.join("Ben")
+        seen = self.summary()
+        for number, (who, stage) in enumerate([(ada, stages[0]), (ben, stages[0]),
+                                               (ada, stages[1])]):
+            solved = event(number + 1, solved=True, stage=stage.id,
+                           answer=answer_json(stage.solutions()[0]))
+            done = {s.id: {"solved": True, "stars": 3, "tries": 1, "hint": False}
+                    for s in stages[:number // 2 + 1]}
+            sent = {"version": 1, "lessons": {lesson: {
+                "done": False, "best": 0, "last": None, "total": 0, "practised": 0,
+                "stages": done}}}
+            assert who.sync({"learner": who.id, "events": [solved],
+                             "progress": sent}).code == 200
+            since = self.summary(f"&since={seen['version']}&epoch={seen['epoch']}")
+            whole = self.summary()
+            made = {row["name"]: row for row in self.db(lambda store: summarize(
+                store, datetime.now(timezone.utc)).to_json())["learners"]}
+            for row in [*since["learners"], *whole["learners"]]:
+                expected = dict(made[row["name"]])
+                shown, made_now = row.pop("seconds_since_seen"), expected.pop(
+                    "seconds_since_seen")
+                assert (shown is None) == (made_now is None)
+                assert shown is None or abs(shown - made_now) < 60
+                assert row == expected
+            assert [r["name"] for r in since["learners"]] == [["Ada", "Ben", "Ada"][number]]
+            seen = since
+        stars = {row["name"]: row["stars"][lesson] for row in self.summary()["learners"]}
+        assert stars["Ada"] > stars["Ben"] > 0
