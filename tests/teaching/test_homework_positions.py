@@ -1,0 +1,87 @@
+"""A position item of homework is a puzzle judged by the expert as a deck's move card is: the
+best move (a sweep here) is right, a move that gives points away is wrong; a page's try at it
+names the item's id, and the class server judges a solved try's answer itself before the
+teacher's table counts it (solved on which try, in the table and its CSV)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from cassino_learn.teaching.class_events import client_event, new_event_id
+from cassino_learn.teaching.class_store import ClassStore, EventRefused
+from cassino_learn.teaching.deck.judging import judge_position
+from cassino_learn.teaching.homework import (HOMEWORK_LESSON, listed, position_id, read_form,
+                                             results, set_homework, table_csv)
+
+TODAY = date(2026, 11, 28)
+# 7S takes 5D and 2C: a sweep; trailing the 5H leaves a 5 and a 2 and takes nothing
+POSITION = "table: 5D 2C\nhand: 7S 5H"
+BEST, WORSE = "7S take 2C+5D", "trail 5H"
+
+
+def test_the_expert_judges_a_lone_position_the_best_move_right_a_worse_one_wrong() -> None:
+    right = judge_position(POSITION, BEST)
+    assert right.right
+    wrong = judge_position(POSITION, WORSE)
+    assert not wrong.right
+    assert wrong.review.better is not None and str(wrong.review.better.move) == \
+        str(right.move)
+
+
+def test_a_try_at_a_position_names_its_id_and_nothing_else_passes() -> None:
+    at = datetime.now(timezone.utc).isoformat()
+    item = position_id(POSITION)
+    event = client_event({"id": new_event_id(), "at": at, "kind": "try",
+                          "lesson": HOMEWORK_LESSON, "stage": item, "solved": False})
+    assert (event.lesson, event.stage, event.checked) == (HOMEWORK_LESSON, item, False)
+    for stage, kind in (("../etc", "try"), ("p123", "try"), (None, "try"), (item, "visit")):
+        with pytest.raises(ValueError, match="not a homework position's id"):
+            client_event({"id": new_event_id(), "at": at, "kind": kind,
+                          "lesson": HOMEWORK_LESSON, "stage": stage})
+
+
+def _send(store: ClassStore, learner: str, move: str | None, at: datetime,
+          position: str = POSITION, item: str = POSITION) -> None:
+    """A try at position item `item` as a page sends it; a solved one (`move`) carries
+    `position` and the move as its answer."""
+    data = {"id": new_event_id(), "at": at.isoformat(), "kind": "try",
+            "lesson": HOMEWORK_LESSON, "stage": position_id(item), "solved": move is not None}
+    if move is not None:
+        data["answer"] = {"position": position, "move": move}
+    store.add_events(learner, [data], now=at)
+
+
+def test_the_server_judges_a_solved_position_before_the_teachers_table_counts_it(
+        tmp_path) -> None:
+    store = ClassStore.open(tmp_path / "c", name="4B")
+    try:
+        ada, ben = store.join("Ada"), store.join("Ben")
+        set_at = datetime.now(timezone.utc)
+        work = set_homework(store, *read_form("Positions", "2026-12-01", positions=POSITION,
+                                              today=TODAY), now=set_at)
+        later = set_at + timedelta(seconds=1)
+        _send(store, ada.id, None, later)  # a wrong try, as the page sends it
+        _send(store, ada.id, BEST, later + timedelta(seconds=1))
+        # a page claiming a worse move solved it, or another position's answer: refused whole
+        with pytest.raises(EventRefused, match="not a right answer to homework position"):
+            _send(store, ben.id, WORSE, later)
+        with pytest.raises(EventRefused, match="not the position of item"):
+            _send(store, ben.id, "9S take 9D", later, position="table: 9D\nhand: 9S")
+        with pytest.raises(EventRefused, match="not a position of this class's homework"):
+            _send(store, ben.id, None, later, item="table: 9D\nhand: 9S")  # no one set it
+        assert store.events(ben.id) == []
+        key = f"position:{POSITION}"
+        cells = {who.name: results(listed(store), store.events(who.id))[str(work.id)]
+                 for who in (ada, ben)}
+        assert cells["Ada"][key] == {"state": "solved", "tries": 2, "solved_on": 2}
+        assert cells["Ben"][key]["state"] == "not started"
+        table = {"homework": [work.to_json()],
+                 "learners": [{"name": "Ada", "code": ada.code,
+                               "results": {str(work.id): cells["Ada"]}}]}
+        line = table_csv(table).splitlines()[1]
+        assert line.startswith("Positions,2026-12-01,Position: table: 5D 2C · hand: 7S 5H,Ada,")
+        assert line.endswith(",solved,2,2")
+    finally:
+        store.close()
