@@ -11,6 +11,7 @@ import pytest
 
 from cassino_learn.teaching.class_events import client_event, new_event_id
 from cassino_learn.teaching.class_store import ClassStore, EventRefused
+from cassino_learn.teaching.class_summary import summarize
 from cassino_learn.teaching.deck.judging import judge_position
 from cassino_learn.teaching.homework import (HOMEWORK_LESSON, listed, position_id, read_form,
                                              results, set_homework, table_csv)
@@ -83,5 +84,10 @@ def test_the_server_judges_a_solved_position_before_the_teachers_table_counts_it
         line = table_csv(table).splitlines()[1]
         assert line.startswith("Positions,2026-12-01,Position: table: 5D 2C · hand: 7S 5H,Ada,")
         assert line.endswith(",solved,2,2")
+        # the class's summary says where Ada is, in words, and its tables stay the course's
+        summary = summarize(store, datetime.now(timezone.utc))
+        row = next(r for r in summary.learners if r.name == "Ada")
+        assert row.lesson_title_now == "Homework: a position"
+        assert all(s.lesson != HOMEWORK_LESSON for s in summary.stages)
     finally:
         store.close()
