@@ -33,6 +33,7 @@ from ..teaching.deck.cards import DeckCard, MovePuzzle, StagePuzzle
 from ..teaching.deck.making import add_missed_stages
 from ..teaching.feedback import NUDGE, SHOW, step_for
 from ..teaching.stages import Stage, has_stages, load_stages
+from .deck_watch import DeckWatch
 from .looks import shared_look
 from .quiz_widgets import button
 from .stages import StagePanel
@@ -136,9 +137,17 @@ class DeckRunner(w.VBox):
         self._hint = False
         self._over = False          # the open card is answered (or shown)
         self._found: list[Move] = []
-        super().__init__([self.summary], layout=shared_look("plain"),
+        # the page shown again (another tab's game may have added cards): read the deck afresh
+        self.watch = DeckWatch(self.page_shown)
+        super().__init__([self.summary, self.watch], layout=shared_look("plain"),
                          _dom_classes=("cl-deck",))
         self.refresh()
+
+    def page_shown(self) -> None:
+        """The front end says the page is shown again: read the deck afresh, unless a card is
+        open (its answer saves the deck and redraws the summary itself)."""
+        if self.card is None:
+            self.refresh()
 
     # ------------------------------------------------------------------ the summary
 
@@ -160,9 +169,9 @@ class DeckRunner(w.VBox):
                 self.start_button.add_class("cl-deck-start")
                 self.start_button.on_click(lambda _: self.start())
             self.start_button.description = label
-            self.children = (self.summary, self.start_button, *self._card_parts())
+            self.children = (self.summary, self.watch, self.start_button, *self._card_parts())
         else:
-            self.children = (self.summary, *self._card_parts())
+            self.children = (self.summary, self.watch, *self._card_parts())
         return said
 
     def _card_parts(self) -> tuple[w.Widget, ...]:
@@ -235,7 +244,7 @@ class DeckRunner(w.VBox):
             else:
                 assert stage is not None
                 self._open_stage(stage)
-        self.children = (self.summary, *self._card_parts())
+        self.children = (self.summary, self.watch, *self._card_parts())
         return True
 
     def _open_move(self, puzzle: MovePuzzle) -> None:
