@@ -129,5 +129,10 @@ class HomeworkPosition(w.VBox):
 
     def _say(self, text: str, kind: str) -> None:
         role = "alert" if kind == "wrong" else "status"
-        self.verdict.value = (f"<div class='cl-hw-verdict' role='{role}' data-kind='{kind}'>"
+        colour = _COLOURS.get(kind, "#1d1d1d")
+        self.verdict.value = (f"<div class='cl-hw-verdict' role='{role}' data-kind='{kind}' "
+                              f"style='color:{colour};font-weight:600;margin:0.4em 0'>"
                               f"{text}</div>") if text else ""
+
+
+_COLOURS = {"right": "#14532e", "wrong": "#a3261c", "shown": "#0b3d91"}
