@@ -5,7 +5,9 @@ A *move card* is a move the review marked in one of their games: the position as
 (their hand, the table; the other hand and the stock hidden), "find a better move", judged by
 the expert's search as the review judges (`teaching.deck.judging`); afterwards the better move
 drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
-try, played again as that stage (judged by `teaching.stages`, as the stage runner does). Both
+try, played again as that stage (judged by `teaching.stages`, as the stage runner does), and
+every second time as a fresh practice position for the same rule
+(`teaching.deck.practice_form`, judged by the practice's own quiz item). Both
 tell a wrong try in steps, the answer last (`teaching.feedback`), with the stage runner's
 panels; each answer is scheduled and saved at once (`teaching.deck.today`), and the card says
 when it comes back.
@@ -31,6 +33,7 @@ from ..teaching import progress
 from ..teaching.deck import today
 from ..teaching.deck.cards import DeckCard, MovePuzzle, StagePuzzle
 from ..teaching.deck.making import add_missed_stages
+from ..teaching.deck.practice_form import in_practice_form, practice_form
 from ..teaching.feedback import NUDGE, SHOW, step_for
 from ..teaching.stages import Stage, has_stages, load_stages
 from .deck_watch import DeckWatch
@@ -222,6 +225,8 @@ class DeckRunner(w.VBox):
             if not has_stages(puzzle.lesson) or puzzle.stage not in load_stages(puzzle.lesson).ids:
                 return False
             stage = load_stages(puzzle.lesson).stage(puzzle.stage)
+            if in_practice_form(card.reviews):  # every second time: the rule, not the stage
+                stage = practice_form(stage, seed=card.reviews) or stage
         self.card, self.stage = card, stage
         self._wrong, self._hint, self._over, self._found = 0, False, False, []
         assert self.top is not None and self.bottom is not None

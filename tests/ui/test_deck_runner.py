@@ -203,3 +203,24 @@ def test_the_review_reads_the_deck_again_when_the_page_is_shown_again(data):
     opened = runner.card
     runner.watch._handle_message(runner.watch, {"type": "refresh"}, [])
     assert runner.card is opened and runner.top in runner.children
+
+
+def test_a_missed_stage_comes_back_every_second_time_as_a_practice_position_for_its_rule(data):
+    stage = load_stages("02_pairing").stage("one-card")
+    card = dataclasses.replace(DeckCard.for_stage("02_pairing", "one-card",
+                                                  today.now() - timedelta(minutes=1)), reviews=1)
+    progress.load().add_deck_cards([card])
+    runner = DeckRunner()
+    runner.start()
+    practice = runner.stage
+    assert practice.id.startswith("practice-") and practice.item.id.startswith("practice-")
+    assert runner.top.say.startswith("Practice for the same rule (")
+    assert practice.position != stage.position  # a fresh position, not the stage's
+    assert practice.kind == "legal" and runner.table is not None  # this seed's question
+    right = "Legal" if practice.item.legal else "Not legal"
+    wrong = "Not legal" if practice.item.legal else "Legal"
+    runner.send_from_front_end({"type": "answer", "value": wrong})
+    assert runner.bottom.verdict_kind == "wrong"  # the practice's own judge said so
+    runner.send_from_front_end({"type": "answer", "value": right})
+    assert runner.bottom.verdict_kind == "right"
+    assert _stored(card).reviews == 2
