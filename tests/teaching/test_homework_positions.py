@@ -5,6 +5,7 @@ teacher's table counts it (solved on which try, in the table and its CSV)."""
 
 from __future__ import annotations
 
+import os
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
@@ -91,3 +92,39 @@ def test_the_server_judges_a_solved_position_before_the_teachers_table_counts_it
         assert all(s.lesson != HOMEWORK_LESSON for s in summary.stages)
     finally:
         store.close()
+
+
+def test_a_position_is_judged_alike_in_any_process_so_the_page_and_the_server_agree() -> None:
+    """The same verdict and loss in processes with different string hashing (the page's
+    Python and the server's are different processes), at a budget no clock bounds."""
+    import subprocess
+    import sys
+
+    code = ("from cassino_learn.teaching.deck.judging import judge_position as j\n"
+            f"for m in ({BEST!r}, {WORSE!r}, '5H take 5D', 'trail 7S'):\n"
+            f"    r = j({POSITION!r}, m); print(m, r.right, round(r.loss, 9))\n")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}, check=True).stdout
+            for seed in ("1", "2")]
+    assert runs[0] == runs[1] and runs[0].count("True") >= 1, runs
+
+
+def test_the_browsers_clock_does_not_bound_a_positions_search(monkeypatch) -> None:
+    """In the browser the hints' search stops by the clock (`expert.default_budget`); a
+    homework position's judge searches at a fixed budget instead, as the server does, so a
+    slow page reaches the server's verdict."""
+    from cassino_learn.game import coach, expert
+
+    budgets: list = []
+    searching = coach.expert_values_steps
+
+    def recorded(observation, **options):
+        budgets.append((options.get("iterations"), options.get("seconds")))
+        return (yield from searching(observation, **options))
+
+    coach.forget()
+    monkeypatch.setattr(expert, "in_browser", lambda: True)
+    monkeypatch.setattr(coach, "expert_values_steps", recorded)
+    assert judge_position(POSITION, BEST).right
+    assert budgets and all(seconds is None for _, seconds in budgets), budgets
+    coach.forget()

@@ -66,12 +66,23 @@ def judge_position(position: Position | str, answer: Move | str, *,
                    iterations: int = JUDGE_ITERATIONS) -> Judgement:
     """Judge `answer` in a lone position (a homework item the teacher typed) as a card's answer
     is judged: the seat to move sees its own hand only, the other hands and the stock dealt as
-    the expert deals them (`demonstration.observation_of`), seeded as move 1 so the page and
-    the class server reach the same verdict."""
+    the expert deals them (`demonstration.observation_of`), seeded as move 1 and searched at a
+    fixed budget (`_fixed_budget`) so the page and the class server reach the same verdict."""
     from ..demonstration import observation_of as lone_observation
 
     position = Position.parse(position) if isinstance(position, str) else position
-    return _judge_seen(lone_observation(position), answer, 1, evaluate, iterations)
+    return _judge_seen(lone_observation(position), answer, 1, evaluate or _fixed_budget,
+                       iterations)
+
+
+def _fixed_budget(observation: Observation, **_: object) -> list:
+    """The hints' search at the expert's iterations and seed, never bounded by the clock (as
+    it is in the browser): the learner's page and the class server, which judges the answer
+    again, search alike and agree on the verdict."""
+    from ...game.coach import coach_values
+    from ...game.search import DEFAULT_ITERATIONS
+
+    return coach_values(observation, iterations=DEFAULT_ITERATIONS)
 
 
 def _judge_seen(seen: Observation, answer: Move | str, number: int,
