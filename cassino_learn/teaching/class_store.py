@@ -372,7 +372,7 @@ class ClassStore:
         many events were new and the learner's progress as stored now."""
         learner_id = _checked_id(learner_id)
         clock = _utc(now or _now())
-        checked = _client_events(events, clock, self._homework_positions)
+        checked = _client_events(events, clock, self.homework_positions)
         newer = None if data is None else _client_progress(data)
         moment = _stamp(clock)
         with self._write() as db:
@@ -489,7 +489,7 @@ class ClassStore:
         self._changed(None)
         return number, moment
 
-    def _homework_positions(self) -> frozenset[str]:
+    def homework_positions(self) -> frozenset[str]:
         """The ids of the positions set as this class's homework (`position_id`)."""
         return frozenset(position_id(str(item.get("position", "")))
                          for row in self.homework_rows() for item in json.loads(row[3])

@@ -128,3 +128,40 @@ def test_the_browsers_clock_does_not_bound_a_positions_search(monkeypatch) -> No
     assert judge_position(POSITION, BEST).right
     assert budgets and all(seconds is None for _, seconds in budgets), budgets
     coach.forget()
+
+
+def test_an_answer_judged_ahead_is_not_searched_again_when_stored(tmp_path, monkeypatch) -> None:
+    """The class server judges a position's answer on a reader thread first (`judge_ahead`);
+    the store's writer then finds the verdict kept. Positions the class has not set are not
+    judged ahead."""
+    from cassino_learn.teaching import homework_positions
+    from cassino_learn.teaching.deck import judging
+
+    searched: list[str] = []
+    real = judging.judge_position
+
+    def counted(position, move, **options):
+        searched.append(move)
+        return real(position, move, **options)
+
+    monkeypatch.setattr(judging, "judge_position", counted)
+    homework_positions._verdict.cache_clear()
+    store = ClassStore.open(tmp_path / "c", name="4B")
+    try:
+        ada = store.join("Ada")
+        set_homework(store, *read_form("P", "2026-12-01", positions=POSITION, today=TODAY))
+        at = datetime.now(timezone.utc)
+        right = {"id": new_event_id(), "at": at.isoformat(), "kind": "try",
+                 "lesson": HOMEWORK_LESSON, "stage": position_id(POSITION), "solved": True,
+                 "answer": {"position": POSITION, "move": BEST}}
+        other = "table: 9D\nhand: 9S"
+        unset = {**right, "id": new_event_id(), "stage": position_id(other),
+                 "answer": {"position": other, "move": "9S take 9D"}}
+        assert homework_positions.judge_ahead([right, unset], store.homework_positions) == 1
+        assert searched == [BEST]
+        store.add_events(ada.id, [right], now=at)
+        assert searched == [BEST]  # the writer found it kept
+        assert store.events(ada.id)[0].checked
+    finally:
+        store.close()
+        homework_positions._verdict.cache_clear()
