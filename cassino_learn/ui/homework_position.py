@@ -78,8 +78,8 @@ class HomeworkPosition(w.VBox):
             record_try(HOMEWORK_LESSON, self.item_id, True,
                        answer={"position": self.text, "move": str(judged.move)})
             self.solved = True
-            self._finish("Right! No move keeps more points than this one. Your teacher sees "
-                         "it solved.", "right")
+            self._finish("Right! The expert finds no move that keeps clearly more points. "
+                         "Your teacher sees it solved.", "right")
             return True
         record_try(HOMEWORK_LESSON, self.item_id, False)
         self.wrong += 1
