@@ -19,7 +19,7 @@ from ..teaching.homework import assigned
 from ..teaching.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
-__all__ = ["index", "settings", "your_review", "homework_html", "lesson_status", "continue_target",
+__all__ = ["index", "settings", "your_review", "homework_html", "homework_positions", "lesson_status", "continue_target",
            "FOUR_COLOR_LABEL", "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES", "DECK_INACCURACIES_LABEL"]
 
 FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
@@ -122,7 +122,8 @@ def homework_html(work: list[dict[str, Any]]) -> Html:
                         f'{html.escape(str(item.get("lesson_title", "")))}, '
                         f'stage {int(item.get("number", 0))}</a>')
             else:
-                what = f'Work out at a table: <span class="cl-hw-position">{label}</span>'
+                what = (f'<a target="_self" href="#homework-positions">Find the best move at '
+                        f'the table below</a>: <span class="cl-hw-position">{label}</span>')
             items.append(f'<li class="cl-hw-item" data-state="{html.escape(state)}" '
                          f'data-key="{html.escape(str(item.get("key", "")))}">{what} '
                          f'<span class="cl-hw-mark">{html.escape(mark)}</span></li>')
@@ -182,15 +183,44 @@ def your_review() -> Any:
     from ..ui.deck_runner import DeckRunner, summary_html
 
     identify()
+    positions = homework_positions(assigned())
     with _progress.read_once():  # one reading of the file, the runner's own included
         store = _progress.load()
         if add_missed_stages(store):
             store = _progress.load()
         if store.deck.cards:
-            return DeckRunner()
+            runner = DeckRunner()
+            return _with_positions(positions, runner) if positions else runner
     # no card yet: one line of text, no widget (the contents page opens with few)
-    return Html(summary_html(today.summary(store.deck), store.deck, today.now()),
+    said = Html(summary_html(today.summary(store.deck), store.deck, today.now()),
                 "Your review: no cards yet.")
+    if not positions:
+        return said
+    import ipywidgets as w
+
+    return _with_positions(positions, w.HTML(said.markup))
+
+
+def homework_positions(work: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The position items of the class's homework (each once), to solve on the card table."""
+    seen: set[str] = set()
+    out = []
+    for homework in work:
+        for item in homework.get("items", []):
+            if item.get("kind") == "position" and item.get("key") not in seen:
+                seen.add(item.get("key"))
+                out.append(item)
+    return out
+
+
+def _with_positions(positions: list[dict[str, Any]], rest: Any) -> Any:
+    """The homework's positions, each on its card table, above the review."""
+    import ipywidgets as w
+
+    from ..ui.homework_position import HomeworkPosition
+
+    head = w.HTML("<h3 id='homework-positions'>Homework: positions</h3>")
+    return w.VBox([head, *(HomeworkPosition(item) for item in positions), rest])
 
 
 def _suit_preview(four_color: bool) -> str:

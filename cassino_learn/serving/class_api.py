@@ -25,6 +25,7 @@ from typing import Any
 from tornado import web
 
 from ..teaching.class_store import EventRefused, ProgressRefused
+from ..teaching.homework_positions import judge_ahead
 from .class_limits import RATE_BURST, RATE_PER_SECOND, RateLimit
 from .class_web import ClassState, cookie_learner_id
 
@@ -177,6 +178,10 @@ class SyncHandler(_Api):
                 self.set_header("Retry-After", str(self.limit.wait(learner_id)))
                 raise Refused(429, "too many requests from this learner; wait a little")
             events, progress = check_sync(self.request.body, learner_id)
+            # a homework position's answer takes seconds of search: judged on a reader
+            # thread first, so the writer (every learner's writes) finds the verdict kept
+            await self.state.store.read(lambda store: judge_ahead(events,
+                                                                  store.homework_positions))
             stored = await self.state.store.write(
                 lambda store: _store(store, learner_id, events, progress))
         except Refused as refused:

@@ -21,6 +21,7 @@ from typing import Any, Callable
 from . import learner_context
 from .classroom import Classroom, ClassWarning, Learner, append_line
 from .filelock import locked
+from .homework_positions import HOMEWORK_LESSON, POSITION_ID_PATTERN
 from .learner_context import LearnerContext, Record
 
 __all__ = ["EventLog", "Event", "KINDS", "class_learner", "context_of", "use_learner", "act_as",
@@ -110,10 +111,15 @@ def client_event(data: Any) -> Event:
         raise ValueError(f"field 'kind': {_shown(kind)} is not one of {', '.join(KINDS)}")
     at = _client_time(data.get("at"))
     lesson = data.get("lesson")
-    if not _is_name(lesson) or lesson not in _lesson_slugs():
-        raise ValueError(f"field 'lesson': {_shown(lesson)} is not a lesson of the course")
     stage = data.get("stage")
-    if stage is not None and (not _is_name(stage) or stage not in stage_ids(lesson)):
+    if lesson == HOMEWORK_LESSON:  # a try at a homework position: its stage is the item's id
+        if kind != "try" or not isinstance(stage, str) or \
+                not POSITION_ID_PATTERN.fullmatch(stage):
+            raise ValueError(f"field 'stage': {_shown(stage)} is not a homework position's id "
+                             f"(a try at a position names it)")
+    elif not _is_name(lesson) or lesson not in _lesson_slugs():
+        raise ValueError(f"field 'lesson': {_shown(lesson)} is not a lesson of the course")
+    elif stage is not None and (not _is_name(stage) or stage not in stage_ids(lesson)):
         raise ValueError(f"field 'stage': {_shown(stage)} is not a stage of {lesson} (or null)")
     if kind == "try" and stage is None:
         raise ValueError("field 'stage': a try names the stage it answers")

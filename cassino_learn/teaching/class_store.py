@@ -20,9 +20,11 @@ import warnings
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
+from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from . import progress
+from .homework_positions import HOMEWORK_LESSON, judge_position_answer, position_id
 from .class_events import Event, client_event, read_events
 from .class_progress import strict_progress
 from .classroom import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
@@ -370,7 +372,7 @@ class ClassStore:
         many events were new and the learner's progress as stored now."""
         learner_id = _checked_id(learner_id)
         clock = _utc(now or _now())
-        checked = _client_events(events, clock)
+        checked = _client_events(events, clock, self.homework_positions)
         newer = None if data is None else _client_progress(data)
         moment = _stamp(clock)
         with self._write() as db:
@@ -489,6 +491,12 @@ class ClassStore:
         self._changed(None)
         return number, moment
 
+    def homework_positions(self) -> frozenset[str]:
+        """The ids of the positions set as this class's homework (`position_id`)."""
+        return frozenset(position_id(str(item.get("position", "")))
+                         for row in self.homework_rows() for item in json.loads(row[3])
+                         if isinstance(item, dict) and item.get("kind") == "position")
+
     def homework_rows(self) -> list[tuple[int, str, str, str, str]]:
         """The homework set in this class, the latest first: (id, title, due, items, set_at)."""
         return self._db().execute("SELECT id, title, due, items, set_at FROM homework "
@@ -594,10 +602,13 @@ def _learner(row: tuple[str, str, str, str]) -> Learner:
     return Learner(row[0], row[1], row[2], datetime.fromisoformat(row[3]))
 
 
-def _client_events(events: Any, now: datetime) -> list[Event]:
+def _client_events(events: Any, now: datetime,
+                   positions: Callable[[], frozenset[str]] = frozenset) -> list[Event]:
     """The events a page sent, each checked (`client_event`), its time no later than the
     server's clock allows, and a solved try's answer judged: EventRefused for the first bad
-    one."""
+    one. `positions`: the ids of the class's homework positions (asked for when a try at
+    one comes: only those are judged)."""
+    known: list[frozenset[str]] = []
     if not isinstance(events, list):
         raise ValueError(f"the events are a list, not {type(events).__name__}")
     checked: list[Event] = []
@@ -607,21 +618,37 @@ def _client_events(events: Any, now: datetime) -> list[Event]:
             event = client_event(data)
             if event.at > latest:
                 event = replace(event, at=now)
-            checked.append(_judged(event))
+            if event.lesson == HOMEWORK_LESSON and not known:
+                known.append(positions())
+            checked.append(_judged(event, known[0] if known else frozenset()))
         except ValueError as error:
             raise EventRefused(index, data.get("id") if isinstance(data, dict) else None,
                                str(error)) from None
     return checked
 
 
-def _judged(event: Event) -> Event:
-    """A solved try with its answer judged by the stage's own judge (the rules core): right,
-    it is checked; wrong, ValueError. Without an answer it stays unchecked: stored, and shown
-    to the teacher as what the page says, never as a star."""
+def _judged(event: Event, positions: frozenset[str] = frozenset()) -> Event:
+    """A solved try with its answer judged by the stage's own judge (the rules core), or a
+    homework position's by the expert: right, it is checked; wrong, ValueError. Without an
+    answer it stays unchecked: stored, and shown to the teacher as what the page says, never
+    as a star. A try at a position that is not among the class's homework `positions` is
+    refused."""
+    if event.lesson == HOMEWORK_LESSON and event.stage not in positions:
+        raise ValueError(f"field 'stage': {event.stage!r} is not a position of this class's "
+                         f"homework")
     if event.kind != "try" or not event.solved or event.answer is None:
         return event
     from .class_events import lesson_stages
 
+    if event.lesson == HOMEWORK_LESSON:
+        try:
+            right = judge_position_answer(str(event.stage), event.answer)
+        except (ValueError, PositionError, IllegalMove, MoveSyntaxError) as error:
+            raise ValueError(f"field 'answer': {error}") from None
+        if not right:
+            raise ValueError(f"field 'answer': {_answer_shown(event.answer)} is not a right "
+                             f"answer to homework position {event.stage}, so it is not solved")
+        return replace(event, checked=True)
     try:
         stage = lesson_stages(event.lesson).stage(str(event.stage))
         verdict = stage.judge(event.answer)
@@ -630,11 +657,14 @@ def _judged(event: Event) -> Event:
     except Exception:  # noqa: BLE001 - whatever a judge makes of junk, it is no answer
         verdict = None
     if verdict is None or not verdict.correct:
-        shown = repr(event.answer)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        raise ValueError(f"field 'answer': {shown} is not a right answer to stage "
-                         f"{event.stage} of {event.lesson}, so it is not solved")
+        raise ValueError(f"field 'answer': {_answer_shown(event.answer)} is not a right answer "
+                         f"to stage {event.stage} of {event.lesson}, so it is not solved")
     return replace(event, checked=True)
+
+
+def _answer_shown(answer: Any) -> str:
+    shown = repr(answer)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def _client_progress(data: Any) -> progress.Progress:

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import progress
 from .catalog import LESSONS
+from .homework_positions import HOMEWORK_LESSON
 from .class_events import Event, read_events
 from .class_store import ClassStore
 from .classroom import Classroom, Learner
@@ -378,7 +379,8 @@ def _learner_row(learner: Learner, record: progress.Progress, events: list[Event
         seconds_since_seen=None,  # filled in when shown (`seen_row`)
         lessons_done=done, stars=stars, stars_total=sum(stars.values()),
         unchecked=unchecked, unchecked_total=sum(unchecked.values()),
-        lesson_now=lesson_now, lesson_title_now=titles.get(lesson_now or "") or lesson_now,
+        lesson_now=lesson_now, lesson_title_now=titles.get(lesson_now or "") or (
+            "Homework: a position" if lesson_now == HOMEWORK_LESSON else lesson_now),
         stage_now=stage_now, stage_number_now=number_now)
 
 

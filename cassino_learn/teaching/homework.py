@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..core.errors import PositionError
 from ..core.position import Position
+from .homework_positions import (HOMEWORK_LESSON, MAX_POSITION_CHARS, POSITION_ID_PATTERN,
+                                 judge_position_answer,
+                                 position_id)
 
 if TYPE_CHECKING:  # the class's modules are not loaded with a lesson page
     from .class_events import Event
@@ -26,11 +29,12 @@ def course_stages() -> list[Any]:
 
 __all__ = ["Item", "Homework", "HomeworkError", "read_form", "results", "Cell", "set_homework",
            "listed", "table_csv", "cell_words",
-           "MAX_TITLE", "MAX_ITEMS", "MAX_POSITION_CHARS", "stage_choices"]
+           "MAX_TITLE", "MAX_ITEMS", "MAX_POSITION_CHARS", "stage_choices",
+           "HOMEWORK_LESSON", "POSITION_ID_PATTERN", "position_id", "judge_position_answer"]
 
 MAX_TITLE = 120
 MAX_ITEMS = 40
-MAX_POSITION_CHARS = 2000
+
 
 
 class HomeworkError(ValueError):
@@ -70,7 +74,7 @@ class Item:
             data.update(lesson=self.lesson, stage=self.stage, number=self.number,
                         lesson_title=self.lesson_title)
         else:
-            data["position"] = self.position
+            data.update(position=self.position, id=position_id(self.position))
         return data
 
 
@@ -240,11 +244,13 @@ class Cell:
 
 
 def results(homework: Iterable[Homework], events: list[Event]) -> dict[str, dict[str, Any]]:
-    """Per homework id and item key, the learner's cell, from their events (tries of a stage
-    after the homework was set; a solve counts when the server judged it, as stars do)."""
+    """Per homework id and item key, the learner's cell, from their events (tries of a stage,
+    or of a position item, after the homework was set; a solve counts when the server judged
+    it, as stars do)."""
     out: dict[str, dict[str, Any]] = {}
     for work in homework:
-        stage_keys = {(i.lesson, i.stage): i.key for i in work.items if i.kind == "stage"}
+        stage_keys = {(i.lesson, i.stage) if i.kind == "stage"
+                      else (HOMEWORK_LESSON, position_id(i.position)): i.key for i in work.items}
         cells: dict[str, Cell] = {i.key: Cell() for i in work.items}
         for event in events:
             if event.kind != "try" or event.at < work.set_at:

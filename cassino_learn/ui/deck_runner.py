@@ -5,7 +5,9 @@ A *move card* is a move the review marked in one of their games: the position as
 (their hand, the table; the other hand and the stock hidden), "find a better move", judged by
 the expert's search as the review judges (`teaching.deck.judging`); afterwards the better move
 drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
-try, played again as that stage (judged by `teaching.stages`, as the stage runner does). Both
+try, played again as that stage (judged by `teaching.stages`, as the stage runner does), and
+every second time as a fresh practice position for the same rule
+(`teaching.deck.practice_form`, judged by the practice's own quiz item). Both
 tell a wrong try in steps, the answer last (`teaching.feedback`), with the stage runner's
 panels; each answer is scheduled and saved at once (`teaching.deck.today`), and the card says
 when it comes back.
@@ -32,8 +34,10 @@ from ..teaching import progress
 from ..teaching.deck import today
 from ..teaching.deck.cards import DeckCard, MovePuzzle, StagePuzzle
 from ..teaching.deck.making import add_missed_stages
+from ..teaching.deck.practice_form import in_practice_form, practice_form
 from ..teaching.feedback import NUDGE, SHOW, step_for
 from ..teaching.stages import Stage, has_stages, load_stages
+from .deck_watch import DeckWatch
 from .looks import shared_look
 from .quiz_widgets import button
 from .stages import StagePanel
@@ -132,9 +136,17 @@ class DeckRunner(w.VBox):
         self._hint = False
         self._over = False          # the open card is answered (or shown)
         self._found: list[Move] = []
-        super().__init__([self.summary], layout=shared_look("plain"),
+        # the page shown again (another tab's game may have added cards): read the deck afresh
+        self.watch = DeckWatch(self.page_shown)
+        super().__init__([self.summary, self.watch], layout=shared_look("plain"),
                          _dom_classes=("cl-deck",))
         self.refresh()
+
+    def page_shown(self) -> None:
+        """The front end says the page is shown again: read the deck afresh, unless a card is
+        open (its answer saves the deck and redraws the summary itself)."""
+        if self.card is None:
+            self.refresh()
 
     # ------------------------------------------------------------------ the summary
 
@@ -156,9 +168,9 @@ class DeckRunner(w.VBox):
                 self.start_button.add_class("cl-deck-start")
                 self.start_button.on_click(lambda _: self.start())
             self.start_button.description = label
-            self.children = (self.summary, self.start_button, *self._card_parts())
+            self.children = (self.summary, self.watch, self.start_button, *self._card_parts())
         else:
-            self.children = (self.summary, *self._card_parts())
+            self.children = (self.summary, self.watch, *self._card_parts())
         return said
 
     def _card_parts(self) -> tuple[w.Widget, ...]:
@@ -209,6 +221,8 @@ class DeckRunner(w.VBox):
             if not has_stages(puzzle.lesson) or puzzle.stage not in load_stages(puzzle.lesson).ids:
                 return False
             stage = load_stages(puzzle.lesson).stage(puzzle.stage)
+            if in_practice_form(card.reviews):  # every second time: the rule, not the stage
+                stage = practice_form(stage, seed=card.reviews) or stage
         self.card, self.stage = card, stage
         self._wrong, self._hint, self._over, self._found = 0, False, False, []
         assert self.top is not None and self.bottom is not None
@@ -231,7 +245,7 @@ class DeckRunner(w.VBox):
             else:
                 assert stage is not None
                 self._open_stage(stage)
-        self.children = (self.summary, *self._card_parts())
+        self.children = (self.summary, self.watch, *self._card_parts())
         return True
 
     def _open_move(self, puzzle: MovePuzzle) -> None:

@@ -117,3 +117,56 @@ def test_the_teacher_sets_two_stages_a_learner_solves_one_and_the_table_shows_it
     assert ada.dialogs == [] and teacher.dialogs == []  # type: ignore[attr-defined]
     for context in (teacher_context, ada_context, bea_context, phone_context, laptop_context):
         context.close()
+
+
+POSITION = "table: 5D 2C\nhand: 7S 5H"
+
+
+def test_a_position_set_as_homework_is_solved_on_the_card_table_and_the_table_shows_it(
+        browser, server, screenshot):
+    """The teacher types a position; the learner plays it on the card table under "Your
+    review", a worse move first (judged wrong by the expert), then the sweep; the server
+    judges that answer again, and the teacher's table shows it solved on try 2."""
+    from types import SimpleNamespace
+
+    from cassino_learn.core.position import Position
+    from test_stages import _play_on_table
+
+    teacher_context, teacher = new_browser(browser, (1920, 1080))
+    teacher.goto(server.teacher_url)
+    teacher.get_by_text("Set homework…").click()
+    expect(teacher.locator(".cc-hw-positions")).not_to_contain_text("does not judge")
+    teacher.locator("#cc-hw-title").fill("Find the best move")
+    due = (datetime.now(timezone.utc).date() + timedelta(days=7)).isoformat()
+    teacher.locator("#cc-hw-due").fill(due)
+    teacher.locator("#cc-hw-positions").fill(POSITION)
+    teacher.locator("#cc-hw-submit").click()
+    expect(teacher.locator("#cc-homework-done")).to_be_visible()
+
+    ada_context, ada = new_browser(browser)
+    join(ada, server, "Ada")
+    ada.locator(".cl-homework a", has_text="Find the best move").click()
+    puzzle = ada.locator(".cl-hw-position-item")
+    expect(puzzle.locator('[data-zone="hand"] [data-card="7S"]')).to_be_visible()
+    position = SimpleNamespace(position=Position.parse(POSITION))
+    _play_on_table(puzzle, position, Position.parse(POSITION).parse_move("trail 5H"))
+    expect(puzzle.locator('.cl-hw-verdict[data-kind="wrong"]')).to_contain_text(
+        "Not the best", timeout=120_000)
+    screenshot(ada, "homework_position_wrong_1280")
+    _play_on_table(puzzle, position, Position.parse(POSITION).parse_move("7S take 2C+5D"))
+    expect(puzzle.locator('.cl-hw-verdict[data-kind="right"]')).to_contain_text(
+        "Right!", timeout=120_000)
+    screenshot(ada, "homework_position_right_1280")
+
+    row = teacher.locator(".cc-hw-table tr.cc-hw-learner").filter(
+        has=teacher.locator("td.cc-name", has_text="Ada"))
+    # the item's key holds the position's line break: "\a " in a CSS string
+    key = "position:" + POSITION.replace("\n", "\\a ")
+    expect(row.locator(f'td[data-item="{key}"]')).to_have_text(
+        "✔ try 2", timeout=60_000)
+    screenshot(teacher, "homework_position_teacher_1920")
+    ada.set_viewport_size({"width": 390, "height": 844})
+    screenshot(ada, "homework_position_390")
+    assert ada.dialogs == [] and teacher.dialogs == []  # type: ignore[attr-defined]
+    for context in (teacher_context, ada_context):
+        context.close()

@@ -165,3 +165,31 @@ def test_a_marked_move_comes_back_on_the_contents_page_and_is_solved_wrong_then_
         page.set_viewport_size({"width": width, "height": 2600})
         page.locator(".cl-deck").screenshot(
             path=str(shot.with_name(f"deck_review_whole_{width}x{height}.png")))
+
+
+def test_your_review_shows_cards_added_meanwhile_when_the_page_is_shown_again(
+        site, page, wait_for_voila, monkeypatch) -> None:
+    """A game in another tab adds a card while the contents page is open: when the learner
+    comes back to the page (it is shown again), "Your review" counts it, with no reload."""
+    from cassino_learn.teaching import progress
+    from cassino_learn.teaching.deck.cards import DeckCard
+    from cassino_learn.teaching.stages import load_stages
+
+    server, data = site
+    monkeypatch.setenv(progress.ENV_VAR, str(data))
+    stage = load_stages("02_pairing").ids[0]
+    progress.load().add_deck_cards([DeckCard.for_stage("01_cards_and_points",
+                                                       load_stages("01_cards_and_points").ids[0],
+                                                       datetime.now().astimezone())])
+    page.goto(server.url("00_index.ipynb"), timeout=90_000)
+    wait_for_voila(page)
+    summary = page.locator(".cl-deck-summary")
+    summary.wait_for()
+    before = len(_deck(data))
+    assert summary.locator("li[data-card]").count() == min(before, 8)
+    progress.load().add_deck_cards([DeckCard.for_stage("02_pairing", stage,
+                                                       datetime.now().astimezone())])
+    assert len(_deck(data)) == before + 1
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    page.locator(f'.cl-deck-summary li[data-card="stage:02_pairing/{stage}"]').wait_for(
+        timeout=30_000)

@@ -185,3 +185,42 @@ def test_the_settings_let_inaccuracies_join_the_review(data):
     slips.value = True
     assert progress.load().preferences.deck_inaccuracies is True
     assert "inaccuracies, mistakes and blunders" in box.children[2].value
+
+
+def test_the_review_reads_the_deck_again_when_the_page_is_shown_again(data):
+    _deck_with_the_move_card()
+    runner = your_review()
+    assert "1 card due today" in runner.summary.value
+    # a game in another tab adds a card; the page is shown again (what deck_watch.js sends)
+    other = DeckCard.for_stage("02_pairing", load_stages("02_pairing").ids[0],
+                               today.now() - timedelta(minutes=1))
+    progress.load().add_deck_cards([other])
+    runner.watch._handle_message(runner.watch, {"type": "refresh"}, [])
+    assert "2 cards due today" in runner.summary.value
+    assert runner.start_button.description == "Review 2 cards ▶"
+    # with a card open, the open card is left alone
+    runner.start()
+    opened = runner.card
+    runner.watch._handle_message(runner.watch, {"type": "refresh"}, [])
+    assert runner.card is opened and runner.top in runner.children
+
+
+def test_a_missed_stage_comes_back_every_second_time_as_a_practice_position_for_its_rule(data):
+    stage = load_stages("02_pairing").stage("one-card")
+    card = dataclasses.replace(DeckCard.for_stage("02_pairing", "one-card",
+                                                  today.now() - timedelta(minutes=1)), reviews=1)
+    progress.load().add_deck_cards([card])
+    runner = DeckRunner()
+    runner.start()
+    practice = runner.stage
+    assert practice.id.startswith("practice-") and practice.item.id.startswith("practice-")
+    assert runner.top.say.startswith("Practice for the same rule (")
+    assert practice.position != stage.position  # a fresh position, not the stage's
+    assert practice.kind == "legal" and runner.table is not None  # this seed's question
+    right = "Legal" if practice.item.legal else "Not legal"
+    wrong = "Not legal" if practice.item.legal else "Legal"
+    runner.send_from_front_end({"type": "answer", "value": wrong})
+    assert runner.bottom.verdict_kind == "wrong"  # the practice's own judge said so
+    runner.send_from_front_end({"type": "answer", "value": right})
+    assert runner.bottom.verdict_kind == "right"
+    assert _stored(card).reviews == 2

@@ -9,10 +9,11 @@ import json
 import pytest
 
 from cassino_learn.pages import browser_class
-from cassino_learn.pages.contents import homework_html
-from cassino_learn.teaching import homework
+from cassino_learn.pages.contents import homework_html, your_review
+from cassino_learn.teaching import class_events, homework
 from cassino_learn.teaching.catalog import lesson
 from cassino_learn.teaching.stages import load_stages
+from cassino_learn.ui.homework_position import HomeworkPosition
 from cassino_learn.ui.stages import StageRunner
 
 SLUG = "02_pairing"
@@ -60,3 +61,57 @@ def test_a_lesson_opens_at_its_homework_stage_not_solved_yet(in_class) -> None:
     assert runner.stage.id == IDS[2]  # stage 2 is solved as homework: stage 3 is next
     homework.ask_with(None)
     assert StageRunner(SLUG).index == 0  # without homework: the first unsolved
+
+
+# ---------------------------------------------------------------------- a position item
+
+POSITION = "table: 5D 2C\nhand: 7S 5H"
+POSITION_ITEM = {"kind": "position", "key": f"position:{POSITION}", "position": POSITION,
+                 "label": "Position: table: 5D 2C · hand: 7S 5H", "state": "not started",
+                 "tries": 0, "solved_on": None}
+
+
+@pytest.fixture
+def sent():
+    events: list[dict] = []
+    class_events.record_to(events.append)
+    yield events
+    class_events.record_to(None)
+
+
+def test_a_position_item_links_to_its_table_and_is_set_on_one(in_class) -> None:
+    work = [{**WORK[0], "items": [*WORK[0]["items"], POSITION_ITEM]}]
+    in_class[browser_class.HOMEWORK_PATH] = (200, json.dumps({"homework": work}))
+    shown = homework_html(homework.assigned())
+    assert '<a target="_self" href="#homework-positions">Find the best move' in shown.markup
+    assert "Work out at a table" not in shown.markup
+    page = your_review()
+    found = [c for c in page.children if isinstance(c, HomeworkPosition)]
+    assert [w.text for w in found] == [POSITION]
+    assert "id='homework-positions'" in page.children[0].value
+
+
+def test_a_position_is_played_on_the_table_judged_and_each_try_sent(sent) -> None:
+    puzzle = HomeworkPosition(POSITION_ITEM)
+    assert puzzle.table.position.hands[1] is None  # the other hand stays hidden
+    assert puzzle.show_button.layout.display == "none"
+    puzzle.table.play("trail 5H")  # as the learner plays it on the table
+    assert "Not the best" in puzzle.verdict.value and "Try again" in puzzle.verdict.value
+    assert puzzle.table.position == puzzle.seen  # back to the position for another try
+    assert puzzle.show_button.layout.display == ""
+    puzzle.table.play("7S take 2C+5D")
+    assert "Right!" in puzzle.verdict.value and puzzle.table.mode == "watch"
+    assert [(e["lesson"], e["stage"], e["solved"]) for e in sent] == \
+        [(homework.HOMEWORK_LESSON, homework.position_id(POSITION), False)] * 1 + \
+        [(homework.HOMEWORK_LESSON, homework.position_id(POSITION), True)]
+    assert sent[1]["answer"] == {"position": POSITION, "move": "7S take 2C+5D"}
+    for data in sent:  # what the page sends, the server reads
+        class_events.client_event(data)
+
+
+def test_show_me_after_a_wrong_try_shows_the_better_move_and_it_is_not_solved(sent) -> None:
+    puzzle = HomeworkPosition(POSITION_ITEM)
+    puzzle.answer("5H take 5D")
+    puzzle.show_answer()
+    assert "A better move" in puzzle.verdict.value and puzzle.over and not puzzle.solved
+    assert [e["solved"] for e in sent] == [False]

@@ -20,7 +20,7 @@ from ...game.observation import Observation
 from ...game.review import Evaluate, MoveReview, review_turn, thresholds, turn_of
 from .cards import MovePuzzle
 
-__all__ = ["observation_of", "Judgement", "judge", "margin", "JUDGE_ITERATIONS"]
+__all__ = ["observation_of", "Judgement", "judge", "judge_position", "margin", "JUDGE_ITERATIONS"]
 
 JUDGE_ITERATIONS = 500  # each confirming look's budget (review.REVIEW_ITERATIONS in the browser)
 
@@ -58,6 +58,35 @@ def judge(puzzle: MovePuzzle, answer: Move | str, *, evaluate: Evaluate | None =
     """Judge `answer` (a Move or its text) on the card's position. IllegalMove (or
     MoveSyntaxError) for a move the position does not allow, as the core says why.
     `evaluate`: an evaluator of the caller's own (tests), as `review.review_turn` takes."""
-    turn = turn_of(observation_of(puzzle), answer, puzzle.number)
+    return _judge_seen(observation_of(puzzle), answer, puzzle.number, evaluate, iterations)
+
+
+def judge_position(position: Position | str, answer: Move | str, *,
+                   evaluate: Evaluate | None = None,
+                   iterations: int = JUDGE_ITERATIONS) -> Judgement:
+    """Judge `answer` in a lone position (a homework item the teacher typed) as a card's answer
+    is judged: the seat to move sees its own hand only, the other hands and the stock dealt as
+    the expert deals them (`demonstration.observation_of`), seeded as move 1 and searched at a
+    fixed budget (`_fixed_budget`) so the page and the class server reach the same verdict."""
+    from ..demonstration import observation_of as lone_observation
+
+    position = Position.parse(position) if isinstance(position, str) else position
+    return _judge_seen(lone_observation(position), answer, 1, evaluate or _fixed_budget,
+                       iterations)
+
+
+def _fixed_budget(observation: Observation, **_: object) -> list:
+    """The hints' search at the expert's iterations and seed, never bounded by the clock (as
+    it is in the browser): the learner's page and the class server, which judges the answer
+    again, search alike and agree on the verdict."""
+    from ...game.coach import coach_values
+    from ...game.search import DEFAULT_ITERATIONS
+
+    return coach_values(observation, iterations=DEFAULT_ITERATIONS)
+
+
+def _judge_seen(seen: Observation, answer: Move | str, number: int,
+                evaluate: Evaluate | None, iterations: int) -> Judgement:
+    turn = turn_of(seen, answer, number)
     reviewed = review_turn(turn, evaluate=evaluate, iterations=iterations)
     return Judgement(reviewed.mark is None, turn.move, reviewed)
