@@ -102,7 +102,15 @@ def rules_behind(parts: Iterable[DeckPart], limit: int = 8) -> list[dict[str, An
         learners.update(set(part.rules))
         cards.update(part.rules)
     order = sorted(cards, key=lambda r: (-cards[r], -learners[r], r))
-    return [{"rule": r, "cards": cards[r], "learners": learners[r]} for r in order[:limit]]
+    return [{"rule": r, "name": _rule_name(r), "cards": cards[r], "learners": learners[r]}
+            for r in order[:limit]]
+
+
+def _rule_name(rule: str) -> str:
+    """What the teacher reads for a rule: its id and its short name ("C1: a pair")."""
+    from .catalog import RULE_NAMES
+
+    return f"{rule}: {RULE_NAMES[rule]}" if rule in RULE_NAMES else rule
 
 
 def common_mistakes(parts: Iterable[DeckPart], limit: int = 6,

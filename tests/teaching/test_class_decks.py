@@ -67,6 +67,8 @@ def test_the_rules_behind_most_cards_and_the_common_mistakes_of_the_class() -> N
     by_rule = {r["rule"]: (r["cards"], r["learners"]) for r in top}
     assert {by_rule[r] for r in rules} == {(2, 2)}
     assert [r["rule"] for r in top[:len(rules)]] == sorted(rules)  # most cards first
+    from cassino_learn.teaching.catalog import RULE_NAMES
+    assert top[0]["name"] == f"{top[0]['rule']}: {RULE_NAMES[top[0]['rule']]}"  # said, not an id
     common = common_mistakes([ada, ben, cy])
     assert [(c["lesson"], c["stage"], c["learners"]) for c in common] == [(*shared, 2)]
     assert common[0]["value"] == f"{L2}/{shared[1]}" and common[0]["number"] == 1

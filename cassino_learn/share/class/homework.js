@@ -136,7 +136,7 @@
     }
     (table.deck_rules || []).forEach(function (r) {
       var tr = el('tr');
-      tr.appendChild(el('td', r.rule));
+      tr.appendChild(el('td', r.name || r.rule));
       tr.appendChild(el('td', r.cards, 'cc-num'));
       tr.appendChild(el('td', r.learners, 'cc-num'));
       rules.appendChild(tr);
