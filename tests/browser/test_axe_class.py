@@ -42,7 +42,8 @@ def test_the_class_pages_have_no_violation(browser, server) -> None:  # noqa: F8
         page.locator('#cd-follow-view [data-zone="table"] [data-card="6H"]').click()
         page.get_by_role("button", name="Take").click()
         page.get_by_role("button", name="Send my move").click()
-        page.get_by_text("Your answer: 8S take 2S+6H").wait_for()
+        page.get_by_text("Your answer: play the eight of spades to take the two of spades and the "
+                         "six of hearts.").wait_for()  # in words, not notation
         assert_clean(page, "the demonstration's follower page, an answer sent")
         teacher.get_by_text("1 of 1 has answered").wait_for()
         assert_clean(teacher, "the demonstration's teacher page, a question asked")

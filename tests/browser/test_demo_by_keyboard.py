@@ -62,7 +62,8 @@ def test_a_follower_answers_the_question_by_keyboard_alone(browser, server) -> N
         assert ana.get_by_label("your move").input_value() == "8S take 2S 6H"
         tab_until(ana, lambda f: f["name"] == "Send my move")
         ana.keyboard.press("Enter")
-        ana.get_by_text("Your answer: 8S take 2S+6H").wait_for()
+        ana.get_by_text("Your answer: play the eight of spades to take the two of spades and the "
+                        "six of hearts.").wait_for()  # in words, not notation
         teacher.get_by_text("1 of 1 has answered").wait_for()
 
         start = where(ana)

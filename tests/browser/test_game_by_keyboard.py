@@ -139,7 +139,7 @@ def test_a_practice_item_by_keyboard_alone(voila, page, wait_for_voila, error_ou
     page.wait_for_selector(HAND, timeout=90_000)
     play_by_keys(page, item.position, item.solutions()[0])
     page.locator(".cl-item .cl-feedback.cl-right").wait_for()  # the core's verdict: right
-    status = page.locator(".cl-status").filter(has_text="Practice on rule")
+    status = page.locator(".cl-status").filter(has_text="Practice: ")
     assert "right first time: 1 of 1" in status.inner_text()
     # the next question, by keys too: the answered one goes, a new one comes
     answered = page.locator(".cl-item").element_handle()

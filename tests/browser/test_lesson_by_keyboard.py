@@ -48,6 +48,8 @@ def _label(move: Move) -> str:
 
 
 def play_by_keys(page, position, move: Move) -> None:
+    # the stage's table drawn first (on a busy machine it comes after the stage's words)
+    page.locator(f'[data-zone="hand"] [data-card="{move.card}"]').wait_for()
     tab_to(page, lambda f: f["zone"] == "hand")
     arrow_to(page, str(move.card))
     page.keyboard.press("Enter")

@@ -91,4 +91,5 @@ from cassino_learn.pages.lesson import header, try_move
 header({lesson!r})._ipython_display_()
 print(try_move('table: 5C; hand: 5D', '5D take 5C'))
 """)
-        assert "ERROR" not in printed and "5D take 5C: legal" in printed, printed
+        assert "ERROR" not in printed, printed
+        assert "Play the five of diamonds to take the five of clubs: legal" in printed, printed
