@@ -1,6 +1,6 @@
 """A newcomer walks through every stage of lessons 1-13 in Chromium, a wrong answer first
-(twice, but on a Legal / Not legal question), then the right one; at 1280x800 and again, on the
-same page, at 390x844 (a replay is judged as a first attempt).
+(at 390x844 twice, but on a Legal / Not legal question), then the right one; at 1280x800 and
+again, on the same page, at 390x844 (a replay is judged as a first attempt).
 
 The wrong answer is worked out from the stage's own data and the rules core, never written down
 per stage: on a goal table a play the core refuses ("Try take" with a card that cannot take it),
@@ -24,6 +24,8 @@ After every try the verdict is on screen (issue 43, "feedback in view"): its who
 window, the page having scrolled it there by itself if need be. A right answer's verdict is on
 screen only until the next stage opens by itself, so the page keeps, frame by frame, whether each
 verdict has been wholly in the window (`WATCHER`), and the test asks that record.
+
+The second wrong try is given at 390x844 only, where a longer verdict has the least room.
 
 The lessons are walked a few at a time (each on its own page and kernel) with Playwright's async
 API in this test's own event loop, so the walk takes minutes, not half an hour; what it saw, stage
@@ -551,7 +553,9 @@ async def _visit(walk: Walk, runner, stage: Stage, n: int, *, narrow: bool,
         await _demo(walk, runner, where, stage, n)
         return
     given = wrong_try(stage, walk.slug, narrow=narrow)
-    tries = 1 if stage.two_way else 2
+    # a second wrong try (its verdict says more, and is longer) where space is short: on a
+    # phone; not on a two-way question, whose second wrong try shows its answer
+    tries = 2 if narrow and not stage.two_way else 1
     for tried in range(1, tries + 1):
         await page.evaluate(NEXT_TRY, [n, tried])
         await _answering(runner, n)
