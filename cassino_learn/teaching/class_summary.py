@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import statistics
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
@@ -28,7 +27,7 @@ from .stages import Stage, StageError, has_stages, load_stages, most_stars, star
 
 __all__ = ["ClassSummary", "LearnerRow", "StageRow", "RuleRow", "CourseStage", "summarize",
            "to_csv", "course_stages", "LearnerPart", "learner_part", "assemble", "tables",
-           "seen_row", "lesson_columns"]
+           "seen_row", "lesson_columns", "ClassTables"]
 
 
 @dataclass(frozen=True)
@@ -282,47 +281,94 @@ def lesson_columns() -> list[dict[str, Any]]:
 
 def tables(parts: list[LearnerPart]) -> tuple[list["StageRow"], list["RuleRow"]]:
     """The stages, hardest first, and the rules refused, most first, of these learners."""
-    course = list(_course()[0])
-    where = {(s.lesson, s.stage): s for s in course}
-    tried: Counter[tuple[str, str]] = Counter()
-    solved: Counter[tuple[str, str]] = Counter()
-    first: Counter[tuple[str, str]] = Counter()
-    tries: dict[tuple[str, str], list[int]] = defaultdict(list)
-    refusals: Counter[str] = Counter()
-    refusers: dict[str, set[str]] = defaultdict(set)
-    refused_at: dict[str, Counter[tuple[str, str | None]]] = defaultdict(Counter)
+    counts = ClassTables()
     for part in parts:
+        counts.add(part)
+    return counts.rows()
+
+
+class ClassTables:
+    """The counts behind the stages' and rules' tables, kept as learners' parts come and go
+    (`add`, `remove`): a learner's change costs the size of their part, not the class's, and
+    the rows are made from the counts (the course's stages and the rules refused)."""
+
+    def __init__(self) -> None:
+        self.tried: Counter[tuple[str, str]] = Counter()
+        self.solved: Counter[tuple[str, str]] = Counter()
+        self.first: Counter[tuple[str, str]] = Counter()
+        # stage -> tries to the solve -> how many learners took that many
+        self.tries: dict[tuple[str, str], Counter[int]] = defaultdict(Counter)
+        self.refusals: Counter[str] = Counter()
+        self.refusers: Counter[str] = Counter()  # learners who broke the rule at least once
+        self.refused_at: dict[str, Counter[tuple[str, str | None]]] = defaultdict(Counter)
+
+    def add(self, part: LearnerPart, sign: int = 1) -> None:
+        """Count `part` in (or out, with `sign` -1)."""
         for key, (done, at_first, count) in part.stages.items():
-            tried[key] += 1
+            _bump(self.tried, key, sign)
             if done:
-                solved[key] += 1
-                first[key] += at_first
-                tries[key].append(count)
+                _bump(self.solved, key, sign)
+                _bump(self.first, key, sign * at_first)
+                _bump(self.tries[key], count, sign)
         for (rule, lesson, stage), n in part.refusals.items():
-            refusals[rule] += n
-            refusers[rule].add(part.id)
-            refused_at[rule][(lesson, stage)] += n
+            _bump(self.refusals, rule, sign * n)
+            _bump(self.refused_at[rule], (lesson, stage), sign * n)
+        for rule in {rule for rule, _, _ in part.refusals}:
+            _bump(self.refusers, rule, sign)
 
-    stage_rows = [StageRow(s.lesson, s.lesson_title, s.stage, s.number, tried[key],
-                           solved[key], first[key],
-                           statistics.median(tries[key]) if tries[key] else None)
-                  for s in course for key in [(s.lesson, s.stage)]]
-    stage_rows.sort(key=lambda row: _hardness(row, where))
+    def remove(self, part: LearnerPart) -> None:
+        """Count `part` out (it was added before)."""
+        self.add(part, -1)
 
-    taught: dict[str, list[str]] = defaultdict(list)
-    for item in LESSONS:
-        for rule in item.rules:
-            taught[rule].append(item.slug)
-    rule_rows = []
-    for rule, count in sorted(refusals.items(), key=lambda kv: (-kv[1], kv[0])):
-        places = sorted(refused_at[rule].items(), key=lambda kv: (-kv[1], _place(kv[0], where)))
-        rule_rows.append(RuleRow(rule, count, len(refusers[rule]), [
-            {"lesson": lesson, "stage": stage,
-             "number": where[(lesson, stage)].number if (lesson, stage) in where else None,
-             "refusals": n}
-            for (lesson, stage), n in places], taught.get(rule, [])))
+    def rows(self) -> tuple[list["StageRow"], list["RuleRow"]]:
+        """The stages, hardest first, and the rules refused, most first."""
+        course = list(_course()[0])
+        where = {(s.lesson, s.stage): s for s in course}
+        stage_rows = [StageRow(s.lesson, s.lesson_title, s.stage, s.number, self.tried[key],
+                               self.solved[key], self.first[key], _median(self.tries.get(key)))
+                      for s in course for key in [(s.lesson, s.stage)]]
+        stage_rows.sort(key=lambda row: _hardness(row, where))
 
-    return stage_rows, rule_rows
+        taught: dict[str, list[str]] = defaultdict(list)
+        for item in LESSONS:
+            for rule in item.rules:
+                taught[rule].append(item.slug)
+        rule_rows = []
+        for rule, count in sorted(self.refusals.items(), key=lambda kv: (-kv[1], kv[0])):
+            places = sorted(self.refused_at[rule].items(),
+                            key=lambda kv: (-kv[1], _place(kv[0], where)))
+            rule_rows.append(RuleRow(rule, count, self.refusers[rule], [
+                {"lesson": lesson, "stage": stage,
+                 "number": where[(lesson, stage)].number if (lesson, stage) in where else None,
+                 "refusals": n}
+                for (lesson, stage), n in places], taught.get(rule, [])))
+        return stage_rows, rule_rows
+
+
+def _bump(counts: Counter[Any], key: Any, by: int) -> None:
+    """`counts[key] += by`, the key dropped at zero (so a table lists only what is there)."""
+    value = counts[key] + by
+    if value:
+        counts[key] = value
+    else:
+        del counts[key]
+
+
+def _median(histogram: Counter[int] | None) -> float | None:
+    """The median of the values counted in `histogram` (value -> how many), as
+    `statistics.median` of them all would give; None when there are none."""
+    if not histogram:
+        return None
+    values = sorted(histogram.items())
+    total = sum(histogram.values())
+    middle = [(total - 1) // 2, total // 2]  # the one or two middle positions, 0-based
+    found: list[int] = []
+    seen = 0
+    for value, n in values:
+        while len(found) < 2 and middle[len(found)] < seen + n:
+            found.append(value)
+        seen += n
+    return found[0] if total % 2 else (found[0] + found[1]) / 2
 
 
 def _place(key: tuple[str, str | None], where: dict[tuple[str, str], CourseStage]) -> int:

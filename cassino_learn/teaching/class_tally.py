@@ -2,8 +2,9 @@
 learner's part of the summary (`class_summary.learner_part`) is worked out once when the class
 is opened, then again only for the learner who just sent something or joined, from that
 learner's records alone. The teacher's page then costs the class nothing it did not already
-pay: no refresh reads every learner's records, and it asks only for the rows changed since
-the version it has (`changes`). Used from the class store's one thread.
+pay: no refresh reads every learner's records or goes through the class (the stages' and rules'
+tables are counts a learner's change moves, `ClassTables`), and it asks only for the rows
+changed since the version it has (`changes`). Used from the class store's one thread.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from .class_store import ClassStore
 from .class_decks import DeckPart, common_mistakes, deck_part, deck_rows, rules_behind
 from .homework import Homework, listed, results
-from .class_summary import LearnerPart, learner_part, lesson_columns, tables
+from .class_summary import ClassTables, LearnerPart, learner_part, lesson_columns
 
 __all__ = ["ClassTally"]
 
@@ -54,6 +55,9 @@ class ClassTally:
         self.epoch += 1
         records = self.store.records()
         self.parts = {record[0].id: learner_part(*record) for record in records}
+        self.counts = ClassTables()
+        for part in self.parts.values():
+            self.counts.add(part)
         self.homework = listed(self.store)
         self.homework_cells = {record[0].id: results(self.homework, record[2])
                                for record in records}
@@ -67,6 +71,9 @@ class ClassTally:
         """The learner sent something, or joined: their part again, from their records."""
         record = self.store.record(learner_id)
         self.version += 1
+        before = self.parts.get(learner_id)
+        if before is not None:
+            self.counts.remove(before)
         if record is None:
             self.parts.pop(learner_id, None)
             self.changed.pop(learner_id, None)
@@ -74,7 +81,8 @@ class ClassTally:
             self.decks.pop(learner_id, None)
             self._rows.pop(learner_id, None)
         else:
-            self.parts[learner_id] = learner_part(*record)
+            self.parts[learner_id] = part = learner_part(*record)
+            self.counts.add(part)
             self.homework_cells[learner_id] = results(self.homework, record[2])
             self.decks[learner_id] = deck_part(record[1].deck)
             self.changed[learner_id] = self.version
@@ -82,7 +90,7 @@ class ClassTally:
     def changes(self, since: int | None, epoch: int | None, now: datetime) -> dict[str, Any]:
         """The summary's JSON: every learner's row, or (given the `since` version and `epoch`
         the page has) only the rows changed after it; the stages' and rules' tables whole
-        (they are small), worked out again only when something changed."""
+        (they are small), made again from the kept counts only when something changed."""
         if now.tzinfo is None:
             now = now.replace(tzinfo=timezone.utc)
         if self._data_version() != self._seen_version:
@@ -91,7 +99,7 @@ class ClassTally:
         ids = list(self.parts) if whole else \
             [i for i, version in self.changed.items() if version > since]
         if self._tables is None or self._tables[0] != self.version:
-            stage_rows, rule_rows = tables(list(self.parts.values()))
+            stage_rows, rule_rows = self.counts.rows()
             self._tables = (self.version, ([_plain(r) for r in stage_rows],
                                            [_plain(r) for r in rule_rows]))
         stage_rows, rule_rows = self._tables[1]

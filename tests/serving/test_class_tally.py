@@ -99,6 +99,63 @@ class TestTally(ClassServerCase):
                 assert shown is None or abs(shown - made_now) < 60
                 assert row == expected
             assert [r["name"] for r in since["learners"]] == [["Ada", "Ben", "Ada"][number]]
+            self.assert_tables_as_made_from_every_learner(since)
             seen = since
         stars = {row["name"]: row["stars"][lesson] for row in self.summary()["learners"]}
         assert stars["Ada"] > stars["Ben"] > 0
+
+    def assert_tables_as_made_from_every_learner(self, sent: dict) -> None:
+        """The stages' and rules' tables the page got are those every learner's records make."""
+        from cassino_learn.teaching.class_summary import summarize
+
+        made = self.db(lambda store: summarize(store, datetime.now(timezone.utc)).to_json())
+        assert sent["stages"] == made["stages"]
+        assert sent["rules"] == made["rules"]
+
+    def test_the_tables_follow_refusals_and_solves_as_each_learner_changes(self) -> None:
+        """Kept as counts a learner's change adds and takes away (`ClassTables`), the tables
+        stay those the whole class's records make: refusals of two rules by two learners, one
+        learner solving after tries, another at the first."""
+        from cassino_learn.teaching.class_events import answer_json
+        from cassino_learn.teaching.stages import load_stages
+
+        stage = load_stages("01_cards_and_points").stages[0]
+        right = answer_json(stage.solutions()[0])
+        ada, ben, cy = self.join("Ada"), self.join("Ben"), self.join("Cy")
+        steps = [(ada, [event(1, "refusal", rule="C1", stage=stage.id)]),
+                 (ben, [event(2, "refusal", rule="C1", stage=stage.id),
+                        event(3, "refusal", rule="T2", stage=stage.id)]),
+                 (ada, [event(4, stage=stage.id), event(5, stage=stage.id)]),
+                 (ada, [event(6, solved=True, stage=stage.id, answer=right)]),
+                 (cy, [event(7, solved=True, stage=stage.id, answer=right)]),
+                 (ben, [event(8, "refusal", rule="C1", stage=stage.id)])]
+        for who, events in steps:
+            assert who.sync({"learner": who.id, "events": events}).code == 200
+            self.assert_tables_as_made_from_every_learner(self.summary())
+        rules = {row["rule"]: (row["refusals"], row["learners"])
+                 for row in self.summary()["rules"]}
+        assert rules["C1"] == (3, 2) and rules["T2"] == (1, 1)
+        row = next(r for r in self.summary()["stages"] if r["stage"] == stage.id)
+        assert (row["tried"], row["solved"], row["first_try"]) == (2, 2, 1)  # Ben only refused
+
+    def test_a_sync_counts_only_its_own_learner_in_and_out_of_the_tables(self) -> None:
+        """The tables cost a change the size of one learner's part, not the class's."""
+        from cassino_learn.teaching.class_summary import ClassTables
+
+        learners = [self.join(f"L{n}") for n in range(20)]
+        first = self.summary()
+        counted: list[tuple[str, int]] = []
+        add = ClassTables.add
+
+        def counting(tables: Any, part: Any, sign: int = 1) -> None:
+            counted.append((part.id, sign))
+            add(tables, part, sign)
+
+        ClassTables.add = counting  # type: ignore[method-assign]
+        try:
+            ada = learners[3]
+            assert ada.sync({"learner": ada.id, "events": [event(1)]}).code == 200
+            self.summary(f"&since={first['version']}&epoch={first['epoch']}")
+        finally:
+            ClassTables.add = add  # type: ignore[method-assign]
+        assert counted == [(ada.id, -1), (ada.id, 1)]
