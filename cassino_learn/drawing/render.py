@@ -21,6 +21,7 @@ from ..core.cards import Card
 from ..core.move import Move
 from ..core.position import Position
 from ..core.rules import Rules
+from ..core.structure import Group
 from ..core.telling import in_words
 from ..core.words import count, listing
 
@@ -387,8 +388,11 @@ def move_html(move: Move, *, four_color: bool = False, size: int | None = DEFAUL
     groups = move.groups() if move.kind != "trail" else []
     if move.kind == "build" and groups:
         # The first set of a build holds the played card; show the rest of that set.
-        first = tuple(x for x in groups[0] if x is not move.card)
-        groups = ([first] if first else []) + list(groups[1:])
+        head = groups[0]
+        first = tuple(x for x in ((head,) if isinstance(head, Build) else head)
+                      if x is not move.card)
+        kept: list[Group] = [first] if first else []
+        groups = kept + groups[1:]
     tags = value_tags(move.position.rules) if move.position is not None else {}
     shown = "".join(_group_html(g if not isinstance(g, Card) else (g,), four_color, tags)
                     for g in groups)

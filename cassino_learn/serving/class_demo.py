@@ -127,7 +127,7 @@ class DemoState:
         """The demonstration the store kept, if any (one that no longer fits the rules
         core is set aside with a warning: the class starts without a table)."""
         kept = self.store.current() if self.store is not None else None
-        if kept:
+        if kept and self.store is not None:
             try:
                 self.demo = Demonstration.from_dict(kept)
             except (ValueError, KeyError, TypeError) as error:
@@ -234,7 +234,7 @@ def _event(kind: str, version: int, data: Any) -> bytes:
 def follower_data(demo: Demonstration) -> dict[str, Any]:
     """What every follower is sent: the public state and the table drawn as cards."""
     data = demo.public()
-    if demo.on:
+    if demo.on and demo.line is not None:
         view = demo.hidden_view()
         data["table_html"] = position_html(view, seat=view.turn, reveal=True, style=False,
                                            interactive=True, stock=demo.line.stock, size=None,
@@ -243,7 +243,7 @@ def follower_data(demo: Demonstration) -> dict[str, Any]:
         if demo.last_move:
             data["last_move_html"] = _move_html(demo, demo.last_move)
         reveal = data.get("question", {}).get("reveal")
-        if reveal:
+        if reveal and demo.question is not None:
             _draw_moves(demo.question.position, reveal["moves"])
     return data
 
@@ -357,7 +357,7 @@ class TeacherState(_TeacherOnly):
 async def teacher_data(state: DemoState) -> dict[str, Any]:
     demo = state.demo
     data = demo.teacher(await state.names())
-    if demo.on:
+    if demo.on and demo.line is not None:
         full = demo.line.state
         data["table_html"] = position_html(full, seat=full.turn, reveal=True, style=False,
                                            stock=demo.line.stock, size=None)
@@ -365,7 +365,7 @@ async def teacher_data(state: DemoState) -> dict[str, Any]:
         data["legal"] = [str(m) for m in full.legal_moves()] if full.hand else []
         data["last_move_html"] = _move_html(demo, demo.last_move) if demo.last_move else ""
         reveal = data.get("question", {}).get("reveal")
-        if reveal:
+        if reveal and demo.question is not None:
             _draw_moves(demo.question.position, reveal["moves"])
     data["followers"] = state.hub.followers
     return data
@@ -414,7 +414,7 @@ class TeacherDo(_TeacherOnly):
             return
         action = data.get("action")
         act = _ACTIONS.get(action) if isinstance(action, str) else None
-        if act is None:
+        if act is None or not isinstance(action, str):
             self.refuse(400, f"unknown action; one of {', '.join(sorted(_ACTIONS))}")
             return
         async with self.state.busy:

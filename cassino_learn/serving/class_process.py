@@ -75,7 +75,8 @@ class ClassServerProcess:
     def _limit_files(self) -> None:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
+        if self.open_files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def _drain(self, stream) -> None:
         """Keep the server's last lines (a full pipe would stop the server)."""

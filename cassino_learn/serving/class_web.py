@@ -312,7 +312,7 @@ class JoinHandler(_Page):
 class CodeHandler(JoinHandler):
     """Continuing as the learner whose code is typed; a code the class has not says so."""
 
-    def get(self) -> None:
+    async def get(self) -> None:
         self.redirect(f"{self.state.base_url}class/join#code")
 
     async def post(self) -> None:
@@ -383,7 +383,7 @@ class SetHomework(TeacherPage):
 
         from ..teaching.homework import HomeworkError, read_form, set_homework
 
-        typed = {"title": self.get_argument("title", "", strip=False),
+        typed: dict[str, Any] = {"title": self.get_argument("title", "", strip=False),
                  "due": self.get_argument("due", ""),
                  "stages": self.get_arguments("stages"),
                  "lessons": self.get_arguments("lessons"),

@@ -340,7 +340,8 @@ class PageConnection(ZMQChannelsWebsocketConnection):
         self._counted = True
         return super().connect()
 
-    def disconnect(self) -> None:
+    # jupyter_server's base class declares it async; the ZMQ connection it runs is not
+    def disconnect(self) -> None:  # type: ignore[override]
         counted, self._counted = self._counted, False
         self._left = True
         if counted:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from . import progress
+from .progress import Progress
 from .homework_positions import HOMEWORK_LESSON, judge_position_answer, position_id
 from .class_events import Event, client_event, read_events
 from .class_progress import strict_progress
@@ -432,7 +433,7 @@ class ClassStore:
         for a learner not in the class). ValueError for anything that is no learner id."""
         return self._progress(learner_id).to_json()
 
-    def _progress(self, learner_id: str) -> progress.Progress:
+    def _progress(self, learner_id: str) -> Progress:
         learner_id = _checked_id(learner_id)
         row = self._db().execute("SELECT data FROM progress WHERE learner=?",
                                  (learner_id,)).fetchone()
@@ -440,7 +441,7 @@ class ClassStore:
             return progress.Progress(Path(progress.FILE_NAME))
         return _stored(row[0], learner_id)
 
-    def records(self) -> list[tuple[Learner, progress.Progress, list[Event], datetime | None]]:
+    def records(self) -> list[tuple[Learner, Progress, list[Event], datetime | None]]:
         """Every learner with their progress, events and last seen, as of one moment (three
         queries, whatever the size of the class)."""
         with self._read() as db:
@@ -456,7 +457,7 @@ class ClassStore:
                  else progress.Progress(Path(progress.FILE_NAME)),
                  events.get(row[0], []), _time(row[4])) for row in roster]
 
-    def record(self, learner_id: Any) -> tuple[Learner, progress.Progress, list[Event],
+    def record(self, learner_id: Any) -> tuple[Learner, Progress, list[Event],
                                                datetime | None] | None:
         """One learner with their progress, events and last seen (as `records` gives each),
         or None for a learner the class has not: three indexed queries."""

@@ -339,7 +339,8 @@ class ClassTables:
                             key=lambda kv: (-kv[1], _place(kv[0], where)))
             rule_rows.append(RuleRow(rule, count, self.refusers[rule], [
                 {"lesson": lesson, "stage": stage,
-                 "number": where[(lesson, stage)].number if (lesson, stage) in where else None,
+                 "number": where[(lesson, stage)].number
+                 if stage is not None and (lesson, stage) in where else None,
                  "refusals": n}
                 for (lesson, stage), n in places], taught.get(rule, [])))
         return stage_rows, rule_rows

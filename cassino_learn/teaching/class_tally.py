@@ -96,18 +96,18 @@ class ClassTally:
         if self._data_version() != self._seen_version:
             self.reload()  # written by another connection than the server's own: rare
         whole = since is None or epoch != self.epoch or since > self.version
-        ids = list(self.parts) if whole else \
+        ids = list(self.parts) if whole or since is None else \
             [i for i, version in self.changed.items() if version > since]
         if self._tables is None or self._tables[0] != self.version:
             stage_rows, rule_rows = self.counts.rows()
             self._tables = (self.version, ([_plain(r) for r in stage_rows],
                                            [_plain(r) for r in rule_rows]))
-        stage_rows, rule_rows = self._tables[1]
+        stage_json, rule_json = self._tables[1]
         return {"class_name": self.store.name, "generated": now.isoformat(timespec="seconds"),
                 "version": self.version, "epoch": self.epoch, "whole": whole,
                 "count": len(self.parts), "lessons": lesson_columns(),
                 "learners": [self._row_json(i, now) for i in ids],
-                "stages": stage_rows, "rules": rule_rows}
+                "stages": stage_json, "rules": rule_json}
 
     def _row_json(self, learner_id: str, now: datetime) -> dict[str, Any]:
         """The learner's row as JSON (as `seen_row` makes it, at `now`)."""

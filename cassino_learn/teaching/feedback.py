@@ -206,7 +206,7 @@ def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict 
            for side, points in sorted(score.points.items()) if given.get(side) != points]
     head = f"Not yet: the points for {listing(off)} are not right."
     if step == LOOK:
-        items = next(iter(score.items.values()), {})
+        items: dict[str, int] = next(iter(score.items.values()), {})
         # Sweeps (taught in lesson 9) are named only when a pile holds one; Little Casino
         # scores no point of its own in Spade Casino (V8): it counts as a spade there.
         spade_casino = item.position.rules.scoring == "spade-casino"

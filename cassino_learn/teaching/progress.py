@@ -169,7 +169,7 @@ class LessonProgress:
         return bool(record and record.solved)
 
     def to_json(self) -> dict[str, Any]:
-        data = {"done": self.done, "best": self.best, "last": self.last, "total": self.total,
+        data: dict[str, Any] = {"done": self.done, "best": self.best, "last": self.last, "total": self.total,
                 "practised": self.practised}
         if self.stages:
             data["stages"] = {key: record.to_json() for key, record in self.stages.items()}
@@ -317,7 +317,10 @@ class Progress:
         returns the ids of those added."""
         added = [card.id for card in cards if card.id not in self.deck.cards]
         if added:
-            self._change(lambda p: [p.deck.add(card) for card in cards])
+            def add(p: Progress) -> None:
+                for card in cards:
+                    p.deck.add(card)
+            self._change(add)
         return added
 
     def keep_deck_card(self, card: DeckCard, day: str | None = None) -> DeckCard:

@@ -419,8 +419,8 @@ def _parse_item(raw: Any, number: int) -> QuizItem:
     kind = raw.get("kind")
     if kind not in KINDS:
         raise BankError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    missing = ({"position"} if kind not in FACT_KINDS else set()) | _FIELDS[kind]
-    missing = sorted(name for name in missing if name not in raw)
+    needed = ({"position"} if kind not in FACT_KINDS else set()) | _FIELDS[kind]
+    missing = sorted(name for name in needed if name not in raw)
     if missing:
         raise BankError(f"a {kind} item needs {', '.join(missing)}")
     unknown = sorted(set(raw) - _OPTIONAL - set().union(*_FIELDS.values()))
@@ -511,7 +511,7 @@ def check_item(item: QuizItem) -> None:
             raise BankError(f"the mover does not hold {item.card}")
         right = {str(m) for m in item.solutions()}
         if item.expected is not None:
-            stored = set()
+            stored: set[str] = set()
             for text in item.expected:
                 try:
                     stored.add(str(position.parse_move(read_capture_answer(item, text))))
@@ -546,9 +546,9 @@ def check_item(item: QuizItem) -> None:
             raise BankError("a score item needs piles (pile 1: ..., pile 2: ...)")
         truth = round_points(position)
         if item.expected is not None:
-            stored = {int(k): int(v) for k, v in dict(item.expected).items()}
-            if stored != truth:
-                raise BankError(f"expected points {stored} disagree with the scorer: {truth}")
+            points = {int(k): int(v) for k, v in dict(item.expected).items()}
+            if points != truth:
+                raise BankError(f"expected points {points} disagree with the scorer: {truth}")
 
 
 def all_banks(slugs: Iterable[str] | None = None) -> list[Path]:

@@ -321,7 +321,7 @@ def deal_facts(players: Sequence[int] = (2, 3, 4)) -> Drawn:
 
     rows, lines = [], []
     for n in players:
-        deals = answer("deals per round", {"players": n}).value
+        deals = int(answer("deals per round", {"players": n}).value)
         first = answer("first to play", {"players": n, "dealer": 1}).value
         rows.append([str(n), str(deals), f"4 + {deals} × {4 * n} = {4 + deals * 4 * n}",
                      f"{first}; seat 1 plays last"])

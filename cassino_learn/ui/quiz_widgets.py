@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import random
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
@@ -218,7 +218,8 @@ class ItemView(w.VBox):
         verdict = stepped(self.item, answer, judged, step)
         first = self.verdict is None
         self.tries += 1
-        self.verdict = verdict if first or not self.verdict.correct else self.verdict
+        self.verdict = verdict if self.verdict is None or not self.verdict.correct \
+            else self.verdict
         # Counted (and saved) before the mark is shown: a learner who sees the tick and leaves
         # keeps the point.
         if first and self._on_answer:
@@ -432,6 +433,8 @@ class SandboxWidget(w.VBox):
     def _plays_changed(self, _change: dict) -> None:
         if not self._switching:
             self._replace_table(self.table.position)
+
+    children: tuple[Any, ...]  # ipywidgets' Box trait (the package ships no types)
 
     def _replace_table(self, position: Position) -> None:
         """A new table for the chosen way of playing, on the same position."""

@@ -413,10 +413,11 @@ class CardTable(FrontEnd):
         if move is None:
             self._say("" if caption else f"Start of the demonstration ({count(total, 'step')}).",
                       "info")
-        elif caption:
+        elif caption or before is None:
             self._say("", "move")  # the caption, above the table, is the play's one description
         else:
-            self._say(f"Step {index} of {total}: " + played_words(f"Seat {before.turn}", move, self._sweeps_shown), "move")
+            self._say(f"Step {index} of {total}: "
+                      + played_words(f"Seat {before.turn}", move, self._sweeps_shown), "move")
 
     # ------------------------------------------------------------------ front end
 
@@ -525,7 +526,7 @@ class CardTable(FrontEnd):
         since = self._recent[notes[-1] + 1:] if notes else self._recent
         return [{"seat": seat, "who": self._who(seat), "card": str(move.card),
                  "kind": move.kind, "cards": sorted(str(c) for c in move.table_cards)}
-                for seat, move in since]  # type: ignore[misc]
+                for played in since if not isinstance(played, str) for seat, move in [played]]
 
     def _recent_markup(self) -> str:
         """What happened since the learner last moved, drawn as moves under the table."""

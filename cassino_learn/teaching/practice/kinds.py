@@ -69,7 +69,8 @@ def candidate(position: Position, rng: random.Random) -> Move:
     kind = rng.choice(("trail", "capture", "build"))
     if kind == "trail":
         return Move("trail", card)
-    pool = [thing for thing in (*position.loose, *position.builds) if thing is not card]
+    things: list[Card | Build] = [*position.loose, *position.builds]
+    pool = [thing for thing in things if thing is not card]
     chosen = rng.sample(pool, rng.randint(1, min(3, len(pool)))) if pool else []
     cards: list[Card] = []
     for thing in chosen:

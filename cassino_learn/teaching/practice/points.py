@@ -92,7 +92,7 @@ def match_task(rule: str, rng: random.Random) -> QuizItem:
                 if game == "21" else {"1": rng.randint(0, top), "2": rng.randint(0, top)}
         if game == "11-lurch" and rng.random() < 0.4:
             return fact_task(rule, "match score", {**given, "side": rng.randint(1, 2)})
-        result = answer("match result", given).value
+        result = str(answer("match result", given).value)
         # keep the easy "nobody yet" answers to about a third
         if result.startswith("nobody") and rng.random() < 0.6:
             continue

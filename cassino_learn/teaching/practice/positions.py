@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ...core.build import Build
 from ...core.cards import FULL_DECK, Card
@@ -40,7 +40,8 @@ def random_build(deck: list[Card], rng: random.Random, owner: int | None,
         first = pick(deck, rng, lambda c: c.value is not None and c.value < value)
         if first is None:
             return None
-        second = pick(deck, rng, lambda c: c.value == value - first.value)
+        wanted = value - first.value if first.value is not None else None
+        second = pick(deck, rng, lambda c: c.value == wanted)
         if second is None:
             return None
         sets.append((first, second))
@@ -73,7 +74,8 @@ def deal(rng: random.Random, *, loose: tuple[int, int] = (2, 5), hand: tuple[int
             return None
         table.append(build)
         if mine:
-            keeper = pick(deck, rng, lambda c, v=build.value: c.value == v)
+            value = build.value
+            keeper = pick(deck, rng, lambda c: c.value == value)
             if keeper is None:
                 return None
             extra_hand.append(keeper)
@@ -87,8 +89,11 @@ def deal(rng: random.Random, *, loose: tuple[int, int] = (2, 5), hand: tuple[int
         return None
 
 
-def sample(rng: random.Random, accept: Callable[[Position], object], **deal_options: object
-           ) -> tuple[Position, object]:
+Found = TypeVar("Found")
+
+
+def sample(rng: random.Random, accept: Callable[[Position], Found | None],
+           **deal_options: object) -> tuple[Position, Found]:
     """Deal until `accept(position)` returns something truthy (checked with the core)."""
     for _ in range(MAX_TRIES):
         position = deal(rng, **deal_options)  # type: ignore[arg-type]
