@@ -6,7 +6,10 @@
   `error.reason`, `error.message`, or a name given one of them) is never cut, searched or
   rewritten: no `removeprefix`, `split`, `partition`, `replace`, `find`, ... and no `re.` call;
 - anywhere, a message, reason or verdict (a name or attribute so called, or a caught warning's
-  `.message`) is never searched or rewritten with `re.` or cut with those methods.
+  `.message`) is never searched or rewritten with `re.`, cut with those methods, or told
+  apart from others by comparing it with literal words.
+
+`Verdict` alone reads its own words (`ALLOWED`): the rule ids its message cites inline.
 """
 
 from __future__ import annotations
@@ -65,6 +68,15 @@ def _handler_findings(handler: ast.ExceptHandler) -> list[int]:
     return found
 
 
+def _words(node: ast.AST) -> bool:
+    """Literal text, or a tuple, list or set of it."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and bool(node.value)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_words(item) for item in node.elts)
+    return False
+
+
 def _text_like(node: ast.AST) -> bool:
     """A message, a reason or a verdict: by its name, or a caught warning's `.message`."""
     if isinstance(node, ast.Name):
@@ -90,6 +102,9 @@ def _scope_findings(scope: ast.AST) -> list[int]:
     for node in ast.walk(scope):
         if isinstance(node, ast.ExceptHandler):
             found += _handler_findings(node)
+        elif isinstance(node, ast.Compare) and _text_like(node.left) and any(
+                _words(c) for c in node.comparators):
+            found.append(node.lineno)  # a verdict told apart by its words
         elif isinstance(node, ast.Call):
             cut = _surgery_on(node)
             if cut is not None and text_like(cut):
@@ -141,6 +156,7 @@ def test_no_module_reads_an_error_or_a_verdict_back(path: Path) -> None:
     "said = sentence.split(': ', 1)[1]\n",
     "if re.search(rule, message):\n    pass\n",
     "reason = str(problems[0].message)\nreason = reason[reason.find('(') + 1:]\n",
+    "if verdict.message in ('Choose a number.', 'Give a number.'):\n    pass\n",
 ])
 def test_the_check_sees_reading_back(source: str) -> None:
     assert findings(source)
