@@ -30,6 +30,9 @@ class _Located(ValueError):
         self.where = where
         super().__init__(f"{where}: {what}" if where else what)
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:  # copied or pickled: the same fields
+        return type(self), (self.what, self.where)
+
 
 class CardError(ValueError):
     """Text that is not a card; `.what` says why (it quotes the text)."""
@@ -47,6 +50,9 @@ class RulesError(ValueError):
         self.what = what
         self.option = option
         super().__init__(f"rules: {what}")
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), (self.what, self.option)
 
 
 class PositionError(_Located):
@@ -68,6 +74,9 @@ class UnclearMove(MoveSyntaxError):
         self.choices = choices
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), (self.what, self.choices)
+
 
 class IllegalMove(ValueError):
     """A readable move that the rules forbid.
@@ -81,6 +90,9 @@ class IllegalMove(ValueError):
         self.rule = rule
         self.move_text = move_text
         super().__init__(f"{reason} (rule {rule})")
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), (self.reason, self.rule, self.move_text)
 
 
 def shorten(text: str, limit: int = 60) -> str:

@@ -71,9 +71,10 @@ class DeckWarning(UserWarning):
     """A card of the learner's deck could not be read and was set aside (the rest is kept):
     `.note` says which and why, `.path` is the progress file it was read from."""
 
-    def __init__(self, path: str, note: str) -> None:
+    def __init__(self, path: str, note: str = "") -> None:
+        # one argument: the whole message, as pytest-xdist rebuilds a warning from its args
         self.path, self.note = path, note
-        super().__init__(f"{path}: {note}")
+        super().__init__(f"{path}: {note}" if note else path)
 
 
 #: In the browser (the static edition) JupyterLite mounts the browser's own storage at /drive;

@@ -91,3 +91,18 @@ def test_an_illegal_move_keeps_its_fields() -> None:
         Position.parse("table: 5D; hand: 7S").parse_move("7S take 5D")
     error = caught.value
     assert error.rule and error.reason and str(error) == f"{error.reason} (rule {error.rule})"
+
+
+@pytest.mark.parametrize("error", [
+    PositionError("must be 2, 3 or 4, not 9", "players"), MoveSyntaxError("3C is named twice",
+    "word 4 of '7S take 3C 3C'"), RulesError("sweeps is given twice", "sweeps"),
+    CardError("'7X' is not a card"), IllegalMove("You don't hold the five of hearts.", "T2", "5H"),
+    errors.UnclearMove("Those words fit more than one move."),
+])
+def test_an_error_copied_or_pickled_keeps_its_fields_and_words(error: ValueError) -> None:
+    import copy
+    import pickle
+
+    for again in (pickle.loads(pickle.dumps(error)), copy.copy(error)):
+        assert type(again) is type(error) and str(again) == str(error)
+        assert vars(again) == vars(error)
