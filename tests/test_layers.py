@@ -242,3 +242,52 @@ def test_the_check_sees_a_loop_through_a_function_level_import() -> None:
         ("cassino_learn.core.position.Position", None, True),
         ("cassino_learn.core.movegen", "f", False),
         ("cassino_learn.core.movegen.legal_moves", "f", False)]
+
+
+# ---------------------------------------------------------------------- moves: listed and played
+
+# What a module outside the core may take from the move generator: the legal moves, and what a
+# selection on the card table allows. A move is played with `Position.play`, which checks it;
+# only the game's search (game/) may use the unchecked fast path `apply_move`. The generator's
+# other ways (`_iter_moves`, `_count_moves`, `_has_play`, `_find_move`) are the core's own.
+MOVEGEN_PUBLIC = {"legal_moves", "extensions", "moves_with"}
+MOVEGEN_FOR_GAME = {"apply_move"}
+
+
+def movegen_names_used(source: str, package: list[str]) -> set[str]:
+    """The names `source` (a module of `package`) takes from `cassino_learn.core.movegen`,
+    imported or as attributes of the module."""
+    prefix = "cassino_learn.core.movegen."
+    found = imports_in(source, package)
+    names = {i.module.removeprefix(prefix) for i in found if i.module.startswith(prefix)}
+    if any(i.module == "cassino_learn.core.movegen" for i in found):
+        names |= {node.attr for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                  and node.value.id == "movegen"}
+    return names
+
+
+@pytest.mark.parametrize("path", sorted(p for p in PACKAGE.rglob("*.py")
+                                        if p.relative_to(PACKAGE).parts[0] != "core"),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_outside_the_core_moves_are_listed_and_played_the_public_way(path: Path) -> None:
+    allowed = MOVEGEN_PUBLIC | (MOVEGEN_FOR_GAME if path.relative_to(PACKAGE).parts[0] == "game"
+                                else set())
+    package = ["cassino_learn", *path.relative_to(PACKAGE).parent.parts]
+    wrong = movegen_names_used(path.read_text(encoding="utf-8"), package) - allowed
+    assert not wrong, (f"{path.relative_to(PACKAGE)} uses {sorted(wrong)} of core.movegen: "
+                       f"list moves with legal_moves, play one with Position.play")
+
+
+def test_the_unchecked_ways_to_play_a_move_are_gone() -> None:
+    """One checked way (`Position.play`) and the search's fast path (`movegen.apply_move`)."""
+    from cassino_learn import Move, Position
+
+    assert not hasattr(Position, "after") and not hasattr(Move, "play_from")
+
+
+def test_the_movegen_check_sees_an_internal_name_and_the_fast_path() -> None:
+    source = ("from ..core.movegen import _iter_moves, legal_moves\n"
+              "from ..core import movegen\nmovegen.apply_move(p, m)\n")
+    assert movegen_names_used(source, ["cassino_learn", "ui"]) == {
+        "_iter_moves", "legal_moves", "apply_move"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from typing import ClassVar, Iterable
 
-from .errors import shorten
+from .errors import CardError, shorten  # CardError: `cards.CardError` stays an import path
 
 __all__ = [
     "Card",
@@ -39,10 +39,6 @@ SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 _SUIT_ALIASES = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 _RANK_ALIASES = {"T": "10", "1": "A"}
-
-
-class CardError(ValueError):
-    """Text that is not a card."""
 
 
 class Card:

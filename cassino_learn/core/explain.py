@@ -1,6 +1,6 @@
 """Why an illegal move is illegal: the rule it breaks, in one plain sentence for a learner
 (docs/rules.md gives the rule ids). Diagnosis only: reading a move is the notation's job
-(`notation.read_move`) and deciding legality the generator's (`movegen.find_move`, behind
+(`notation.read_move`) and deciding legality the generator's (`movegen._find_move`, behind
 `position.check_move`), which asks this module only for a move it refused.
 
 Of the rules an attempt breaks, the one a learner most needs to hear is named: what you hold
@@ -26,7 +26,7 @@ from .build import Build
 from .cards import RANK_NAMES, RANK_PLURALS, Card
 from .errors import IllegalMove
 from .loosesets import LooseSets
-from .movegen import has_play
+from .movegen import _has_play
 from .rules import ACE_HIGH, Rules
 from .structure import CAPTURE, TRAIL
 from .words import a_value, listing
@@ -169,7 +169,7 @@ def _diagnose_trail(position: Position, card: Card, taken: frozenset[Card],
     if taken:
         return (f"A trail only puts your {card.name} on the table; it takes nothing with "
                 f"it.", "R1")
-    if owned and has_play(position):
+    if owned and _has_play(position):
         return (f"You own {owned[0].describe()}, so you may not trail: capture something or "
                 f"make or change a build instead.", "O1")
     problem = _last_card_problem(position, card, list(owned))

@@ -15,7 +15,7 @@ from itertools import islice
 from typing import Callable
 
 from .move import Move
-from .movegen import count_moves, iter_moves
+from .movegen import _count_moves, _iter_moves
 from .position import Position
 from .words import plural
 
@@ -26,7 +26,7 @@ COUNT_LIMIT = 10_000_000  # beyond this the count says "more than"
 
 @dataclass(frozen=True)
 class MoveListing:
-    moves: tuple[Move, ...]  # the first moves, in the order `iter_moves` gives them
+    moves: tuple[Move, ...]  # the first moves, in the order `_iter_moves` gives them
     count: int               # how many there are (at least this many when `more` is set)
     more: bool = False       # the count stopped at its limit: there are more than `count`
 
@@ -51,12 +51,12 @@ def first_moves(position: Position, first: int = 20, limit: int = COUNT_LIMIT,
     """The first `first` legal moves (those `keep` accepts) and how many there are, counted up
     to `limit`; never builds the list of all moves."""
     if keep is None:
-        shown = tuple(islice(iter_moves(position), first))
-        total = count_moves(position, limit)
+        shown = tuple(islice(_iter_moves(position), first))
+        total = _count_moves(position, limit)
         return MoveListing(shown, min(total, limit), total > limit)
     chosen: list[Move] = []
     total = 0
-    for move in iter_moves(position):
+    for move in _iter_moves(position):
         if keep(move):
             total += 1
             if len(chosen) < first:

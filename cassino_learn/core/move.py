@@ -159,11 +159,6 @@ class Move(_Fields):
 
         return move_html(self)
 
-    def play_from(self, position: Position) -> Position:
-        """The position after this move, which must be one of `position`'s legal moves (not
-        checked: `Position.play` checks)."""
-        return position.after(self)
-
 
 def _sort_key(move: Move) -> tuple[int, int, int, list[int]]:
     return (_KIND_ORDER[move.kind], move.card.index, move.value or 0,

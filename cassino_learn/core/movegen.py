@@ -9,16 +9,17 @@ position's `Rules` (C2, or V7 Royal Casino: face cards count 11-13, builds run t
 played counts 1 or 14, one value per play).
 
 The rules are decided once, per hand card, as *families* of moves (`_Plays`); four ways go
-through them: `legal_moves` lists every move (fast on real tables), `iter_moves` walks them
-lazily and `count_moves` counts them (both by value vectors, see `loosesets`, so a table with
-millions of moves costs nothing until looked at), and `find_move` checks one move directly.
-`apply_move` plays a legal move.
+through them: `legal_moves` lists every move (fast on real tables), `_iter_moves` walks them
+lazily and `_count_moves` counts them (both by value vectors, see `loosesets`, so a table with
+millions of moves costs nothing until looked at: `listing.first_moves`), and `_find_move`
+checks one move directly (`position.check_move`). `apply_move` plays a legal move unchecked:
+the search's fast path; `Position.play` is the checked way.
 
     >>> from cassino_learn import Position
     >>> position = Position.parse("table: 5D 2C 4H; hand: 7S 3D")
     >>> [str(m) for m in legal_moves(position)]
     ['3D build 7: 3D+4H', '3D build 7: 3D+4H | 2C+5D', '7S take 2C+5D', 'trail 3D', 'trail 7S']
-    >>> count_moves(position), apply_move(position, legal_moves(position)[2]).loose
+    >>> _count_moves(position), apply_move(position, legal_moves(position)[2]).loose
     (5, (Card.parse('4H'),))
 """
 
@@ -37,8 +38,11 @@ from .structure import BUILD, CAPTURE, TRAIL, move_groups
 if TYPE_CHECKING:
     from .position import Position
 
-__all__ = ["legal_moves", "iter_moves", "count_moves", "has_play", "find_move", "extensions",
-           "moves_with", "apply_move", "clear_caches"]
+# Outside the core: `legal_moves` (also `Position.legal_moves`), and `extensions` and
+# `moves_with` for what a selection on the card table allows. `apply_move` is the fast path of
+# the computer's search, for core/ and game/ only; everyone else plays a move with
+# `Position.play`, which checks it. The `_` functions are the core's own (tests/test_layers.py).
+__all__ = ["legal_moves", "extensions", "moves_with", "apply_move", "clear_caches"]
 
 _new = tuple.__new__  # a Move from its fields, as fast as a tuple
 
@@ -64,8 +68,8 @@ def _values_by_rank(rules: Rules) -> _ByRank:
 
 class _Plays:
     """The rule decisions of one position, shared by every way of going through its moves
-    (`legal_moves` lists them, `iter_moves` walks them lazily, `count_moves` counts them and
-    `find_move` checks one): per hand card, its *families* of captures and builds.
+    (`legal_moves` lists them, `_iter_moves` walks them lazily, `_count_moves` counts them and
+    `_find_move` checks one): per hand card, its *families* of captures and builds.
 
     A family is (kind, value, need, build_masks, raised, lone): the moves of the family take
     or gather any loose cards that are one set adding up to `need` (none when 0) plus groups
@@ -376,7 +380,7 @@ def _unions(groups: list[int]) -> list[int]:
     return order
 
 
-def iter_moves(position: Position) -> Iterator[Move]:
+def _iter_moves(position: Position) -> Iterator[Move]:
     """The legal moves of `legal_moves`, lazily and without building a list, so a huge table
     (millions of moves) can be looked at from its first moves. The same moves, each once;
     captures and builds in another order (trails still last)."""
@@ -411,7 +415,7 @@ def iter_moves(position: Position) -> Iterator[Move]:
     yield from trails
 
 
-def count_moves(position: Position, limit: int | None = None) -> int:
+def _count_moves(position: Position, limit: int | None = None) -> int:
     """How many legal moves there are, counted without listing them. With `limit`, counting
     stops once past it and the answer is then some number above `limit` (say "more than")."""
     hand = position.hand
@@ -443,12 +447,12 @@ def count_moves(position: Position, limit: int | None = None) -> int:
     return total + (trails or len(hand))  # R2 when no trail is left
 
 
-def has_play(position: Position) -> bool:
+def _has_play(position: Position) -> bool:
     """Whether the mover has any legal capture or build (O1 asks), found without a list."""
-    return any(move.kind != TRAIL for move in iter_moves(position))
+    return any(move.kind != TRAIL for move in _iter_moves(position))
 
 
-def find_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
+def _find_move(position: Position, kind: str, card: Card, table_cards: frozenset[Card],
               value: int | None) -> Move | None:
     """The legal move with this effect, decided directly (no list of moves), or None.
     A capture's value may be None: the card counts what the capture needs (V7: an ace 1 or
@@ -528,7 +532,7 @@ def moves_with(position: Position, card: Card, table_cards: frozenset[Card]) -> 
                                            or (None,)]
     kinds.extend((BUILD, v) for v in range(1, rules.top_value + 1))
     kinds.append((TRAIL, None))
-    found = (find_move(position, kind, card, table_cards, value) for kind, value in kinds)
+    found = (_find_move(position, kind, card, table_cards, value) for kind, value in kinds)
     return [move for move in found if move is not None]
 
 
@@ -561,16 +565,16 @@ def _may_trail(plays: _Plays, card: Card) -> bool:
     """R1 with O1, O2 and R2: may the mover trail `card`?"""
     position = plays.position
     if not plays.must(card):
-        return not (plays.owned and has_play(position))  # O1
+        return not (plays.owned and _has_play(position))  # O1
     # O2 forbids it, unless nothing else at all is legal (R2)
     if any(not plays.must(c) for c in position.hand if c is not card):
         return False
-    return not has_play(position)
+    return not _has_play(position)
 
 
 def apply_move(position: Position, move: Move) -> Position:
-    """The position after `move`, a legal move of `position` (not checked: `Position.play`
-    checks first)."""
+    """The position after `move`, a legal move of `position`, not checked: the search's fast
+    path, for core/ and game/ only (everyone else: `Position.play`, which checks)."""
     # Straight-line code: the computer's search plays many thousands of moves a decision.
     kind, card, value, loose_mask, build_mask, _raised, _position, named = move
     turn, partners = position.turn, position.partners

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .build import Build
 from .cards import Card, CardError, format_cards
-from .errors import MoveSyntaxError, PositionError, shorten
+from .errors import MoveSyntaxError, PositionError, RulesError, shorten
 from .numbers import looks_like_number, read_number
 from .rules import ACE_HIGH, Rules
 from .structure import BUILD, CAPTURE, TRAIL, Group, ace_high, move_groups
@@ -47,8 +47,8 @@ def split_fields(text: str) -> list[tuple[str, str, str]]:
                 continue
             where = f"line {number}" if multi_line else "position"
             if ":" not in part:
-                raise PositionError(f"{where}: {shorten(part.strip())!r} is not a field; "
-                                    f"write key: value, like 'table: 5D 2C'")
+                raise PositionError(f"{shorten(part.strip())!r} is not a field; "
+                                    f"write key: value, like 'table: 5D 2C'", where)
             key, value = part.split(":", 1)
             key = " ".join(key.lower().split())
             result.append((key, value.strip(), f"{where}, field '{shorten(key, 30)}'"))
@@ -65,7 +65,7 @@ def read_position(text: str) -> dict[str, Any]:
     values: dict[str, Any] = {"hands": {}, "piles": {}}
     for key, value, where in fields:
         if key in seen:
-            raise PositionError(f"{where}: the field is given twice")
+            raise PositionError("the field is given twice", where)
         seen[key] = where
         hand_match = _HAND_KEY.match(key)
         pile_match = _PILE_KEY.match(key)
@@ -90,12 +90,12 @@ def read_position(text: str) -> dict[str, Any]:
         elif key == "rules":
             try:
                 values["rules"] = Rules.parse(value)
-            except ValueError as error:
-                raise PositionError(f"{where}: {str(error).removeprefix('rules: ')}") from None
+            except RulesError as error:
+                raise PositionError(error.what, where) from None
         else:
-            raise PositionError(f"{where}: unknown field '{shorten(key, 30)}' (known: table, hand, hand N, "
+            raise PositionError(f"unknown field '{shorten(key, 30)}' (known: table, hand, hand N, "
                                 f"turn, players, partners, declared, rules, pile N, sweeps, "
-                                f"last capture)")
+                                f"last capture)", where)
     if "table" not in values:
         raise PositionError("the position has no 'table:' field (write 'table:' with nothing "
                             "after it for an empty table)")
@@ -113,12 +113,12 @@ def _card(word: str, where: str) -> Card:
     try:
         return Card.parse(word)
     except CardError as error:
-        raise PositionError(f"{where}: {error}") from None
+        raise PositionError(error.what, where) from None
 
 
 def _parse_card_list(value: str, where: str) -> list[Card]:
     if "[" in value or "]" in value:
-        raise PositionError(f"{where}: builds can only be on the table")
+        raise PositionError("builds can only be on the table", where)
     return [_card(word, where) for word in value.replace(",", " ").replace("+", " ").split()]
 
 
@@ -133,12 +133,12 @@ def _parse_table(value: str, where: str) -> list[Card | Build]:
         if text.startswith("[") and text.endswith("]"):
             items.append(_parse_build(text[1:-1], where))
         elif text.startswith("["):
-            raise PositionError(f"{where}: the build {shorten(text)!r} has no closing ']'")
+            raise PositionError(f"the build {shorten(text)!r} has no closing ']'", where)
         elif text == "]":
             before = value[:token.start()].split()
             after = f" after {shorten(before[-1])}" if before else ""
-            raise PositionError(f"{where}: a ']' without its '['{after} "
-                                f"(near {shorten(value[max(0, token.start() - 12):token.end()])!r})")
+            near = shorten(value[max(0, token.start() - 12):token.end()])
+            raise PositionError(f"a ']' without its '['{after} (near {near!r})", where)
         else:
             items.append(_card(text, where))
     return items
@@ -147,8 +147,8 @@ def _parse_table(value: str, where: str) -> list[Card | Build]:
 def _parse_build(body: str, where: str) -> Build:
     match = _BUILD_HEAD.match(body)
     if not match:
-        raise PositionError(f"{where}: the build [{shorten(body)}] should look like [8@2: 5H 3S] "
-                            f"(value, @owner seat, ':' and its cards)")
+        raise PositionError(f"the build [{shorten(body)}] should look like [8@2: 5H 3S] "
+                            f"(value, @owner seat, ':' and its cards)", where)
     value = _small_number(match.group(1), f"{where}, build [{shorten(body.strip())}]", "value")
     owner = match.group(2)
     cards_text = match.group(3)
@@ -156,7 +156,7 @@ def _parse_build(body: str, where: str) -> Build:
     for set_text in cards_text.split("|"):
         words = set_text.replace(",", " ").replace("+", " ").split()
         if not words:
-            raise PositionError(f"{where}: the build [{shorten(body.strip())}] has an empty set")
+            raise PositionError(f"the build [{shorten(body.strip())}] has an empty set", where)
         sets.append([_card(word, f"{where}, build [{shorten(body.strip())}]") for word in words])
     seat = _small_number(owner, f"{where}, build [{shorten(body.strip())}]", "owner seat") \
         if owner is not None else None
@@ -178,7 +178,7 @@ def _parse_yes_no(value: str, where: str) -> bool:
         return True
     if lowered in ("no", "false", "off", "0"):
         return False
-    raise PositionError(f"{where}: write yes or no, not {shorten(value)!r}")
+    raise PositionError(f"write yes or no, not {shorten(value)!r}", where)
 
 
 def _parse_assignments(value: str, where: str) -> dict[int, int]:
@@ -189,10 +189,10 @@ def _parse_assignments(value: str, where: str) -> dict[int, int]:
             continue
         left, sep, right = item.partition("=")
         if not sep:
-            raise PositionError(f"{where}: {shorten(item)!r} should look like seat=number, like 2=9")
+            raise PositionError(f"{shorten(item)!r} should look like seat=number, like 2=9", where)
         seat, number = _parse_int(left.strip(), where), _parse_int(right.strip(), where)
         if seat in result:
-            raise PositionError(f"{where}: seat {seat} is given twice")
+            raise PositionError(f"seat {seat} is given twice", where)
         result[seat] = number
     return result
 
@@ -269,29 +269,29 @@ def read_move(text: str) -> ReadMove:
         try:
             return Card.parse(words[index])
         except CardError as error:
-            raise MoveSyntaxError(f"word {index + 1} of {shown}: {error}") from None
+            raise MoveSyntaxError(error.what, f"word {index + 1} of {shown}") from None
 
     if kind == TRAIL:
         cards = [card_at(i) for i in range(len(words)) if i != verb_at]
         if len(cards) != 1:
-            raise MoveSyntaxError(f"{shown}: a trail names exactly one card, the one "
-                                  f"you play (for example 'trail 7S'); it takes nothing")
+            raise MoveSyntaxError("a trail names exactly one card, the one you play "
+                                  "(for example 'trail 7S'); it takes nothing", shown)
         return ReadMove(TRAIL, cards[0], (), None, text)
     if len(before) != 1:
         example = "7S take 3C 4H" if kind == CAPTURE else "3D build 8 5C"
         if not before:
-            raise MoveSyntaxError(f"{shown}: name the card you play before "
-                                  f"'{words[verb_at]}' (for example '{example}')")
-        raise MoveSyntaxError(f"{shown}: only one card is played from the hand; "
+            raise MoveSyntaxError(f"name the card you play before "
+                                  f"'{words[verb_at]}' (for example '{example}')", shown)
+        raise MoveSyntaxError("only one card is played from the hand; "
                               f"put just that card before '{words[verb_at]}' "
-                              f"(for example '{example}')")
+                              f"(for example '{example}')", shown)
     card = card_at(0)
     start = verb_at + 1
     value: int | None = None
     if kind == BUILD:
         if not after or not looks_like_number(after[0]):
-            raise MoveSyntaxError(f"{shown}: a build needs its value, a number like 8, right "
-                                  f"after '{words[verb_at]}' (for example '3D build 8 5C')")
+            raise MoveSyntaxError(f"a build needs its value, a number like 8, right after "
+                                  f"'{words[verb_at]}' (for example '3D build 8 5C')", shown)
         value = read_number(after[0], what="build value", where=shown, error=MoveSyntaxError,
                             max_digits=2)
         start += 1
@@ -309,8 +309,7 @@ def read_move(text: str) -> ReadMove:
             played_again = True  # the canonical form repeats the played card; allowed once
             continue
         if listed in table:
-            raise MoveSyntaxError(f"word {index + 1} of {shown}: {listed} "
-                                  f"is named twice")
+            raise MoveSyntaxError(f"{listed} is named twice", f"word {index + 1} of {shown}")
         table.append(listed)
     return ReadMove(kind, card, tuple(table), value, text)
 

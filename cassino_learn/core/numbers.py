@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import shorten
+from .errors import MoveSyntaxError, PositionError, shorten
 
 __all__ = ["read_number", "looks_like_number"]
 
@@ -29,12 +29,17 @@ def read_number(word: str, *, what: str, where: str, error: type[ValueError] = V
                 max_digits: int = 6, signed: bool = False) -> int:
     """The whole number `word` (ASCII digits, at most `max_digits` of them after leading
     zeros; a sign only if `signed`); else `error`, saying where, which word and why."""
+    def refused(why: str) -> ValueError:
+        if issubclass(error, (PositionError, MoveSyntaxError)):
+            return error(why, where)  # the core's errors keep where and what apart
+        return error(f"{where}: {why}")
+
     text = word.strip()
     if not _DIGITS.fullmatch(text) or (not signed and text[0] in "+-"):
         if looks_like_number(text) and not text.isascii():
-            raise error(f"{where}: the {what} {shorten(text, 12)!r} is not a whole number "
-                        f"written with the digits 0-9")
-        raise error(f"{where}: the {what} {shorten(text, 12)!r} is not a whole number")
+            raise refused(f"the {what} {shorten(text, 12)!r} is not a whole number "
+                          f"written with the digits 0-9")
+        raise refused(f"the {what} {shorten(text, 12)!r} is not a whole number")
     if len(text.lstrip("+-").lstrip("0")) > max_digits:
-        raise error(f"{where}: the {what} {shorten(text, 12)} is far too large")
+        raise refused(f"the {what} {shorten(text, 12)} is far too large")
     return int(text)

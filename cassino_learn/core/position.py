@@ -31,7 +31,7 @@ from .cards import FULL_DECK, Card
 from .errors import IllegalMove, PositionError, shorten
 from .explain import explain_illegal
 from .move import Move
-from .movegen import apply_move, find_move, legal_moves
+from .movegen import apply_move, _find_move, legal_moves
 from .notation import position_lines, read_move, read_position
 from .rules import Rules
 from .structure import CAPTURE
@@ -91,16 +91,17 @@ class Position:
     ) -> "Position":
         """Build a position from Python values, in canonical order, and check it can exist."""
         if players not in (2, 3, 4):
-            raise PositionError(f"players: must be 2, 3 or 4, not {players}")
+            raise PositionError(f"must be 2, 3 or 4, not {players}", "players")
         if partners and players != 4:
-            raise PositionError(f"partners: yes needs exactly 4 players, not {players}")
+            raise PositionError(f"yes needs exactly 4 players, not {players}", "partners")
         if not 1 <= turn <= players:
-            raise PositionError(f"turn: must be a seat from 1 to {players}, not {turn}")
+            raise PositionError(f"must be a seat from 1 to {players}, not {turn}", "turn")
         sides = sides_count(players, partners)
         seat_hands: list[tuple[Card, ...] | None] = [None] * players
         for seat, cards in (hands or {}).items():
             if not 1 <= seat <= players:
-                raise PositionError(f"hand {seat}: there is no seat {seat} with {players} players")
+                raise PositionError(f"there is no seat {seat} with {players} players",
+                                    f"hand {seat}")
             seat_hands[seat - 1] = sorted_cards(cards)
         if hand is not None:
             seat_hands[turn - 1] = sorted_cards(hand)
@@ -109,14 +110,14 @@ class Position:
         side_piles: list[tuple[Card, ...]] = [()] * sides
         for side, cards in (piles or {}).items():
             if not 1 <= side <= sides:
-                raise PositionError(f"pile {side}: there is no side {side} in this game")
+                raise PositionError(f"there is no side {side} in this game", f"pile {side}")
             side_piles[side - 1] = sorted_cards(cards)
         side_sweeps = [0] * sides
         for side, count in (sweeps or {}).items():
             if not 1 <= side <= sides:
-                raise PositionError(f"sweeps: there is no side {side} in this game")
+                raise PositionError(f"there is no side {side} in this game", "sweeps")
             if count < 0:
-                raise PositionError(f"sweeps: side {side} cannot have {count} sweeps")
+                raise PositionError(f"side {side} cannot have {count} sweeps", "sweeps")
             side_sweeps[side - 1] = count
         position = cls(
             loose=loose, builds=builds, hands=tuple(seat_hands), turn=turn, players=players,
@@ -144,13 +145,13 @@ class Position:
                 place(card, f"the build {shorten(build.text())}")
             problem = build.problem(self.rules)
             if problem:
-                raise PositionError(f"table: build {shorten(build.text())}: {problem}")
+                raise PositionError(f"build {shorten(build.text())}: {problem}", "table")
             if build.owner is not None and not 1 <= build.owner <= self.players:
-                raise PositionError(f"table: build {build.text()} is owned by seat {build.owner}, "
-                                    f"but there are {self.players} players")
+                raise PositionError(f"build {build.text()} is owned by seat {build.owner}, "
+                                    f"but there are {self.players} players", "table")
             if build.owner is None and self.partners:
-                raise PositionError(f"table: build {build.text()} needs an owner (@seat) "
-                                    f"in a partnership game")
+                raise PositionError(f"build {build.text()} needs an owner (@seat) "
+                                    f"in a partnership game", "table")
         for seat, hand in enumerate(self.hands, 1):
             for card in hand or ():
                 place(card, f"hand {seat}")
@@ -161,12 +162,12 @@ class Position:
             if not self.partners:
                 raise PositionError("declared: announced builds only matter in partnership games")
             if not 1 <= seat <= self.players:
-                raise PositionError(f"declared: there is no seat {seat}")
+                raise PositionError(f"there is no seat {seat}", "declared")
             if not 1 <= value <= self.rules.top_value:
-                raise PositionError(f"declared: seat {seat} cannot announce {value} "
-                                    f"(1 to {self.rules.top_value})")
+                raise PositionError(f"seat {seat} cannot announce {value} "
+                                    f"(1 to {self.rules.top_value})", "declared")
         if self.last_capture is not None and not 1 <= self.last_capture <= self.players:
-            raise PositionError(f"last capture: there is no seat {self.last_capture}")
+            raise PositionError(f"there is no seat {self.last_capture}", "last capture")
         self._check_counts()
         self._check_owners_can_capture(where)
         hand = self.hands[self.turn - 1]
@@ -186,21 +187,21 @@ class Position:
         for seat, hand in enumerate(self.hands, 1):
             if hand is not None and len(hand) > HAND_SIZE:
                 name = "hand" if seat == self.turn else f"hand {seat}"
-                raise PositionError(f"{name}: {len(hand)} cards, but a hand holds at most "
-                                    f"{HAND_SIZE} (D2)")
+                raise PositionError(f"{len(hand)} cards, but a hand holds at most "
+                                    f"{HAND_SIZE} (D2)", name)
         # each sweep is a capture made with a card of the side's hands: 48 cards are played
         # in a round, shared out equally among the seats
         most = 48 // self.players * (2 if self.partners else 1)
         piles_given = any(self.piles)
         for side, count in enumerate(self.sweeps, 1):
             if count > most:
-                raise PositionError(f"sweeps: side {side} cannot have {count} sweeps; at most "
-                                    f"{most} in a round with {self.players} players")
+                raise PositionError(f"side {side} cannot have {count} sweeps; at most "
+                                    f"{most} in a round with {self.players} players", "sweeps")
         if self.last_capture is not None and piles_given \
                 and not self.piles[self.side_of(self.last_capture) - 1]:
             side = self.side_of(self.last_capture)
-            raise PositionError(f"last capture: seat {self.last_capture} captured last, but "
-                                f"pile {side} is empty")
+            raise PositionError(f"seat {self.last_capture} captured last, but "
+                                f"pile {side} is empty", "last capture")
 
     def _may_lack_keeper(self, build: Build) -> bool:
         """V7: one ace keeps builds of 1 and 14 but can take only one value, so R2 may make
@@ -227,8 +228,8 @@ class Position:
                 owner = f"seat {build.owner}" if build.owner is not None else "its owner"
                 seen = ", ".join(f"{c} in {where[c]}" for c in same)
                 raise PositionError(
-                    f"table: build {build.text()}: {owner} must hold {a_value(build.value)} to "
-                    f"capture it (B2, O2), but all four are seen elsewhere ({seen})")
+                    f"build {build.text()}: {owner} must hold {a_value(build.value)} to "
+                    f"capture it (B2, O2), but all four are seen elsewhere ({seen})", "table")
 
     # ------------------------------------------------------------------ views
 
@@ -315,13 +316,10 @@ class Position:
 
     def play(self, move: Move | str) -> "Position":
         """The position after `move` (a Move or move text), checked by `check_move` either way:
-        `IllegalMove` if the rules forbid it."""
+        `IllegalMove` if the rules forbid it. The one way to play a move outside the core and
+        the game's search (whose fast path is `movegen.apply_move`)."""
         legal = self.parse_move(move) if isinstance(move, str) else find_legal(self, move)
         return apply_move(self, legal)
-
-    after = apply_move
-    """`position.after(move)`: the position after a legal move generated for this position,
-    not checked again (a search's quick step; `play` checks)."""
 
     # ------------------------------------------------------------------ text
 
@@ -366,7 +364,7 @@ def check_move(position: Position, kind: str, card: Card, table_cards: Iterable[
                value: int | None, text: str = "") -> Move:
     """The legal move of `position` with this effect, or the `IllegalMove` that says why there
     is none: the one check behind `Position.play`, `Position.parse_move`, `find_legal` and the
-    quizzes. Decided directly (`movegen.find_move`), without listing the legal moves.
+    quizzes. Decided directly (`movegen._find_move`), without listing the legal moves.
 
     A capture's `value` None means the card counts what the capture needs (docs/rules.md V7: an
     ace 1 or 14). An ace said to count 14 while taking only loose aces, by rank, is the same
@@ -375,9 +373,9 @@ def check_move(position: Position, kind: str, card: Card, table_cards: Iterable[
     table_cards = frozenset(table_cards)
     if kind == CAPTURE and value is None and not position.rules.royal:
         value = card.value
-    move = find_move(position, kind, card, table_cards, value)
+    move = _find_move(position, kind, card, table_cards, value)
     if move is None and kind == CAPTURE and value is not None and position.rules.royal:
-        same = find_move(position, kind, card, table_cards, None)
+        same = _find_move(position, kind, card, table_cards, None)
         if same is not None and _same_capture(position, same, value):
             move = same
     if move is not None:
@@ -395,7 +393,10 @@ def _same_capture(position: Position, move: Move, value: int) -> bool:
 def find_legal(position: Position, move: Move) -> Move:
     """The legal move of `position` with the same effect as `move`, or `IllegalMove`, by
     `check_move`. A hand-made capture (no position) that left its value to the card counts
-    what the capture needs, as move text without a value does."""
+    what the capture needs, as move text without a value does. A move the generator made for
+    this very position is legal already."""
+    if move.position is position:
+        return move
     value = move.value
     if move.position is None and move.kind == CAPTURE and value == move.card.value:
         value = None

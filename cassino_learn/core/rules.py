@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from .cards import LITTLE_CASINO, Card
-from .errors import shorten
+from .errors import RulesError, shorten
 
 __all__ = ["Rules"]
 
@@ -55,15 +55,15 @@ class Rules:
         for name, allowed in (("face_cards", FACE_CARDS), ("values", VALUES),
                               ("scoring", SCORINGS), ("game", GAMES), ("deal", DEALS)):
             if getattr(self, name) not in allowed:
-                raise ValueError(f"rules: {name} must be one of {', '.join(allowed)}, "
-                                 f"not {shorten(repr(getattr(self, name)))}")
+                raise RulesError(f"{name} must be one of {', '.join(allowed)}, "
+                                 f"not {shorten(repr(getattr(self, name)))}", name)
         for name in ("sweeps", "sweeps_cancel"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"rules: {name} must be on or off, "
-                                 f"not {shorten(repr(getattr(self, name)))}")
+                raise RulesError(f"{name} must be on or off, "
+                                 f"not {shorten(repr(getattr(self, name)))}", name)
         problem = self._nonsense()
         if problem:
-            raise ValueError(f"rules: {problem}")
+            raise RulesError(problem)
 
     def _nonsense(self) -> str | None:
         """Why these options cannot be played together, or None."""
@@ -89,21 +89,21 @@ class Rules:
             if not item:
                 continue
             if "=" not in item:
-                raise ValueError(f"rules: {shorten(item)!r} should look like name=value")
+                raise RulesError(f"{shorten(item)!r} should look like name=value")
             name, value = (part.strip() for part in item.split("=", 1))
             name = name.replace("-", "_").lower()
             if name not in known:
-                raise ValueError(f"rules: unknown option {shorten(name, 30)!r} "
+                raise RulesError(f"unknown option {shorten(name, 30)!r} "
                                  f"(known: {', '.join(known)})")
             if name in options:
-                raise ValueError(f"rules: {name} is given twice")
+                raise RulesError(f"{name} is given twice", name)
             if known[name].type in ("bool", bool):
                 if value.lower() in _TRUE:
                     options[name] = True
                 elif value.lower() in _FALSE:
                     options[name] = False
                 else:
-                    raise ValueError(f"rules: {name} must be on or off, not {shorten(value)!r}")
+                    raise RulesError(f"{name} must be on or off, not {shorten(value)!r}", name)
             else:
                 options[name] = value.lower()
         return cls(**options)  # type: ignore[arg-type]

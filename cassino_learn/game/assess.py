@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from ..core.cards import FULL_DECK, Card
 from ..core.move import CAPTURE, Move
-from ..core.movegen import legal_moves
+from ..core.movegen import apply_move, legal_moves
 from ..core.position import Position
 from ..core.rules import Rules
 from .dealing import HAND_SIZE
@@ -139,7 +139,7 @@ def assess(position: Position, move: Move, unknown: Sequence[Card] | None = None
     mover = position.turn
     if unknown is None:
         unknown = unknown_cards(position, mover)
-    after = move.play_from(position)
+    after = apply_move(position, move)
     nxt = after.turn
     if next_hand_size is None:
         hand = position.hands[nxt - 1]

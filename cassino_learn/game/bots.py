@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from ..core.cards import Card
 from ..core.move import Move
-from ..core.movegen import legal_moves
+from ..core.movegen import apply_move, legal_moves
 from ..core.position import Position
 from .assess import assess_all, assess_seen, cards_value, unknown_cards
 from .dealing import close_round, draw_card, next_deal
@@ -178,7 +178,7 @@ def _sample(observation: Observation, unseen: list[Card],
 
 def _play(position: Position, move: Move, stock: list[Card]) -> tuple[Position, list[Card]]:
     """Play `move`; under V9 its player then draws from the (sampled) stock."""
-    after = move.play_from(position)
+    after = apply_move(position, move)
     if position.rules.deal == "draw" and stock:
         return draw_card(after, stock, position.turn)
     return after, stock

@@ -23,6 +23,7 @@ from typing import Iterable, Protocol, Sequence
 from ..core.build import Build
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, RANK_NAMES, SUIT_NAMES, Card
 from ..core.move import BUILD, CAPTURE, Move
+from ..core.movegen import apply_move
 from ..core.position import Position
 from ..core.rules import Rules
 from ..core.words import count, listing
@@ -230,7 +231,7 @@ def risk(facts: MoveFacts, who: Who, lead: str = "", only: bool = False) -> str:
             return ""
         return f"{lead}{who.name if lead else who.Name} can take nothing from the table."
     first, then = _holds(facts, threat, who, lead)
-    after = facts.move.play_from(facts.position)
+    after = apply_move(facts.position, facts.move)
     taken, more = _what_threat_takes(threat, facts, after)
     sweep = " and sweep the table" if threat.move.is_sweep and after.rules.sweeps else ""
     return " ".join(filter(None, (
@@ -255,7 +256,7 @@ def hint_text(facts: MoveFacts, words: str) -> str:
 
 
 def _made(facts: MoveFacts) -> list[Build]:
-    after = facts.move.play_from(facts.position)
+    after = apply_move(facts.position, facts.move)
     return [b for b in after.builds if facts.move.card in b.cards]
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Generator, cast
 
 from ..core.move import CAPTURE, Move
-from ..core.movegen import legal_moves
+from ..core.movegen import apply_move, legal_moves
 from ..core.position import Position
 from .dealing import close_round
 from .evaluate import final_points
@@ -123,7 +123,7 @@ class ExactSearch:
         best = -INF
         a = alpha
         for gain, _, move in scored:
-            child = move.play_from(position)
+            child = apply_move(position, move)
             same_side = position.side_of(child.turn) == position.side_of(position.turn)
             if same_side:  # cannot happen with two sides alternating, but be exact anyway
                 v = gain + (yield from self.value_steps(child, a - gain, beta - gain))
@@ -156,7 +156,7 @@ def exact_values(position: Position, dealer: int) -> list[tuple[Move, float]]:
     base = so_far[side] - so_far[1 - side]
     out = []
     for move in legal_moves(position):
-        child = move.play_from(position)
+        child = apply_move(position, move)
         gain = search.gain(position, move)
         out.append((move, base + gain - search.value(child)))
     out.sort(key=lambda t: -t[1])

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError, shorten
 from ..core.move import Move
-from ..core.movegen import legal_moves
+from ..core.movegen import apply_move, legal_moves
 from ..core.position import Position, find_legal
 from ..core.rules import Rules
 from .dealing import (DEALS_PER_ROUND, FIRST_DEALER, close_round, deals_per_round, draw_card,
@@ -237,15 +237,13 @@ class Game:
         if isinstance(move, str):
             legal = state.parse_move(move)
         elif isinstance(move, Move):
-            # A move generated for this very state is legal by construction (positions are
-            # immutable); anything else is checked against the generator.
-            legal = move if move.position is state else find_legal(state, move)
+            legal = find_legal(state, move)  # a move generated for this state: at once
         else:
             raise TypeError(f"play() takes a Move or move text, not {type(move).__name__}")
         self._undo.append(self._now)
         self.history.append(str(legal))
         self._moves.append(legal)
-        self._now = self._advance(legal.play_from(state))
+        self._now = self._advance(apply_move(state, legal))
         self._legal = None
 
     def undo(self) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from ..core.build import Build
 from ..core.cards import Card
 from ..core.move import BUILD, CAPTURE, Move
+from ..core.movegen import apply_move
 from ..core.position import Position
 from .assess import Assessment, Threat, assess
 from .observation import Observation
@@ -72,7 +73,7 @@ def facts_of(judged: Assessment, value: float) -> MoveFacts:
     assert position is not None  # an assessed move is a listed one
     nxt = position.next_seat(position.turn)
     rules = position.rules
-    held = _values_held(move.play_from(position), nxt)
+    held = _values_held(apply_move(position, move), nxt)
     threats = tuple(sorted((replace(t, chance=1.0) if t.move.value in held else t
                             for t in judged.threats),
                            key=lambda t: (-t.gain * t.chance, -t.gain)))

@@ -22,7 +22,7 @@ from typing import Generator, Sequence, cast
 
 from ..core.cards import Card
 from ..core.move import BUILD, CAPTURE, Move
-from ..core.movegen import legal_moves
+from ..core.movegen import apply_move, legal_moves
 from ..core.position import Position
 from ..core.rules import Rules
 from .assess import cards_value
@@ -108,7 +108,7 @@ class _World:
 
     def play(self, move: Move) -> None:
         mover = self.position.turn
-        self.position = move.play_from(self.position)
+        self.position = apply_move(self.position, move)
         self.plies += 1
         if self.draw and self.stock:
             self.position, self.stock = draw_card(self.position, self.stock, mover)
@@ -182,7 +182,7 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
     try:
         for move in moves:
             before = search.nodes
-            child = move.play_from(state)
+            child = apply_move(state, move)
             value = base + search.gain(state, move) - (yield from search.value_steps(child))
             out.append(MoveValue(move, value, max(1, search.nodes - before)))
     except OutOfBudget:

@@ -82,12 +82,13 @@ def _seat(given: Mapping[str, Any], key: str, players: int) -> int:
 
 
 def _rules(given: Mapping[str, Any]) -> Any:
+    from ..core.errors import RulesError
     from ..core.rules import Rules
 
     try:
         return Rules(game=str(given.get("game", "21")))
-    except ValueError as error:
-        raise FactError(str(error).removeprefix("rules: ")) from None
+    except RulesError as error:
+        raise FactError(error.what) from None
 
 
 def _scores(given: Mapping[str, Any], key: str, sides: int | None = None) -> dict[int, int]:

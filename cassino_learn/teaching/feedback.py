@@ -74,7 +74,8 @@ def shown(item: QuizItem) -> Verdict:
 
         truth = item.truth()
         listing = ", ".join(f"side {side}: {points}" for side, points in sorted(truth.items()))
-        return Verdict(False, f"The points are {listing}.\n{score_text(item.position)}", "K1")
+        return Verdict(False, f"The points are {listing}.\n{score_text(item.position)}", "K1",
+                       headline=f"The points are {listing}.")
     truth = item.truth()  # number, choice
     return Verdict(False, f"It is {truth.value}. {truth.why}", truth.rule)
 
@@ -89,7 +90,7 @@ def _with_answer(item: QuizItem, verdict: Verdict) -> Verdict:
         text = f"{first} {answer.message}".strip()
         return Verdict(False, text, answer.rule or verdict.rule, verdict.missed, verdict.extra)
     return Verdict(False, answer.message, answer.rule or verdict.rule, verdict.missed,
-                   verdict.extra)
+                   verdict.extra, headline=answer.headline)
 
 
 def _goal(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict | None:
@@ -98,7 +99,7 @@ def _goal(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict |
         return None if step == LOOK else Verdict(
             False, f"{text} {_card_nudge(item)}", verdict.rule)
     # "that move takes 2 cards; you can take 4": the best count is kept back at first
-    text = re.sub(r"; you can take \d+", "; another move takes more", text)
+    text = verdict.kept_back or text
     if step == LOOK:
         return Verdict(False, text)
     return Verdict(False, f"{text} {_card_nudge(item)}")

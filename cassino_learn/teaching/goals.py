@@ -24,7 +24,7 @@ from ..core.numbers import looks_like_number, read_number
 from ..core.position import Position
 from ..core.words import count
 
-__all__ = ["Goal", "parse_goal", "GoalError", "GOAL_FORMS"]
+__all__ = ["Goal", "Miss", "parse_goal", "GoalError", "GOAL_FORMS"]
 
 GOAL_FORMS = ("legal", "capture", "trail", "most cards", "most points", "sweep", "build",
               "build N", "multiple build", "multiple build N", "raise", "take CARD",
@@ -39,8 +39,18 @@ class GoalError(ValueError):
     """Goal text that names no known goal."""
 
 
-# A check answers None when the move meets the goal, or the sentence saying why it does not.
-Check = Callable[[Position, Move], "str | None"]
+@dataclass(frozen=True)
+class Miss:
+    """Why a move falls short of a goal: `said` in full, and `kept_back`, the same sentence
+    without what gives the answer away (the best count of a "most" goal), for a first try."""
+
+    said: str
+    kept_back: str
+
+
+# A check answers None when the move meets the goal, or why it does not: a sentence, or a
+# `Miss` when the sentence gives something of the answer away.
+Check = Callable[[Position, Move], "str | Miss | None"]
 
 
 @dataclass(frozen=True)
@@ -53,7 +63,14 @@ class Goal:
         return self.check(position, move) is None
 
     def why_not(self, position: Position, move: Move) -> str | None:
-        return self.check(position, move)
+        miss = self.miss(position, move)
+        return None if miss is None else miss.said
+
+    def miss(self, position: Position, move: Move) -> Miss | None:
+        """Why `move` falls short, in full and with the answer kept back; None if it meets
+        the goal."""
+        why = self.check(position, move)
+        return Miss(why, why) if isinstance(why, str) else why
 
     def possible(self, position: Position) -> bool:
         """Whether some legal move in `position` meets this goal."""
@@ -105,13 +122,14 @@ def _trail(position: Position, move: Move) -> str | None:
 
 
 def _most(measure_for: Callable[[Position], Callable[[Move], int]], unit: str) -> Check:
-    def check(position: Position, move: Move) -> str | None:
+    def check(position: Position, move: Move) -> Miss | None:
         measure = measure_for(position)
         best = max((measure(m) for m in position.legal_moves()), default=0)
         got = measure(move)
         if got >= best:
             return None
-        return f"that move takes {count(got, unit)}; you can take {best}"
+        takes = f"that move takes {count(got, unit)}"
+        return Miss(f"{takes}; you can take {best}", f"{takes}; another move takes more")
     return check
 
 
@@ -173,7 +191,7 @@ def _gather(card: Card) -> Check:
 
 
 def _all_of(checks: list[Check]) -> Check:
-    def check(position: Position, move: Move) -> str | None:
+    def check(position: Position, move: Move) -> str | Miss | None:
         for part in checks:
             why = part(position, move)
             if why is not None:

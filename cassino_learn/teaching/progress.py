@@ -59,11 +59,22 @@ CARD_SIZES = ("normal", "large", "projector")
 
 
 class ProgressWarning(UserWarning):
-    """The progress file could not be read and was set aside."""
+    """The progress file could not be read and was set aside; `.reason` says why (the reading's
+    error, without the file's name)."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        self.reason = reason or message
+        super().__init__(message)
 
 
 class DeckWarning(UserWarning):
-    """A card of the learner's deck could not be read and was set aside (the rest is kept)."""
+    """A card of the learner's deck could not be read and was set aside (the rest is kept):
+    `.note` says which and why, `.path` is the progress file it was read from."""
+
+    def __init__(self, path: str, note: str = "") -> None:
+        # one argument: the whole message, as pytest-xdist rebuilds a warning from its args
+        self.path, self.note = path, note
+        super().__init__(f"{path}: {note}" if note else path)
 
 
 #: In the browser (the static edition) JupyterLite mounts the browser's own storage at /drive;
@@ -533,8 +544,8 @@ def _read(path: Path, *, holding_lock: bool = False, stacklevel: int = 2) -> Pro
         except FileNotFoundError:
             raw = None
         except OSError as error:
-            warnings.warn(f"could not read progress from {path}: {error}", ProgressWarning,
-                          stacklevel=stacklevel + 1)
+            warnings.warn(ProgressWarning(f"could not read progress from {path}: {error}",
+                                          str(error)), stacklevel=stacklevel + 1)
             return None
         if files is not None:
             files[path] = raw
@@ -548,8 +559,9 @@ def _read(path: Path, *, holding_lock: bool = False, stacklevel: int = 2) -> Pro
         if files is not None:
             files.pop(path, None)  # set aside (or written again): the next load reads the file
         where = _set_aside(path, raw, holding_lock)
-        warnings.warn(f"the progress file {path} could not be read ({error}); {where} and "
-                      f"progress starts afresh", ProgressWarning, stacklevel=stacklevel + 1)
+        warnings.warn(ProgressWarning(f"the progress file {path} could not be read ({error}); "
+                                      f"{where} and progress starts afresh", str(error)),
+                      stacklevel=stacklevel + 1)
         return None
 
 
@@ -566,7 +578,7 @@ def _parse(path: Path, raw: bytes) -> Progress:
                for slug, entry in data.get("lessons", {}).items()}
     preferences = Preferences.from_json(data.get("preferences", {}))
     deck = Deck.from_json(data.get("deck"), note=lambda text: warnings.warn(
-        f"{path}: {text}", DeckWarning, stacklevel=4))
+        DeckWarning(str(path), text), stacklevel=4))
     return Progress(path, lessons, preferences, generation, deck)
 
 
@@ -634,15 +646,13 @@ def import_text(text: str, path: Path | None = None) -> Progress:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ProgressWarning)
             loaded = load(Path(temp))
-        problems = [w for w in caught if issubclass(w.category, ProgressWarning)]
+        problems = [w.message for w in caught if isinstance(w.message, ProgressWarning)]
         if problems:
-            reason = str(problems[0].message)
-            reason = reason[reason.find("(") + 1:reason.rfind(")")] or reason
-            raise ValueError(f"this is not a cassino-learn progress file: {reason}")
-        for note in caught:  # a deck's card set aside: imported all the same, and said
-            if issubclass(note.category, DeckWarning):
-                warnings.warn(str(note.message).replace(temp, "the imported file"),
-                              DeckWarning, stacklevel=2)
+            raise ValueError(f"this is not a cassino-learn progress file: {problems[0].reason}")
+        for caught_one in caught:  # a deck's card set aside: imported all the same, and said
+            if isinstance(caught_one.message, DeckWarning):
+                warnings.warn(DeckWarning("the imported file", caught_one.message.note),
+                              stacklevel=2)
     finally:
         for leftover in Path(temp).parent.glob(Path(temp).name + "*"):
             leftover.unlink(missing_ok=True)

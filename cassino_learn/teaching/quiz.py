@@ -20,6 +20,7 @@ agree with the generator. Item kinds:
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -49,7 +50,22 @@ _EMPTY_TABLE = "table:"
 
 
 class BankError(ValueError):
-    """A quiz bank or item that is malformed, unanswerable or disagrees with the rules core."""
+    """A quiz bank or item that is malformed, unanswerable or disagrees with the rules core:
+    `.what` is wrong, in `.source` (the bank's file name, or "") and `.item` (the item's label,
+    like "item 3 (pair-7)", or "")."""
+
+    def __init__(self, what: str, *, source: str = "", item: str = "") -> None:
+        self.what, self.source, self.item = what, source, item
+        super().__init__(": ".join(part for part in (source, item, what) if part))
+
+
+def cited_rules(text: str) -> frozenset[str]:
+    """The rule ids a text written for a learner cites, as lessons and facts cite them: "(K1)",
+    "the rule B2"."""
+    return frozenset(_RULE_ID.findall(text))
+
+
+_RULE_ID = re.compile(r"\b([A-Z][0-9]{1,2})\b")
 
 
 @dataclass(frozen=True)
@@ -61,6 +77,22 @@ class Verdict:
     rule: str | None = None
     missed: tuple[str, ...] = ()   # captures kind: right answers the learner did not give
     extra: tuple[str, ...] = ()    # captures kind: answers given that are not captures of the card
+    kept_back: str = ""  # the message without what gives the answer away, for the first steps
+    counted: bool = True  # False when the answer is no try at all ("Choose a number.")
+    headline: str = ""  # the first line alone, when the rest is a score sheet a widget draws
+
+    # The one place a verdict's words are read: the rule ids its message cites, as lessons and
+    # facts write them inline ("... (K1)"), so a widget cites the rule once.
+
+    @property
+    def names_rule(self) -> bool:
+        """Whether the message cites its rule already, so that the rule is not cited twice."""
+        return self.rule is not None and self.rule in cited_rules(self.message)
+
+    @property
+    def untagged(self) -> str:
+        """The message without its rule's " (K1)", for a widget that shows the rule as a tag."""
+        return self.message.replace(f" ({self.rule})", "") if self.rule else self.message
 
 
 @dataclass(frozen=True)
@@ -161,10 +193,12 @@ def _judge_goal(item: QuizItem, answer: Any) -> Verdict:
         return Verdict(False, f"I could not read that move: {error}")
     from .saying import you_played
 
-    why = item.goal.why_not(item.position, move)
-    if why is None:
-        return Verdict(True, f"Right! {you_played(item.position, move)}")
-    return Verdict(False, f"{you_played(item.position, move)} But {why}.")
+    miss = item.goal.miss(item.position, move)
+    said = you_played(item.position, move)
+    if miss is None:
+        return Verdict(True, f"Right! {said}")
+    return Verdict(False, f"{said} But {miss.said}.",
+                   kept_back=f"{said} But {miss.kept_back}.")
 
 
 def read_capture_answer(item: QuizItem, line: str) -> str:
@@ -274,15 +308,16 @@ def _judge_score(item: QuizItem, answer: Any) -> Verdict:
     try:
         given = {int(side): int(points) for side, points in dict(answer).items()}
     except (TypeError, ValueError, OverflowError):  # OverflowError: int(float("inf"))
-        return Verdict(False, "Give the points as a number for each side.")
+        return Verdict(False, "Give the points as a number for each side.", counted=False)
     wrong = [side for side in truth if given.get(side) != truth[side]]
     detail = ", ".join(f"side {side}: {points}" for side, points in sorted(truth.items()))
     from .sheets import score_text
 
     showing = score_text(item.position)
     if not wrong:
-        return Verdict(True, f"Right: {detail}.\n{showing}")
-    return Verdict(False, f"Not quite: the points are {detail}.\n{showing}", "K1")
+        return Verdict(True, f"Right: {detail}.\n{showing}", headline=f"Right: {detail}.")
+    return Verdict(False, f"Not quite: the points are {detail}.\n{showing}", "K1",
+                   headline=f"Not quite: the points are {detail}.")
 
 
 def _judge_number(item: QuizItem, answer: Any) -> Verdict:
@@ -367,31 +402,34 @@ def load_bank(source: str | Path, *, verify: bool = True) -> Bank:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise BankError(f"{path}: no such quiz bank") from None
+        raise BankError("no such quiz bank", source=str(path)) from None
     except OSError as error:
-        raise BankError(f"{path}: cannot be read: {error.strerror or error}") from None
+        raise BankError(f"cannot be read: {error.strerror or error}",
+                        source=str(path)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[:error.start].count(b"\n") + 1
-        raise BankError(f"{path}: not UTF-8 text: byte {error.start + 1} (line {line}) "
-                        f"is {raw[error.start]:#04x}") from None
+        raise BankError(f"not UTF-8 text: byte {error.start + 1} (line {line}) "
+                        f"is {raw[error.start]:#04x}", source=str(path)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise BankError(f"{path}: not valid JSON: line {error.lineno} column {error.colno}: "
-                        f"{error.msg}") from None
+        raise BankError(f"not valid JSON: line {error.lineno} column {error.colno}: "
+                        f"{error.msg}", source=str(path)) from None
     except RecursionError:
-        raise BankError(f"{path}: not a quiz bank: its brackets are nested too deeply") from None
+        raise BankError("not a quiz bank: its brackets are nested too deeply",
+                        source=str(path)) from None
     except ValueError as error:  # a number too long to read
-        raise BankError(f"{path}: not valid JSON: {shorten(str(error), 120)}") from None
+        raise BankError(f"not valid JSON: {shorten(str(error), 120)}",
+                        source=str(path)) from None
     return parse_bank(data, path, verify=verify)
 
 
 def parse_bank(data: Any, path: Path | str = "<bank>", *, verify: bool = True) -> Bank:
     path = Path(path)
     if not isinstance(data, dict) or not isinstance(data.get("items"), list):
-        raise BankError(f"{path}: a bank is an object with an \"items\" list")
+        raise BankError("a bank is an object with an \"items\" list", source=str(path))
     items: list[QuizItem] = []
     seen: set[str] = set()
     for number, raw in enumerate(data["items"], 1):
@@ -408,7 +446,7 @@ def parse_bank(data: Any, path: Path | str = "<bank>", *, verify: bool = True) -
             if verify:
                 check_item(item)
         except (BankError, GoalError, PositionError, MoveSyntaxError, ValueError) as error:
-            raise BankError(f"{path.name}: {label}: {error}") from None
+            raise BankError(str(error), source=path.name, item=label) from None
         items.append(item)
     return Bank(path, str(data.get("lesson", path.stem)), tuple(items))
 

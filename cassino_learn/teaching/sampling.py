@@ -43,5 +43,5 @@ def random_position(rng: random.Random, players: int = 2, partners: bool = False
         moves = legal_moves(position)
         if not moves:
             break
-        position = rng.choice(moves).play_from(position)
+        position = position.play(rng.choice(moves))
     return position

@@ -262,17 +262,23 @@ def _sides(sides: Sequence[int], total: int) -> str:
 
 
 def _result_sentence(scores: Mapping[int, int], result: "object", target: int) -> str:
-    reached = [s for s, n in scores.items() if n >= target]
+    """The scores and what the match rules make of them: "side 1 23, side 2 15: only ..."."""
     listing = ", ".join(f"side {s} {n}" for s, n in scores.items())
+    return f"{listing}: {_result_said(scores, result, target)}"
+
+
+def _result_said(scores: Mapping[int, int], result: "object", target: int) -> str:
+    """What the match rules make of `scores`, as the second half of `_result_sentence`."""
+    reached = [s for s, n in scores.items() if n >= target]
     if result.over and result.winner is not None:  # type: ignore[attr-defined]
         how = (f"only side {result.winner} has reached {target}" if len(reached) == 1  # type: ignore[attr-defined]
                else f"{_sides(reached, len(scores))} have reached {target}, and "
                     f"side {result.winner} has the higher total")  # type: ignore[attr-defined]
         lurch = " with a lurch, a double game" if result.lurch else ""  # type: ignore[attr-defined]
-        return f"{listing}: {how}. Side {result.winner} wins{lurch}."  # type: ignore[attr-defined]
+        return f"{how}. Side {result.winner} wins{lurch}."  # type: ignore[attr-defined]
     if not reached:
-        return f"{listing}: nobody has reached {target} yet. Play another round."
-    return (f"{listing}: {_sides(reached, len(scores))} have reached {target} "
+        return f"nobody has reached {target} yet. Play another round."
+    return (f"{_sides(reached, len(scores))} have reached {target} "
             f"with the same total. Another round decides.")
 
 
@@ -287,7 +293,7 @@ def match_results(score_sets: Sequence[Mapping[int, int]], rules: Rules | None =
         result = match_result(dict(scores), 1, rules)
         sentence = _result_sentence(scores, result, target)
         shown = " to ".join(str(n) for n in scores.values())
-        said = sentence.split(": ", 1)[1]
+        said = _result_said(scores, result, target)
         rows.append([shown, html.escape(said[0].upper() + said[1:])])
         lines.append(sentence)
     return Drawn(_table(["Scores (side 1 to side 2)", "Result"], rows, "cl-sheet-match"),
@@ -306,7 +312,7 @@ def round_outcome(before: Mapping[int, int], points: Mapping[int, int], rules: R
     if rules.game == "11-lurch":
         low = min(points.values())
         how = f" Playing to 11, the lower round score ({low}) is taken off both sides' round points."
-    said = _result_sentence(after, result, target).split(": ", 1)[1]
+    said = _result_said(after, result, target)
     text = (f"Before the round: {listing(before)}. The round: {listing(points)}.{how} "
             f"After it: {listing(after)}. {said[0].upper()}{said[1:]}")
     return Drawn(f'<p class="cl-sheet-para cl-sheet-round">{html.escape(text)}</p>',

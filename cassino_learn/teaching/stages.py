@@ -31,7 +31,13 @@ _OWN_KINDS = {"points": {"cards"}, "demo": {"position", "steps"}}
 
 
 class StageError(ValueError):
-    """A stages file or stage that is malformed, unsolvable or disagrees with the rules core."""
+    """A stages file or stage that is malformed, unsolvable or disagrees with the rules core:
+    `.what` is wrong, in `.source` (the stages file, or "") and `.stage` (the stage's label,
+    like "stage 2 (pair-7)", or "")."""
+
+    def __init__(self, what: str, *, source: str = "", stage: str = "") -> None:
+        self.what, self.source, self.stage = what, source, stage
+        super().__init__(": ".join(part for part in (source, stage, what) if part))
 
 
 STARRED_KINDS = tuple(kind for kind in KINDS if kind != "demo")
@@ -130,7 +136,7 @@ class Stage:
     def rule(self) -> str | None:
         """The rule the stage teaches: the first rule id its "why" names (a rule of play
         before a worked example), or None."""
-        ids = _RULE_ID.findall(self.why)
+        ids = _RULE_ID.findall(self.why)  # in the order written
         return next((i for i in ids if not i.startswith("E")), ids[0] if ids else None)
 
     # ------------------------------------------------------------------ the task
@@ -248,7 +254,7 @@ class Stage:
         try:
             given = int(str(answer).strip())
         except ValueError:
-            return Verdict(False, "Choose a number.")
+            return Verdict(False, "Choose a number.", counted=False)
         if given == truth:
             return Verdict(True, f"Right: {truth}. {self._points_detail()}.", "K1")
         if step >= SHOW:
@@ -348,7 +354,7 @@ def load_stages(source: str | Path) -> LessonStages:
     try:
         stamp = path.stat().st_mtime
     except FileNotFoundError:
-        raise StageError(f"{path}: no such stages file") from None
+        raise StageError("no such stages file", source=str(path)) from None
     return _cached(path, stamp)
 
 
@@ -356,10 +362,10 @@ def _read(path: Path) -> LessonStages:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
-        raise StageError(f"{path}: not valid JSON: line {error.lineno} column {error.colno}: "
-                         f"{error.msg}") from None
+        raise StageError(f"not valid JSON: line {error.lineno} column {error.colno}: "
+                         f"{error.msg}", source=str(path)) from None
     if not isinstance(data, dict) or not isinstance(data.get("stages"), list):
-        raise StageError(f"{path}: a stages file is an object with a \"stages\" list")
+        raise StageError("a stages file is an object with a \"stages\" list", source=str(path))
     stages: list[Stage] = []
     for number, raw in enumerate(data["stages"], 1):
         label = f"stage {number}"
@@ -369,12 +375,12 @@ def _read(path: Path) -> LessonStages:
             stage = parse_stage(raw)
         except (StageError, BankError, GoalError, PositionError, MoveSyntaxError,
                 ValueError) as error:
-            raise StageError(f"{path.name}: {label}: {error}") from None
+            raise StageError(str(error), source=path.name, stage=label) from None
         if stage.id in (s.id for s in stages):
-            raise StageError(f"{path.name}: {label}: the id {stage.id!r} is used twice")
+            raise StageError(f"the id {stage.id!r} is used twice", source=path.name, stage=label)
         stages.append(stage)
     if not stages:
-        raise StageError(f"{path}: no stages")
+        raise StageError("no stages", source=str(path))
     return LessonStages(str(data.get("lesson", path.stem)), path, tuple(stages))
 
 
@@ -416,8 +422,7 @@ def parse_stage(raw: Any) -> Stage:
     try:
         item = parse_bank({"items": [fields]}, "stage").items[0]
     except BankError as error:
-        raise StageError(str(error).removeprefix("stage: ").removeprefix("item 1 ")
-                         .removeprefix(f"({raw['id']}): ")) from None
+        raise StageError(error.what) from None
     if kind == "goal":
         assert item.goal is not None
         if item.goal.text != "legal" and not common["guided"] and all(

@@ -369,7 +369,7 @@ class DeckRunner(w.VBox):
         if verdict.correct:
             self._finish(True, verdict.message)
             return True
-        if verdict.message in ("Choose a number.", "Give the points as a number for each side."):
+        if not verdict.counted:  # "Choose a number." and the like: no try at all
             self._say(verdict.message, "wrong", verdict.rule or "")
             return False
         self._wrong += 1

@@ -16,6 +16,7 @@ from typing import Sequence
 
 import ipywidgets as w
 
+from ..core.errors import RulesError
 from ..core.position import Position
 from ..core.rules import Rules
 from ..core.telling import in_words
@@ -62,7 +63,7 @@ def variant_name(rules: Rules) -> str:
 
 def with_variants(rules: Rules, chosen: Sequence[str]) -> Rules:
     """`rules` with V7-V9 switched on for the rule ids in `chosen` and off otherwise; the core
-    checks the combination (ValueError saying why not)."""
+    checks the combination (`RulesError` saying why not)."""
     changes = {field: value if rule in chosen else
                (getattr(Rules(), field) if getattr(rules, field) == value else getattr(rules, field))
                for field, value, _, rule, _ in VARIANTS}
@@ -250,15 +251,15 @@ class GameWidget(w.VBox):
             box.value = rule in rules
 
     def chosen_rules(self) -> Rules:
-        """The rules the ticked boxes make (ValueError from the core for a nonsense mix)."""
+        """The rules the ticked boxes make (`RulesError` from the core for a nonsense mix)."""
         return with_variants(self.rules, [r for r, box in self.variant_boxes.items() if box.value])
 
     def _rules_chosen(self) -> None:
         try:
             chosen = self.chosen_rules()
-        except ValueError as error:
+        except RulesError as error:
             self.rules_note.value = note_html(
-                f"Not a game the rules allow: {html.escape(str(error).removeprefix('rules: '))}")
+                f"Not a game the rules allow: {html.escape(error.what)}")
             self.new_button.disabled = True
             return
         self.new_button.disabled = False

@@ -61,10 +61,7 @@ def feedback_html(verdict: Verdict) -> str:
     """A judged answer: coloured, with an icon, the engine's reason and the rule id."""
     kind, icon, label = ("cl-right", "✔", "Right") if verdict.correct else \
         ("cl-wrong", "✘", "Not right")
-    text = verdict.message
-    if verdict.rule:
-        text = text.replace(f" ({verdict.rule})", "")  # the rule is shown once, as a tag
-    lines = html.escape(text).replace("\n", "<br>")
+    lines = html.escape(verdict.untagged).replace("\n", "<br>")  # the rule shown as a tag
     rule = f'<span class="cl-rule">rule {html.escape(verdict.rule)}</span>' if verdict.rule else ""
     return (f'<div class="cl-feedback {kind}" role="status" aria-label="{label}">'
             f'<span class="cl-icon" aria-hidden="true">{icon}</span><div>{lines}{rule}</div></div>')
@@ -205,7 +202,7 @@ class ItemView(w.VBox):
             return feedback_html(verdict)
         from ..teaching.sheets import score_sheet
 
-        headline = Verdict(verdict.correct, verdict.message.split("\n", 1)[0], verdict.rule)
+        headline = Verdict(verdict.correct, verdict.headline or verdict.message, verdict.rule)
         return feedback_html(headline) + score_sheet(self.item.position)._repr_html_()
 
     def answer(self, answer: object) -> Verdict:

@@ -261,20 +261,19 @@ class StageRunner(ShownByModel, w.VBox):
         step = step_for(self._wrong + 1, self._hint_used)
         verdict = self.stage.judge(value, step=step)
         if verdict.correct:
-            self._right(verdict.message, verdict.rule or "", answer=value)
-        elif step >= SHOW and self.stage.kind != "demo" and self._counts(verdict):
+            self._right(verdict, answer=value)
+        elif step >= SHOW and self._counts(verdict):
             self._wrong += 1
             if events := _class_events():
                 events.record_try(self.slug, self.stage.id, False)
-            self._seen(verdict.message, verdict.rule or "")
+            self._seen(verdict)
         else:
-            self._wrong_try(verdict.message, verdict.rule or "", counted=self._counts(verdict))
+            self._wrong_try(verdict, counted=self._counts(verdict))
         return verdict
 
     def _counts(self, verdict: Verdict) -> bool:
         """Whether a wrong verdict is a try (not "choose a number first" and the like)."""
-        return self.stage.kind != "demo" and verdict.message not in (
-            "Choose a number.", "Give the points as a number for each side.")
+        return self.stage.kind != "demo" and verdict.counted
 
     def show_answer(self) -> Verdict:
         """"Show me": the answer with what makes it right; the stage is then seen, starless."""
@@ -282,7 +281,7 @@ class StageRunner(ShownByModel, w.VBox):
         verdict = self.stage.shown()
         if self.index >= 0 and self.stage.kind != "demo" and \
                 self.bottom.verdict_kind not in ("right", "shown"):
-            self._seen(verdict.message, verdict.rule or "")
+            self._seen(verdict)
         return verdict
 
     def take_hint(self) -> str:
@@ -309,8 +308,8 @@ class StageRunner(ShownByModel, w.VBox):
     def _hint_html(self) -> str:
         return "<br>".join(_markup(step) for step in self.hint_text().split("\n"))
 
-    def _right(self, message: str, rule: str = "", answer: Any = None) -> None:
-        stage = self.stage
+    def _right(self, verdict: Verdict, answer: Any = None) -> None:
+        stage, message = self.stage, verdict.message
         stars = stars_for(self._wrong, self._hints_taken, shown=self._shown, kind=stage.kind,
                           two_way=stage.two_way, guided=stage.guided)
         record = self._save(solved=True, stars=stars)
@@ -320,18 +319,19 @@ class StageRunner(ShownByModel, w.VBox):
             self._say("Seen to the end. Step back with ◀ Back to look again.", "seen")
         elif stage.guided:  # shown how: no stars to tell
             self._say(f"{message} Now you know how; from here on you find the move.", "right",
-                      rule)
+                      verdict)
         else:
             best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
-            self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", rule)
+            self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", verdict)
         self._finish(auto=stage.kind != "demo")
 
-    def _seen(self, message: str, rule: str = "") -> None:
+    def _seen(self, verdict: Verdict) -> None:
         """The answer is shown: the stage is done as "seen", with no star."""
         self._shown = True
         self._save(solved=True, stars=0)
-        if rule and not re.search(rf"\b{re.escape(rule)}\b", message):
-            message += f" (rule {rule})"  # before the note, with the answer it belongs to
+        message = verdict.message
+        if verdict.rule and not verdict.names_rule:
+            message += f" (rule {verdict.rule})"  # before the note, with the answer it belongs to
         self._say(message + " Stage seen: no star this time; replay it to earn stars.", "shown")
         self._show_solution()
         self._finish(auto=False)  # the learner reads the answer, then goes on
@@ -365,13 +365,13 @@ class StageRunner(ShownByModel, w.VBox):
         finally:
             self._raising = False
 
-    def _wrong_try(self, message: str, rule: str, *, counted: bool = True) -> None:
+    def _wrong_try(self, verdict: Verdict, *, counted: bool = True) -> None:
         if counted:
             self._wrong += 1
             self._save(solved=False)
             if events := _class_events():
                 events.record_try(self.slug, self.stage.id, False)
-        self._say(message + (" Try again." if counted else ""), "wrong", rule)
+        self._say(verdict.message + (" Try again." if counted else ""), "wrong", verdict)
         self.bottom.can_show = counted or self.bottom.can_show
 
     def _save(self, *, solved: bool, stars: int = 0) -> progress.StageRecord:
@@ -380,9 +380,9 @@ class StageRunner(ShownByModel, w.VBox):
             tries=self._wrong + (1 if solved and not self._shown else 0),
             hint=self._hints_taken, stage_ids=self.lesson.ids, shown=self._shown)
 
-    def _say(self, text: str, kind: str, rule: str = "") -> None:
-        if rule and re.search(rf"\b{re.escape(rule)}\b", text):
-            rule = ""  # named in the text already: cited once
+    def _say(self, text: str, kind: str, verdict: Verdict | None = None) -> None:
+        """Show `text` as the verdict; `verdict`'s rule beside it, unless the text cites it."""
+        rule = (verdict.rule or "") if verdict is not None and not verdict.names_rule else ""
         with self.bottom.hold_sync():
             self.bottom.verdict, self.bottom.verdict_kind, self.bottom.rule = text, kind, rule
 
@@ -522,11 +522,12 @@ class StageRunner(ShownByModel, w.VBox):
                 events.record_refusal(self.slug, self.stage.id, rule)
             # One place for a verdict: the refusal moves from the table's line to the stage's.
             table.set_state({"message": "", "rule": "", "message_kind": "info"})
-            reason = f"Not allowed: {said}"  # the rule is shown as the verdict's tag
+            # the rule is shown as the verdict's tag
+            refused = Verdict(False, f"Not allowed: {said}", rule)
             if self.stage.kind in ("goal", "captures"):  # a refused try counts as a wrong one
-                self._wrong_try(reason, rule)
+                self._wrong_try(refused)
             else:
-                self._say(reason, "wrong", rule)
+                self._say(refused.message, "wrong", refused)
 
     def _selection_changed(self, _change: dict) -> None:
         """The learner picks cards anew on the table: a wrong verdict about the old play goes

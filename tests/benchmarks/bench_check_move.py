@@ -21,7 +21,7 @@ from itertools import islice
 
 from cassino_learn import IllegalMove, MoveSyntaxError, Position, PositionError
 from cassino_learn.core.cards import FULL_DECK
-from cassino_learn.core.movegen import count_moves, extensions, iter_moves
+from cassino_learn.core.movegen import _count_moves, extensions, _iter_moves
 
 SMALL = " ".join(str(c) for c in FULL_DECK if c.value is not None and c.value <= 5)
 TABLES = {
@@ -64,7 +64,7 @@ def attempts(position: Position, rng: random.Random, count: int = 150) -> list[s
             made.append(f"{card} take {taken}")
         else:
             made.append(f"trail {card}")
-    return fixed + made + [str(m) for m in islice(iter_moves(position), 20)]
+    return fixed + made + [str(m) for m in islice(_iter_moves(position), 20)]
 
 
 def median_ms(function, repeats: int = 7) -> float:
@@ -96,10 +96,10 @@ def main() -> None:
     worst_overall = 0.0
     for name, text in TABLES.items():
         position = Position.parse(f"{text}; rules: values=royal" if royal else text)
-        moves = count_moves(position, limit=10_000_000)
+        moves = _count_moves(position, limit=10_000_000)
         shown = f">{10_000_000:,}" if moves > 10_000_000 else f"{moves:,}"
-        count_ms = median_ms(lambda: count_moves(position, limit=1_000_000), repeats=3)
-        first_ms = median_ms(lambda: list(islice(iter_moves(position), 20)))
+        count_ms = median_ms(lambda: _count_moves(position, limit=1_000_000), repeats=3)
+        first_ms = median_ms(lambda: list(islice(_iter_moves(position), 20)))
         tries = attempts(position, rng)
         times = []
         legal = 0

@@ -136,7 +136,7 @@ def search_work() -> None:
             if cold:
                 clear_caches()
             for move in legal_moves(position):
-                move.play_from(position)
+                movegen.apply_move(position, move)
         return (clock() - start) / len(positions)
 
     for label, cold in (("", False), (" cold", True)):

@@ -1,6 +1,6 @@
 """Huge tables: counting, walking lazily and checking one move without listing the others.
 
-`iter_moves`, `count_moves`, `find_move` (behind `parse_move` and `check_move`) and
+`_iter_moves`, `_count_moves`, `_find_move` (behind `parse_move` and `check_move`) and
 `extensions` (the card table's hints) are held to `legal_moves` and to the brute-force
 reference on random positions, then used on tables with a million legal moves and more.
 """
@@ -16,7 +16,7 @@ from cassino_learn import Card, IllegalMove, Position
 from cassino_learn.core.cards import FULL_DECK
 from cassino_learn.core.listing import first_moves
 from cassino_learn.core.loosesets import LooseSets
-from cassino_learn.core.movegen import (count_moves, extensions, find_move, has_play, iter_moves,
+from cassino_learn.core.movegen import (_count_moves, extensions, _find_move, _has_play, _iter_moves,
                                         legal_moves, moves_with)
 from cassino_learn.core.structure import partition
 from random_positions import random_position
@@ -41,14 +41,14 @@ def test_lazy_walk_count_and_direct_check_agree_with_the_generator() -> None:
     for number in range(1200):
         position = random_position(rng, max_loose=10 if number % 3 == 0 else 6)
         listed = legal_moves(position)
-        walked = list(iter_moves(position))
+        walked = list(_iter_moves(position))
         assert len(walked) == len(set(walked)), position.one_line()
         assert set(walked) == set(listed), position.one_line()
         assert [m for m in walked if m.kind == "trail"] == [m for m in listed if m.kind == "trail"]
-        assert count_moves(position) == len(listed), position.one_line()
-        assert has_play(position) == any(m.kind != "trail" for m in listed)
+        assert _count_moves(position) == len(listed), position.one_line()
+        assert _has_play(position) == any(m.kind != "trail" for m in listed)
         for move in listed:
-            found = find_move(position, move.kind, move.card, move.table_cards, move.value)
+            found = _find_move(position, move.kind, move.card, move.table_cards, move.value)
             assert found is not None and found[:6] == move[:6], (position.one_line(), str(move))
 
 
@@ -56,7 +56,7 @@ def test_the_lazy_walk_matches_the_reference() -> None:
     rng = random.Random(SEED + 1)
     for _ in range(600):
         position = random_position(rng, max_loose=8)
-        assert effects(iter_moves(position)) == reference_moves(position), position.one_line()
+        assert effects(_iter_moves(position)) == reference_moves(position), position.one_line()
 
 
 def test_a_random_attempt_is_found_exactly_when_it_is_legal() -> None:
@@ -73,7 +73,7 @@ def test_a_random_attempt_is_found_exactly_when_it_is_legal() -> None:
             taken = frozenset(rng.sample(table, rng.randint(0, min(len(table), 5))))
             kind = rng.choice(["capture", "build", "trail"])
             value = {"capture": card.value, "build": rng.randint(0, 11), "trail": None}[kind]
-            found = find_move(position, kind, card, taken, value)
+            found = _find_move(position, kind, card, taken, value)
             expected = (kind, card, value, taken) in effects_
             assert (found is not None) == expected, (position.one_line(), kind, str(card),
                                                      sorted(map(str, taken)), value)
@@ -113,12 +113,12 @@ def test_loose_sets_judge_like_partition() -> None:
 
 
 def test_a_million_moves_are_counted_and_walked_not_listed() -> None:
-    assert count_moves(MILLION) == 1_090_781
-    first = list(islice(iter_moves(MILLION), 100))
+    assert _count_moves(MILLION) == 1_090_781
+    first = list(islice(_iter_moves(MILLION), 100))
     assert len(set(first)) == 100
     for move in first:
         assert MILLION.parse_move(str(move)) == move
-    assert count_moves(MILLION, limit=1000) > 1000  # stops early past its limit
+    assert _count_moves(MILLION, limit=1000) > 1000  # stops early past its limit
     listing = first_moves(MILLION, first=5)
     assert listing.count == 1_090_781 and len(listing.moves) == 5 and not listing.complete
     assert listing.sentence() == "1,090,781 legal moves; the first 5:"

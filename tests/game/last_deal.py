@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from cassino_learn.core.cards import FULL_DECK
 from cassino_learn.core.move import Move
-from cassino_learn.core.movegen import legal_moves
+from cassino_learn.core.movegen import apply_move, legal_moves
 from cassino_learn.core.position import Position
 from cassino_learn.game.dealing import close_round
 from cassino_learn.game.observation import Observation
@@ -60,7 +60,7 @@ def _minimax(state: Position, side: int, dealer: int) -> float:
     if not any(state.hands):
         points = score_round(*_end(state, dealer), state.rules).points
         return points[side] - max(v for s, v in points.items() if s != side)
-    values = [_minimax(m.play_from(state), side, dealer) for m in legal_moves(state)]
+    values = [_minimax(apply_move(state, m), side, dealer) for m in legal_moves(state)]
     return max(values) if state.side_of(state.turn) == side else min(values)
 
 
@@ -82,6 +82,6 @@ def exact_move_values(observation: Observation, *, iterations: int | None = None
                       seconds: float | None = None, seed: int | str = 0) -> list[ExactValue]:
     """`move_values` by exhaustive minimax (two players, last deal only), best first."""
     state = full_state(observation)
-    found = [ExactValue(m, exact_value(m.play_from(state), observation.side, observation.dealer))
+    found = [ExactValue(m, exact_value(apply_move(state, m), observation.side, observation.dealer))
              for m in legal_moves(state)]
     return sorted(found, key=lambda v: -v.value)

@@ -8,6 +8,7 @@ import pytest
 from cassino_learn import Game, IllegalMove, MoveSyntaxError, Rules, legal_moves
 from cassino_learn.game.dealing import deal
 from cassino_learn.core.cards import FULL_DECK
+from cassino_learn.core.movegen import apply_move
 from cassino_learn.game.match import GameOver
 
 
@@ -196,7 +197,7 @@ def test_last_cards_go_to_the_last_capturer_not_as_a_sweep():
     last_state = h.state
     last = h.legal_moves()
     final = next(m for m in last if str(m) == g.history[-1])
-    after = final.play_from(last_state)
+    after = apply_move(last_state, final)
     taker = after.last_capture if after.last_capture is not None else 1
     round_score = g.rounds[0]
     assert round_score.cards[taker] == len(after.piles[taker - 1]) + len(after.table_cards)

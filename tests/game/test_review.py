@@ -10,6 +10,7 @@ import random
 import pytest
 
 from cassino_learn import Game
+from cassino_learn.core.movegen import apply_move
 from cassino_learn.core.position import Position
 from cassino_learn.core.rules import Rules
 from cassino_learn.game.bots import make_player
@@ -162,7 +163,7 @@ def test_in_random_last_deals_the_better_move_is_never_worse_under_exact_search(
         marked += 1
         state = full_state(seen)
         move = {str(m): m for m in state.legal_moves()}
-        value = {text: exact_value(move[text].play_from(state), seen.side, seen.dealer)
+        value = {text: exact_value(apply_move(state, move[text]), seen.side, seen.dealer)
                  for text in (reviewed.played.text, reviewed.better.text)}
         assert value[reviewed.better.text] >= value[reviewed.played.text], \
             (seen.position.one_line(), reviewed.why, value)
