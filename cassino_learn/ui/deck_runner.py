@@ -165,6 +165,8 @@ class DeckRunner(w.VBox):
         said = today.summary(deck, now)
         self.summary.value = summary_html(said, deck, now)
         if said.due_now and self.card is None:
+            if self.verdicts is not None:  # worked out while the learner reads the page
+                self.verdicts.fill(c.id for c in today.due_now(deck))
             label = f"Review {count(said.due_now, 'card')} ▶"
             if self.start_button is None:
                 self.start_button = button(label, primary=True,
