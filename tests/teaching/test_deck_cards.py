@@ -210,3 +210,37 @@ def test_an_answer_saved_by_a_tab_without_the_verdicts_keeps_them(worked):
         deck.put(second)
         kept = deck.cards[card.id]
         assert kept.reviews == 1 and kept.puzzle.verdicts == found
+
+
+def test_without_threads_the_verdicts_are_worked_out_in_slices_on_the_kernels_loop(
+        worked, data, monkeypatch):
+    """As in the browser (Pyodide starts no thread): slices on the loop, the loop free between
+    them for the page's messages."""
+    import asyncio
+    import threading
+
+    from cassino_learn.ui.soon import on_loop
+
+    puzzle, found = worked
+    card = DeckCard.for_move(puzzle, local_now())
+    progress.load().add_deck_cards([card])
+    verdicts.forget()
+
+    def no_thread(_self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    ticks = []
+
+    async def run() -> None:
+        with on_loop():
+            filler = VerdictFiller()
+            filler.fill([card.id])
+            while filler.busy:
+                ticks.append(1)  # the loop runs other work between two slices
+                await asyncio.sleep(0.01)
+        assert not filler.error
+
+    asyncio.run(asyncio.wait_for(run(), 120))
+    assert len(ticks) > 1
+    assert progress.load().deck.cards[card.id].puzzle.verdicts == found
