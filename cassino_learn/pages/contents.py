@@ -19,8 +19,9 @@ from ..teaching.homework import assigned
 from ..teaching.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
-__all__ = ["index", "settings", "your_review", "homework_html", "homework_top", "homework_positions", "lesson_status", "continue_target",
-           "FOUR_COLOR_LABEL", "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES", "DECK_INACCURACIES_LABEL"]
+__all__ = ["index", "settings", "your_review", "homework_html", "homework_top",
+           "homework_positions", "lesson_status", "continue_target", "FOUR_COLOR_LABEL",
+           "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES", "DECK_INACCURACIES_LABEL"]
 
 FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
 CARD_SIZE_LABEL = "Card size"

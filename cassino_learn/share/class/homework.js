@@ -93,9 +93,13 @@
                         'marked, and not learnt yet).', 'cc-note'));
     var list = el('ul', null, 'cc-common-list');
     common.forEach(function (c) {
-      var said = c.kind === 'position' ? 'A position from their games: ' + c.position
-        : c.lesson_title + ', stage ' + c.number;
-      var li = el('li', said + ': ' + c.learners + ' learners');
+      var li;
+      if (c.kind === 'position') {  // the position in the notation, as text
+        li = el('li', 'A position from their games (' + c.learners + ' learners): ');
+        li.appendChild(el('code', c.position, 'cc-common-position'));
+      } else {
+        li = el('li', c.lesson_title + ', stage ' + c.number + ': ' + c.learners + ' learners');
+      }
       li.setAttribute('data-kind', c.kind || 'stage');
       list.appendChild(li);
     });

@@ -7,7 +7,11 @@ right too; the same seeds as the game's review, so the move played there is judg
 A loss is confirmed in the review's two side-by-side looks, here of `JUDGE_ITERATIONS` each
 (the in-browser review's budget): a smaller look has a larger standard error, which the review
 takes off the loss, so a smaller budget only ever makes the judge more lenient, never calls a
-good move wrong; and a learner waits about a second, not several (tests/benchmarks/bench_deck.py).
+good move wrong.
+
+The learner does not wait for the search: every legal move's verdict is worked out once, ahead
+of the answer (`deck.verdicts`), and kept with the card; `judge` looks the answer up there and
+searches only for a card without them, with the same result (tests/benchmarks/bench_deck.py).
 """
 
 from __future__ import annotations
