@@ -95,7 +95,7 @@ def main() -> None:
             judged = judge(puzzle, answer)
             (first if index == 0 else rest).append(time.perf_counter() - begin)
             right += judged.right
-            searched.append((judged.right, judged.loss))
+            searched.append((judged.right, round(judged.loss, 3)))
         coach.forget()
         forget()
         begin = time.perf_counter()

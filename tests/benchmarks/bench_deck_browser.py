@@ -73,7 +73,7 @@ def timed(cards: list[dict]) -> dict:
             judged = judge(puzzle, answer)
             found["first" if index == 0 else "rest"].append(time.perf_counter() - started)
             found["right"] += judged.right
-            searched.append((judged.right, judged.loss))
+            searched.append((judged.right, round(judged.loss, 3)))
         coach.forget()
         forget()
         started = time.perf_counter()

@@ -115,8 +115,8 @@ def test_the_teacher_sets_two_stages_a_learner_solves_one_and_the_table_shows_it
         store.close()
     expect(teacher.locator("#cc-common")).to_contain_text(
         "Cards and points, stage 3: 2 learners", timeout=30_000)
-    expect(teacher.locator("#cc-common")).to_contain_text(
-        f"A position from their games: {COMMON_POSITION}: 2 learners")
+    expect(teacher.locator('#cc-common li[data-kind="position"]')).to_have_text(
+        f"A position from their games (2 learners): {COMMON_POSITION}")
     screenshot(teacher, "homework_common_1920")
     expect(teacher.locator("#cc-decks tr.cc-deck-learner")).to_have_count(2)
     teacher.locator("#cc-common-set").click()

@@ -35,7 +35,8 @@ def verdict_steps(puzzle: MovePuzzle) -> Generator[None, None, Verdicts]:
     for move in seen.legal_moves():
         reviewed = yield from reviewing(turn_of(seen, move, puzzle.number),
                                         iterations=JUDGE_ITERATIONS)
-        moves.append((str(reviewed.turn.move), float(reviewed.loss), reviewed.mark))
+        # the loss to a thousandth of a point, as the card keeps its own: the file stays small
+        moves.append((str(reviewed.turn.move), round(float(reviewed.loss), 3), reviewed.mark))
     verdicts = Verdicts(JUDGE_ITERATIONS, tuple(moves))
     keep_verdicts(puzzle, verdicts)
     return verdicts
