@@ -127,6 +127,10 @@ def test_a_position_is_played_on_the_table_judged_and_each_try_sent(sent) -> Non
     assert sent[1]["answer"] == {"position": POSITION, "move": "7S take 2C+5D"}
     for data in sent:  # what the page sends, the server reads
         class_events.client_event(data)
+    # its buttons hidden alone: every other button of the page stays shown
+    from cassino_learn.ui.quiz_widgets import button
+    assert puzzle.show_button.layout.display == "none"
+    assert button("Review 1 card ▶").layout.display != "none"
 
 
 def test_show_me_after_a_wrong_try_shows_the_better_move_and_it_is_not_solved(sent) -> None:
