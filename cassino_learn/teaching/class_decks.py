@@ -2,8 +2,9 @@
 in their games and the stages they missed at the first try, which come with the progress the
 pages sync): for each learner, cards due today, learnt, and failed in the last week; for the
 class, the rules behind most cards, and the stages and game positions most learners have in
-their decks (the class's common mistakes, set as homework in one click). Each learner's part (`deck_part`) is
-worked out from their progress alone, when it changes (`class_tally.ClassTally`).
+their decks (the class's common mistakes, set as homework in one click). Each learner's part
+(`deck_part`) is worked out from their progress alone, when it changes
+(`class_tally.ClassTally`).
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ streak of days, and a button that plays the due cards one after another on the c
 A *move card* is a move the review marked in one of their games: the position as they saw it
 (their hand, the table; the other hand and the stock hidden), "find a better move", judged by
 the expert's search as the review judges (`teaching.deck.judging`: looked up in the card's
-verdicts, worked out in the background as the review starts, `deck_verdicts`); afterwards the better move
-drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
+verdicts, worked out in the background from when cards are due, `deck_verdicts`); afterwards
+the better move drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
 try, played again as that stage (judged by `teaching.stages`, as the stage runner does), and
 every second time as a fresh practice position for the same rule
 (`teaching.deck.practice_form`, judged by the practice's own quiz item). Both
