@@ -19,8 +19,9 @@ from ..teaching.homework import assigned
 from ..teaching.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
-__all__ = ["index", "settings", "your_review", "homework_html", "homework_positions", "lesson_status", "continue_target",
-           "FOUR_COLOR_LABEL", "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES", "DECK_INACCURACIES_LABEL"]
+__all__ = ["index", "settings", "your_review", "homework_html", "homework_top",
+           "homework_positions", "lesson_status", "continue_target", "FOUR_COLOR_LABEL",
+           "CARD_SIZE_LABEL", "CARD_SIZE_CHOICES", "DECK_INACCURACIES_LABEL"]
 
 FOUR_COLOR_LABEL = "Four-colour suits: spades black, hearts red, diamonds blue, clubs green"
 CARD_SIZE_LABEL = "Card size"
@@ -85,17 +86,24 @@ def index() -> Html:
               f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
         go_text = f"{label}: {target.title}"
     code = code_line()
-    homework = homework_html(assigned())
     due = len(due_today(store.deck))
     review = (f'<p class="cl-review-due"><a target="_self" href="#your-review">Your review: '
               f'{count(due, "card")} due today ↓</a></p>' if due else "")
-    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{homework.markup}"
-              f"{code.markup}"
+    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{code.markup}"
               f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
               f"{review}{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
-    return Html(markup, "\n".join(([homework.text] if homework.text else [])
-                                  + [f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
+    return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
                                   + lines))
+
+
+def homework_top() -> Html:
+    """The class's homework for this learner, shown at the very top of the contents page
+    (under its title, `lesson.header`): empty outside a class or with no homework set."""
+    shown = homework_html(assigned())
+    if not shown.markup:
+        return shown
+    return Html(f"<style>{_HOMEWORK_CSS}</style><div class=\"cl-course cl-course-homework\">"
+                f"{shown.markup}</div>", shown.text)
 
 
 def homework_html(work: list[dict[str, Any]]) -> Html:
@@ -139,12 +147,7 @@ def homework_html(work: list[dict[str, Any]]) -> Html:
     return Html("".join(parts), "\n".join(lines))
 
 
-_INDEX_CSS = """
-.cl-course .cl-continue { display: inline-block; margin: 0.2em 0 0.8em; padding: 0.55em 1.2em;
-  border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
-  font-size: 1.1em; text-decoration: none; }
-.cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
-.cl-course .cl-review-due { margin: 0 0 0.4em; }
+_HOMEWORK_CSS = """
 .cl-course .cl-homework { margin: 0 0 0.8em; padding: 0.5em 0.9em; border: 2px solid #0b3d91;
   border-radius: 12px; background: #f2f6fd; }
 .cl-course .cl-hw-title { margin: 0; font-size: 1.15em; overflow-wrap: anywhere; }
@@ -154,6 +157,14 @@ _INDEX_CSS = """
 .cl-course .cl-hw-item[data-state="solved"] .cl-hw-mark { color: #14532e; font-weight: 700; }
 .cl-course .cl-hw-mark { color: #595959; margin-left: 0.3em; }
 .cl-course .cl-hw-position { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+"""
+
+_INDEX_CSS = """
+.cl-course .cl-continue { display: inline-block; margin: 0.2em 0 0.8em; padding: 0.55em 1.2em;
+  border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
+  font-size: 1.1em; text-decoration: none; }
+.cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
+.cl-course .cl-review-due { margin: 0 0 0.4em; }
 .cl-course .cl-review-due a { font-weight: 700; color: #0b3d91; }
 /* div.cl-course ol: outranks Jupyter's "ol:not(.list-inline)" indent, so the tiles line up
    with the Start button */

@@ -39,9 +39,10 @@ def _link(item: Lesson | None, arrow: str) -> str:
 class LessonHeader(Html):
     """The header's static part, plus a live progress line when shown in a notebook."""
 
-    def __init__(self, markup: str, text: str, slug: str | None) -> None:
+    def __init__(self, markup: str, text: str, slug: str | None, top: Html | None = None) -> None:
         super().__init__(markup, text)
         self.slug = slug
+        self.top = top  # shown under the header and the learner's name (the class's homework)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -52,6 +53,7 @@ class LessonHeader(Html):
         line = name_line()  # empty outside a class: no output for the page to draw
         progress_line = self._progress_line()
         display(Html(self.markup, self.text), *([line] if line.markup else []),
+                *([self.top] if self.top is not None and self.top.markup else []),
                 *([progress_line] if progress_line is not None else []))
 
     def _progress_line(self) -> Any:
@@ -98,11 +100,13 @@ def header(slug: str) -> LessonHeader:
     item = lesson(slug)
     _page_lesson[:] = [slug] if item in LESSONS else []
     before, after = neighbours(slug)
+    top = None
     if slug == INDEX.slug:  # the contents page leads on where its Continue button does
-        from .contents import continue_target
+        from .contents import continue_target, homework_top
 
         identify()
         after = continue_target() or after
+        top = homework_top()  # the class's homework, at the top of the contents
     number = next((n for n, x in enumerate(LESSONS, 1) if x.slug == slug), None)
     title = f"Lesson {number}: {item.title}" if number else item.title
     rules = f"The rules here: {'; '.join(item.rule_names)}" if item.rules else ""
@@ -117,7 +121,7 @@ def header(slug: str) -> LessonHeader:
     markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
               f"<h1>{html.escape(title)}</h1>"
               f"{told}</div>")
-    return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None)
+    return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None, top)
 
 
 class LessonFooter(Html):

@@ -1,9 +1,10 @@
 """The teacher's view of the class's decks (the learners' own cards: the moves the review marked
 in their games and the stages they missed at the first try, which come with the progress the
 pages sync): for each learner, cards due today, learnt, and failed in the last week; for the
-class, the rules behind most cards, and the stages most learners have in their decks (the
-class's common mistakes, set as homework in one click). Each learner's part (`deck_part`) is
-worked out from their progress alone, when it changes (`class_tally.ClassTally`).
+class, the rules behind most cards, and the stages and game positions most learners have in
+their decks (the class's common mistakes, set as homework in one click). Each learner's part
+(`deck_part`) is worked out from their progress alone, when it changes
+(`class_tally.ClassTally`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class DeckPart:
     failed: tuple[datetime, ...]    # the wrong answers the cards' logs keep
     missed_stages: tuple[tuple[str, str], ...]  # stage cards not learnt: (lesson, stage)
     rules: tuple[str, ...]          # the rules behind each card (a card may have several)
+    positions: tuple[str, ...] = ()  # move cards not learnt: the positions, as seen
 
     def row(self, now: datetime) -> dict[str, Any]:
         week_ago = now - WEEK
@@ -50,6 +52,7 @@ def deck_part(deck: Deck) -> DeckPart:
     failed: list[datetime] = []
     stages: list[tuple[str, str]] = []
     rules: list[str] = []
+    positions: list[str] = []
     learnt = 0
     for card in deck.cards.values():
         if card.learnt:
@@ -65,8 +68,10 @@ def deck_part(deck: Deck) -> DeckPart:
             rules.extend(_stage_rules(card.puzzle.lesson, card.puzzle.stage))
         else:
             rules.append(GAME_MOVES)
+            if not card.learnt:
+                positions.append(card.puzzle.position)
     return DeckPart(len(deck.cards), tuple(due), learnt, tuple(failed), tuple(stages),
-                    tuple(rules))
+                    tuple(rules), tuple(positions))
 
 
 def _utc(moment: datetime) -> datetime:
@@ -114,20 +119,36 @@ def _rule_name(rule: str) -> str:
 
 
 def common_mistakes(parts: Iterable[DeckPart], limit: int = 6,
-                    set_already: Iterable[tuple[str, str]] = ()) -> list[dict[str, Any]]:
-    """The stages most learners have in their decks, not learnt yet (two learners at least),
-    most learners first, then in course order; those in `set_already` (homework not yet due)
-    left out."""
+                    set_already: Iterable[tuple[str, str]] = (),
+                    positions_set: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """The stages and the game positions most learners have in their decks, not learnt yet
+    (two learners at least), most learners first, then stages in course order before
+    positions; those set already in homework not yet due (`set_already`: the stages as
+    (lesson, stage), `positions_set`: the positions' texts) left out. A stage is
+    {"kind": "stage", "lesson", "stage", "value" (lesson/stage), "lesson_title", "number",
+    "learners"}; a position (a move card's, as the learners saw it: their hand and the table,
+    set as homework it is judged by the expert as any homework position) is
+    {"kind": "position", "position", "value" (the text), "learners"}."""
     from .class_summary import course_stages
 
+    parts = list(parts)
     learners: Counter[tuple[str, str]] = Counter()
+    seen: Counter[str] = Counter()
     for part in parts:
         learners.update(set(part.missed_stages))
+        seen.update(set(part.positions))
     order = {(s.lesson, s.stage): s for s in course_stages()}
-    left_out = set(set_already)
-    common = [key for key, n in learners.items()
-              if n >= 2 and key in order and key not in left_out]
-    common.sort(key=lambda k: (-learners[k], order[k].order))
-    return [{"lesson": k[0], "stage": k[1], "value": f"{k[0]}/{k[1]}",
-             "lesson_title": order[k].lesson_title, "number": order[k].number,
-             "learners": learners[k]} for k in common[:limit]]
+    left_out, positions_out = set(set_already), set(positions_set)
+    common: list[tuple[tuple[int, int, int, str], dict[str, Any]]] = []
+    for key, n in learners.items():
+        if n >= 2 and key in order and key not in left_out:
+            stage = order[key]
+            common.append(((-n, 0, stage.order, ""), {
+                "kind": "stage", "lesson": key[0], "stage": key[1], "value": f"{key[0]}/{key[1]}",
+                "lesson_title": stage.lesson_title, "number": stage.number, "learners": n}))
+    for position, n in seen.items():
+        if n >= 2 and position not in positions_out:
+            common.append(((-n, 1, 0, position), {"kind": "position", "position": position,
+                                                  "value": position, "learners": n}))
+    common.sort(key=lambda entry: entry[0])
+    return [entry for _, entry in common[:limit]]

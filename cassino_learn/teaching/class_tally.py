@@ -147,13 +147,19 @@ class ClassTally:
             "decks": deck_rows(((p.row.name, p.row.code, self.decks[i])
                                 for i, p in self.parts.items() if i in self.decks), now),
             "deck_rules": rules_behind(decks),
-            "common_mistakes": common_mistakes(decks, set_already=self._open_stages(now))})
+            "common_mistakes": common_mistakes(decks, set_already=self._open_stages(now),
+                                               positions_set=self._open_positions(now))})
         return self._homework_table[1]
 
     def _open_stages(self, now: datetime) -> set[tuple[str, str]]:
         """The stages of homework not yet past its due date."""
         return {(item.lesson, item.stage) for work in self.homework if work.due >= now.date()
                 for item in work.items if item.kind == "stage"}
+
+    def _open_positions(self, now: datetime) -> set[str]:
+        """The positions of homework not yet past its due date."""
+        return {item.position for work in self.homework if work.due >= now.date()
+                for item in work.items if item.kind == "position"}
 
     def summary(self, now: datetime) -> Any:
         """The whole summary (`class_summary.ClassSummary`), for the CSV."""

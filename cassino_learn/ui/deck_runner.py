@@ -3,8 +3,9 @@ streak of days, and a button that plays the due cards one after another on the c
 
 A *move card* is a move the review marked in one of their games: the position as they saw it
 (their hand, the table; the other hand and the stock hidden), "find a better move", judged by
-the expert's search as the review judges (`teaching.deck.judging`); afterwards the better move
-drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
+the expert's search as the review judges (`teaching.deck.judging`: looked up in the card's
+verdicts, worked out in the background from when cards are due, `deck_verdicts`); afterwards
+the better move drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
 try, played again as that stage (judged by `teaching.stages`, as the stage runner does), and
 every second time as a fresh practice position for the same rule
 (`teaching.deck.practice_form`, judged by the practice's own quiz item). Both
@@ -37,6 +38,7 @@ from ..teaching.deck.making import add_missed_stages
 from ..teaching.deck.practice_form import in_practice_form, practice_form
 from ..teaching.feedback import NUDGE, SHOW, step_for
 from ..teaching.stages import Stage, has_stages, load_stages
+from .deck_verdicts import VerdictFiller
 from .deck_watch import DeckWatch
 from .looks import shared_look
 from .quiz_widgets import button
@@ -121,6 +123,8 @@ class DeckRunner(w.VBox):
 
     def __init__(self, *, evaluate: Any = None) -> None:
         self._evaluate = evaluate
+        # the move cards' verdicts worked out while the review plays (the expert's only)
+        self.verdicts = VerdictFiller() if evaluate is None else None
         self.summary = w.HTML(layout=shared_look("plain"))
         self.start_button: w.Button | None = None
         self.top: StagePanel | None = None
@@ -161,6 +165,8 @@ class DeckRunner(w.VBox):
         said = today.summary(deck, now)
         self.summary.value = summary_html(said, deck, now)
         if said.due_now and self.card is None:
+            if self.verdicts is not None:  # worked out while the learner reads the page
+                self.verdicts.fill(c.id for c in today.due_now(deck))
             label = f"Review {count(said.due_now, 'card')} ▶"
             if self.start_button is None:
                 self.start_button = button(label, primary=True,
@@ -184,6 +190,8 @@ class DeckRunner(w.VBox):
     def start(self) -> None:
         """Play the cards due now, the longest due first."""
         self.queue = [c.id for c in today.due_now(progress.load().deck)]
+        if self.verdicts is not None:
+            self.verdicts.fill(self.queue)
         if self.top is None:
             self.top = StagePanel(part="top", layout=shared_look("plain"))
             self.bottom = StagePanel(part="bottom", layout=shared_look("plain"),

@@ -60,7 +60,9 @@ class HomeworkPosition(w.VBox):
         self.hint_button.on_click(lambda _: self.take_hint())
         self.show_button = button("Show me")
         self.show_button.on_click(lambda _: self.show_answer())
-        self.show_button.layout.display = "none"
+        # layouts of their own: they are hidden alone (button()'s is shared by every button)
+        self.hint_button.layout = w.Layout(width="auto")
+        self.show_button.layout = w.Layout(width="auto", display="none")
         super().__init__([self.task, self.table, self.verdict,
                           w.HBox([self.hint_button, self.show_button])],
                          layout=shared_look("plain"), _dom_classes=("cl-hw-position-item",))

@@ -8,14 +8,19 @@ other legal moves). They are made here, then judged twice: in CPython (this proc
 inside the static edition's Pyodide in Debian's Chromium: a site built as `build-static`
 builds it (tools/cache in ~/.cache/cassino-learn) from one probe notebook whose cell judges
 each answer with `teaching.deck.judging.judge`, timed by the page's own Python, and prints the
-times; the page is served on loopback and every other request fails. Printed: median, p99 and
-worst of one judgement (every answer, a card's first, the rest), how many were judged right,
-and the machine's load (it is shared: quote it with the figures).
+times; the page is served on loopback and every other request fails. Each card is judged by
+the search first (as a card without its verdicts is), then its verdicts are worked out
+(`deck.verdicts.verdicts_of`: the background work as the review starts) and the same answers
+are looked up. Printed: median, p99 and worst of one judgement by the search (every answer, a
+card's first, the rest), of working out a card's verdicts, and of one judgement looked up; how
+many were judged right, and how many looked-up verdicts are the search's in the same
+interpreter; and the machine's load (it is shared: quote it with the figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -32,30 +37,55 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_deck import line, seeded_cards  # noqa: E402  (this folder)
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402
-from cassino_learn.game import coach  # noqa: E402
 from cassino_learn.serving.static import build_site  # noqa: E402
 from cassino_learn.serving.static.preview import StaticServer  # noqa: E402
-from cassino_learn.teaching.deck.judging import judge, observation_of  # noqa: E402
+from cassino_learn.teaching.deck.judging import observation_of  # noqa: E402
 
 EMPTY_NOTEBOOK = ROOT / "tests" / "browser" / "notebooks" / "empty.ipynb"
 PAGE = "voici/render/00_index.html"
 MARK = "DECK-TIMES "
 
-PROBE = '''import json, time
-from cassino_learn.game import coach
-from cassino_learn.teaching.deck.cards import MovePuzzle
-from cassino_learn.teaching.deck.judging import judge
-
-first, rest, right = [], [], 0
-for card in json.loads({cards!r}):
-    puzzle = MovePuzzle.from_json(card["puzzle"])
-    coach.forget()  # as in a kernel that did not play the game
-    for index, answer in enumerate(card["answers"]):
-        started = time.perf_counter()
-        right += judge(puzzle, answer).right
-        (first if index == 0 else rest).append(time.perf_counter() - started)
-print("{mark}" + json.dumps({{"first": first, "rest": rest, "right": right}}))
+PROBE = '''import json
+{timed}
+print("{mark}" + json.dumps(timed(json.loads({cards!r}))))
 '''
+
+
+def timed(cards: list[dict]) -> dict:
+    """Each card's answers judged by the search, its verdicts worked out, the answers looked
+    up: the times, and the verdicts of each way. Run here and, as its source, in the page."""
+    import time
+    from dataclasses import replace
+
+    from cassino_learn.game import coach
+    from cassino_learn.teaching.deck.cards import MovePuzzle
+    from cassino_learn.teaching.deck.judging import judge
+    from cassino_learn.teaching.deck.verdicts import forget, verdicts_of
+
+    found = {"first": [], "rest": [], "right": 0, "working": [], "looked": [], "same": 0}
+    for card in cards:
+        puzzle = MovePuzzle.from_json(card["puzzle"])
+        coach.forget()  # as in a kernel that did not play the game
+        forget()
+        searched = []
+        for index, answer in enumerate(card["answers"]):
+            started = time.perf_counter()
+            judged = judge(puzzle, answer)
+            found["first" if index == 0 else "rest"].append(time.perf_counter() - started)
+            found["right"] += judged.right
+            searched.append((judged.right, round(judged.loss, 3)))
+        coach.forget()
+        forget()
+        started = time.perf_counter()
+        puzzle = replace(puzzle, verdicts=verdicts_of(puzzle))
+        found["working"].append(time.perf_counter() - started)
+        forget()  # only the card's own verdicts
+        for answer, before in zip(card["answers"], searched):
+            started = time.perf_counter()
+            judged = judge(puzzle, answer)
+            found["looked"].append(time.perf_counter() - started)
+            found["same"] += (judged.right, judged.loss) == before
+    return found
 
 
 def answered(games: int, answers: int) -> list[dict]:
@@ -72,17 +102,7 @@ def answered(games: int, answers: int) -> list[dict]:
 
 
 def in_cpython(cards: list[dict]) -> dict:
-    from cassino_learn.teaching.deck.cards import MovePuzzle
-
-    first, rest, right = [], [], 0
-    for card in cards:
-        puzzle = MovePuzzle.from_json(card["puzzle"])
-        coach.forget()
-        for index, answer in enumerate(card["answers"]):
-            started = time.perf_counter()
-            right += judge(puzzle, answer).right
-            (first if index == 0 else rest).append(time.perf_counter() - started)
-    return {"first": first, "rest": rest, "right": right}
+    return timed(cards)
 
 
 def in_browser(cards: list[dict], temp: Path) -> dict:
@@ -91,7 +111,8 @@ def in_browser(cards: list[dict], temp: Path) -> dict:
     notebook = json.loads(EMPTY_NOTEBOOK.read_text(encoding="utf-8"))
     notebook["cells"] = [{"cell_type": "code", "execution_count": None, "metadata": {},
                           "outputs": [],
-                          "source": PROBE.format(cards=json.dumps(cards), mark=MARK)}]
+                          "source": PROBE.format(cards=json.dumps(cards), mark=MARK,
+                                                 timed=inspect.getsource(timed))}]
     (lessons / "00_index.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
     started = time.perf_counter()
     site = build_site(temp / "probe", lessons=lessons, report=lambda message: None)
@@ -114,11 +135,16 @@ def in_browser(cards: list[dict], temp: Path) -> dict:
 
 def report(label: str, found: dict) -> None:
     print(label, flush=True)
+    print("  judged by the search (a card without its verdicts):", flush=True)
     for name, values in (("every answer", found["first"] + found["rest"]),
                          ("a card's first answer", found["first"]),
                          ("later answers", found["rest"])):
         print("  " + line(name, values), flush=True)
     print(f"  {found['right']} of {len(found['first']) + len(found['rest'])} judged right",
+          flush=True)
+    print("  " + line("working out a card's verdicts", found["working"], "cards"), flush=True)
+    print("  " + line("judged from the card's verdicts", found["looked"]), flush=True)
+    print(f"  {found['same']} of {len(found['looked'])} looked up as the search judged",
           flush=True)
 
 

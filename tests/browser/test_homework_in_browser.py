@@ -1,6 +1,7 @@
 """Homework in a class, in real browsers: the teacher sets homework of two stages on the
 teacher's page, a learner sees it at the top of the contents page, opens it and solves one, and
-the teacher's homework table shows it without a reload; the pages at a laptop's, a large
+the teacher's homework table shows it without a reload; the class's common mistakes (a stage
+and a game position in two learners' decks) set in one click; the pages at a laptop's, a large
 screen's and a phone's sizes."""
 
 from __future__ import annotations
@@ -17,16 +18,36 @@ STAGES = load_stages(FIRST).stages
 
 
 def deck_progress(stage: str) -> dict:
-    """Progress with that stage of the first lesson in the learner's deck."""
+    """Progress with that stage of the first lesson in the learner's deck, and a move card at
+    the first position of a seeded game (`COMMON_POSITION`)."""
     from pathlib import Path
 
     from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard
+    from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
 
     record = progress.Progress(Path(progress.FILE_NAME))
     card = DeckCard.for_stage(FIRST, stage, datetime.now(timezone.utc))
     record.deck.cards[card.id] = card
+    seen = _seen()
+    moves = [str(m) for m in seen.legal_moves()]
+    puzzle = MovePuzzle(position=COMMON_POSITION, seat=seen.seat,
+                        hand_sizes=tuple(seen.hand_sizes), stock_size=seen.stock_size,
+                        dealer=seen.dealer, round_number=seen.round_number,
+                        deal_number=seen.deal_number, deals_per_round=seen.deals_per_round,
+                        scores=tuple(tuple(s) for s in seen.scores), number=1,
+                        played=moves[0], better=moves[1], mark="mistake", loss=1.2)
+    move = DeckCard.for_move(puzzle, datetime.now(timezone.utc))
+    record.deck.cards[move.id] = move
     return record.to_json()
+
+
+def _seen():
+    from cassino_learn import Game
+
+    return Game(players=2, seed=5).observation()
+
+
+COMMON_POSITION = _seen().position.one_line()
 TITLE = "Week 1 <b>revision</b>"
 
 
@@ -94,12 +115,17 @@ def test_the_teacher_sets_two_stages_a_learner_solves_one_and_the_table_shows_it
         store.close()
     expect(teacher.locator("#cc-common")).to_contain_text(
         "Cards and points, stage 3: 2 learners", timeout=30_000)
+    expect(teacher.locator('#cc-common li[data-kind="position"]')).to_have_text(
+        f"A position from their games (2 learners): {COMMON_POSITION}")
+    screenshot(teacher, "homework_common_1920")
     expect(teacher.locator("#cc-decks tr.cc-deck-learner")).to_have_count(2)
     teacher.locator("#cc-common-set").click()
     expect(teacher.locator(".cc-hw-name").first).to_contain_text("Common mistakes")
     expect(teacher.locator("#cc-common-set")).to_have_count(0)  # set: no longer offered
     expect(teacher.locator(".cc-hw-table").first.locator(
         f'td[data-item="stage:{FIRST}/{STAGES[2].id}"]')).to_have_count(2)
+    expect(teacher.locator(".cc-hw-table").first.locator(
+        f'td[data-item="position:{COMMON_POSITION}"]')).to_have_count(2)
 
     phone_context, phone = new_browser(browser, (390, 844))
     phone.goto(server.teacher_url)

@@ -149,6 +149,8 @@ def deck_progress(*stages: str) -> dict:
 
 
 class TestDecks(ClassServer):
+    form = TestSetHomework.form  # a form posted as a browser posts it
+
     def test_the_teacher_sees_the_decks_and_the_common_mistakes_a_learner_does_not(self) -> None:
         ada, ben, cy = self.join("Ada"), self.join("Ben"), self.join("Cy")
         assert ada.sync({"learner": ada.id, "progress": deck_progress(ONE, TWO)}).code == 200
@@ -168,6 +170,66 @@ class TestDecks(ClassServer):
         self.db(lambda s: set_homework(s, *read_form("Common", DUE, stages=[f"{L2}/{ONE}"])))
         table = json.loads(self.get(f"/class/teacher/homework.json?token={self.token}").body)
         assert table["common_mistakes"] == []
+
+
+    def test_a_game_position_common_to_two_decks_is_set_in_one_click_and_judged_by_the_server(
+            self) -> None:
+        from cassino_learn.core.position import Position
+        from cassino_learn.game.coach import coach_values
+        from cassino_learn.game.search import DEFAULT_ITERATIONS
+        from cassino_learn.teaching.demonstration import observation_of
+        from cassino_learn.teaching.homework_positions import HOMEWORK_LESSON, position_id
+
+        ada, ben = self.join("Ada"), self.join("Ben")
+        for learner in (ada, ben):
+            assert learner.sync({"learner": learner.id,
+                                 "progress": move_card_progress(5)}).code == 200
+        table = json.loads(self.get(f"/class/teacher/homework.json?token={self.token}").body)
+        [common] = table["common_mistakes"]
+        assert (common["kind"], common["learners"]) == ("position", 2)
+        # what the one-click form posts (homework.js): the positions, a blank line between
+        fields = {"token": self.token, "title": "Common mistakes", "due": DUE,
+                  "positions": common["value"]}
+        assert self.form("/class/teacher/homework", fields).code == 302
+        [work] = self.db(lambda s: listed(s))
+        assert [(i.kind, i.position) for i in work.items] == [("position", common["position"])]
+        table = json.loads(self.get(f"/class/teacher/homework.json?token={self.token}").body)
+        assert table["common_mistakes"] == []  # set: no longer offered while it runs
+        # solved on the learner's page with the expert's move: the server judges it again
+        position = common["position"]
+        best = str(coach_values(observation_of(Position.parse(position)),
+                                iterations=DEFAULT_ITERATIONS)[0].move)
+        solved = {"id": new_event_id(), "at": datetime.now(timezone.utc).isoformat(),
+                  "kind": "try", "lesson": HOMEWORK_LESSON, "stage": position_id(position),
+                  "solved": True, "answer": {"position": position, "move": best}}
+        assert ada.sync({"learner": ada.id, "events": [solved]}).code == 200
+        table = json.loads(self.get(f"/class/teacher/homework.json?token={self.token}").body)
+        cells = {row["name"]: row["results"][str(work.id)] for row in table["learners"]}
+        assert cells["Ada"][f"position:{position}"]["state"] == "solved"
+        assert cells["Ben"].get(f"position:{position}", {}).get("state", "not started") == \
+            "not started"
+
+
+def move_card_progress(seed: int) -> dict:
+    """The progress a page sends with a move card at the first position of a seeded game."""
+    from pathlib import Path
+
+    from cassino_learn import Game
+    from cassino_learn.teaching import progress
+    from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+
+    seen = Game(players=2, seed=seed).observation()
+    moves = [str(m) for m in seen.legal_moves()]
+    puzzle = MovePuzzle(position=seen.position.one_line(), seat=seen.seat,
+                        hand_sizes=tuple(seen.hand_sizes), stock_size=seen.stock_size,
+                        dealer=seen.dealer, round_number=seen.round_number,
+                        deal_number=seen.deal_number, deals_per_round=seen.deals_per_round,
+                        scores=tuple(tuple(s) for s in seen.scores), number=1,
+                        played=moves[0], better=moves[1], mark="mistake", loss=1.2)
+    record = progress.Progress(Path(progress.FILE_NAME))
+    card = DeckCard.for_move(puzzle, datetime.now(timezone.utc))
+    record.deck.cards[card.id] = card
+    return record.to_json()
 
 
 class TestLearnersPath(ClassServer):

@@ -73,3 +73,41 @@ def test_the_rules_behind_most_cards_and_the_common_mistakes_of_the_class() -> N
     assert [(c["lesson"], c["stage"], c["learners"]) for c in common] == [(*shared, 2)]
     assert common[0]["value"] == f"{L2}/{shared[1]}" and common[0]["number"] == 1
     assert common_mistakes([ada, cy]) == []  # one learner's mistake is not the class's
+
+
+def move_card(seed: int, learnt: bool = False) -> DeckCard:
+    """A move card at the first position of a seeded game, as its seat saw it."""
+    from cassino_learn import Game
+    from cassino_learn.teaching.deck.cards import MovePuzzle
+
+    seen = Game(players=2, seed=seed).observation()
+    moves = [str(m) for m in seen.legal_moves()]
+    puzzle = MovePuzzle(position=seen.position.one_line(), seat=seen.seat,
+                        hand_sizes=tuple(seen.hand_sizes), stock_size=seen.stock_size,
+                        dealer=seen.dealer, round_number=seen.round_number,
+                        deal_number=seen.deal_number, deals_per_round=seen.deals_per_round,
+                        scores=tuple(tuple(s) for s in seen.scores), number=1,
+                        played=moves[0], better=moves[1], mark="mistake", loss=1.2)
+    card = DeckCard.for_move(puzzle, NOW - timedelta(days=3))
+    if learnt:
+        from dataclasses import replace
+        card = replace(card, learnt=True)
+    return card
+
+
+def test_the_game_positions_most_learners_have_in_their_decks_are_common_mistakes_too() -> None:
+    from cassino_learn.teaching.homework import read_form
+
+    shared, own = move_card(5), move_card(6)
+    ada = deck_part(deck(shared, own, stage_card(L2, first(L2))))
+    ben = deck_part(deck(move_card(5), stage_card(L2, first(L2))))
+    cy = deck_part(deck(move_card(6, learnt=True)))  # learnt: no longer a mistake of cy's
+    common = common_mistakes([ada, ben, cy])
+    assert [(c["kind"], c["learners"]) for c in common] == [("stage", 2), ("position", 2)]
+    position = shared.puzzle.position
+    assert common[1]["position"] == common[1]["value"] == position  # as the learners saw it
+    assert common_mistakes([ada, ben, cy], positions_set=[position])[-1]["kind"] == "stage"
+    # the one-click form's value is a homework position the form reads as typed
+    _title, _due, items = read_form("Common", "2026-12-05", positions=common[1]["value"],
+                                    today=NOW.date())
+    assert [(i.kind, i.position) for i in items] == [("position", position)]

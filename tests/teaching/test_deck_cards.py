@@ -2,13 +2,16 @@
 becomes a card whose position hides the other hand and the stock; the expert's search judges
 its answers as the review does (the better move right, another move within the inaccuracy
 margin right, the move played and other worse ones wrong); the deck takes mistakes and
-blunders, inaccuracies only by the learner's setting; an older file's missed stages join."""
+blunders, inaccuracies only by the learner's setting; an older file's missed stages join. Every
+legal move's verdict, worked out once and kept with the card, is the judge's own, and an answer
+is then looked up; a card from before them gets them in the background."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import random
+import time
 
 import pytest
 
@@ -18,10 +21,12 @@ from cassino_learn.game.bots import make_player
 from cassino_learn.game.coach import coach_values
 from cassino_learn.game.review import learner_turns, review_turn
 from cassino_learn.teaching import progress
-from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+from cassino_learn.teaching.deck import judging, verdicts
+from cassino_learn.teaching.deck.cards import Deck, DeckCard, MovePuzzle, local_now
 from cassino_learn.teaching.deck.judging import judge, margin, observation_of
 from cassino_learn.teaching.deck.making import add_marked, add_missed_stages, card_of
 from cassino_learn.teaching.stages import load_stages
+from cassino_learn.ui.deck_verdicts import VerdictFiller
 
 LOOK = 300  # the review's confirming looks (the judge keeps its own budget)
 
@@ -136,3 +141,107 @@ def test_an_older_files_missed_stages_join_the_deck(data):
     card = progress.load().deck.cards[f"stage:02_pairing/{ids[1]}"]
     assert card.kind == "stage" and card.reviews == 0
     assert isinstance(card, DeckCard)
+
+
+# ---------------------------------------------------------------------- verdicts worked out once
+
+@pytest.fixture(scope="module")
+def worked(with_a_close_second):
+    """The verdicts of every legal move of the seed-32 card, worked out once."""
+    _game, reviewed = with_a_close_second
+    puzzle = card_of(reviewed).puzzle
+    verdicts.forget()
+    return puzzle, verdicts.verdicts_of(puzzle)
+
+
+def test_every_moves_verdict_worked_out_once_is_the_judges_own(worked):
+    puzzle, found = worked
+    assert [text for text, _, _ in found.moves] == \
+        [str(m) for m in observation_of(puzzle).legal_moves()]
+    assert {mark is None for _, _, mark in found.moves} == {True, False}
+    verdicts.forget()  # the search again, as the judge ran it before the verdicts
+    for text, loss, mark in found.moves:
+        searched = judge(puzzle, text)
+        assert (searched.right, round(searched.loss, 3), searched.review.mark) == \
+            (mark is None, loss, mark)
+
+
+def test_a_card_with_its_verdicts_is_judged_without_a_search(worked, monkeypatch):
+    puzzle, found = worked
+    card = DeckCard.for_move(dataclasses.replace(puzzle, verdicts=found), local_now())
+    stored = DeckCard.from_json(card.id, json.loads(json.dumps(card.to_json())))
+    assert stored.puzzle.verdicts == found  # kept in the progress file
+    verdicts.forget()
+    monkeypatch.setattr(judging, "review_turn", _no_search)
+    assert judge(stored.puzzle, puzzle.better).right
+    assert not judge(stored.puzzle, puzzle.played).right
+    with pytest.raises(AssertionError, match="searched"):
+        judge(puzzle, puzzle.better)  # the same card without them searches
+
+
+def _no_search(*_args, **_kwargs):
+    raise AssertionError("searched")
+
+
+def test_a_card_made_before_the_verdicts_gets_them_in_the_background(worked, data):
+    puzzle, found = worked
+    old = DeckCard.for_move(puzzle, local_now()).to_json()
+    assert "verdicts" not in old
+    (data / "progress.json").write_text(json.dumps({"version": 1, "lessons": {},
+                                                    "deck": {"cards": {"move:x": old}}}))
+    card = progress.load().deck.cards["move:x"]
+    assert card.puzzle.verdicts is None and judge(card.puzzle, puzzle.better).right
+    filler = VerdictFiller()
+    filler.fill(["move:x"])
+    deadline = time.monotonic() + 60
+    while filler.busy and time.monotonic() < deadline:
+        time.sleep(0.02)  # waits for the condition: the worker has finished
+    assert not filler.error
+    assert progress.load().deck.cards["move:x"].puzzle.verdicts == found
+
+
+def test_an_answer_saved_by_a_tab_without_the_verdicts_keeps_them(worked):
+    puzzle, found = worked
+    card = DeckCard.for_move(puzzle, local_now())
+    judged = dataclasses.replace(card, puzzle=dataclasses.replace(puzzle, verdicts=found))
+    answered = card.answered(dict(card.schedule), 3, local_now())  # another tab, no verdicts
+    for first, second in ((judged, answered), (answered, judged)):
+        deck = Deck()
+        deck.put(first)
+        deck.put(second)
+        kept = deck.cards[card.id]
+        assert kept.reviews == 1 and kept.puzzle.verdicts == found
+
+
+def test_without_threads_the_verdicts_are_worked_out_in_slices_on_the_kernels_loop(
+        worked, data, monkeypatch):
+    """As in the browser (Pyodide starts no thread): slices on the loop, the loop free between
+    them for the page's messages."""
+    import asyncio
+    import threading
+
+    from cassino_learn.ui.soon import on_loop
+
+    puzzle, found = worked
+    card = DeckCard.for_move(puzzle, local_now())
+    progress.load().add_deck_cards([card])
+    verdicts.forget()
+
+    def no_thread(_self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    ticks = []
+
+    async def run() -> None:
+        with on_loop():
+            filler = VerdictFiller()
+            filler.fill([card.id])
+            while filler.busy:
+                ticks.append(1)  # the loop runs other work between two slices
+                await asyncio.sleep(0.01)
+        assert not filler.error
+
+    asyncio.run(asyncio.wait_for(run(), 120))
+    assert len(ticks) > 1
+    assert progress.load().deck.cards[card.id].puzzle.verdicts == found

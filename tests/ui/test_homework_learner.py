@@ -49,6 +49,26 @@ def test_the_contents_page_shows_the_homework_with_the_learners_state(in_class) 
     assert shown.text == "Homework: Week <1> & more, due 2026-12-01, 1 of 2 done."
 
 
+def test_the_homework_is_the_first_thing_under_the_contents_pages_title(in_class, data,
+                                                                       monkeypatch) -> None:
+    """Above the welcome paragraph: with the header (the first cell), not the lessons' path."""
+    from IPython import display as ipython_display
+
+    from cassino_learn.pages.contents import index
+    from cassino_learn.pages.lesson import header
+
+    shown: list = []
+    monkeypatch.setattr(ipython_display, "display", lambda *parts: shown.extend(parts))
+    head = header("00_index")
+    head._ipython_display_()
+    assert "<h1>" in shown[0].markup  # the title first, then the homework
+    tops = [part for part in shown if "cl-homework" in getattr(part, "markup", "")]
+    assert tops == [head.top] and "Homework: Week &lt;1&gt; &amp; more" in head.top.markup
+    assert "cl-homework" not in index().markup  # not again below the welcome
+    homework.ask_with(None)
+    assert header("00_index").top.markup == ""  # outside a class: nothing
+
+
 def test_outside_a_class_or_with_the_server_away_there_is_no_homework(in_class) -> None:
     in_class[browser_class.HOMEWORK_PATH] = (401, "{}")
     assert homework.assigned() == []
@@ -107,6 +127,10 @@ def test_a_position_is_played_on_the_table_judged_and_each_try_sent(sent) -> Non
     assert sent[1]["answer"] == {"position": POSITION, "move": "7S take 2C+5D"}
     for data in sent:  # what the page sends, the server reads
         class_events.client_event(data)
+    # its buttons hidden alone: every other button of the page stays shown
+    from cassino_learn.ui.quiz_widgets import button
+    assert puzzle.show_button.layout.display == "none"
+    assert button("Review 1 card ▶").layout.display != "none"
 
 
 def test_show_me_after_a_wrong_try_shows_the_better_move_and_it_is_not_solved(sent) -> None:

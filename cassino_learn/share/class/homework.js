@@ -80,20 +80,28 @@
     input.type = 'hidden'; input.name = name; input.value = value;
     return input;
   }
-  // The class's common mistakes (the stages most learners have in their decks), set as
-  // homework in one click: the same form as "Set homework", filled in.
+  // The class's common mistakes (the stages and game positions most learners have in their
+  // decks), set as homework in one click: the same form as "Set homework", filled in.
   function drawCommon() {
     var box = document.getElementById('cc-common');
     box.replaceChildren();
     var common = table.common_mistakes || [];
     if (!common.length) { return; }
     box.appendChild(el('h3', 'The class\'s common mistakes'));
-    box.appendChild(el('p', 'The stages most learners have in their review decks (missed at ' +
-                        'the first try and not learnt yet).', 'cc-note'));
+    box.appendChild(el('p', 'The stages and the positions from games most learners have in ' +
+                        'their review decks (missed at the first try, or a move the review ' +
+                        'marked, and not learnt yet).', 'cc-note'));
     var list = el('ul', null, 'cc-common-list');
     common.forEach(function (c) {
-      list.appendChild(el('li', c.lesson_title + ', stage ' + c.number + ': ' + c.learners +
-                          ' learners'));
+      var li;
+      if (c.kind === 'position') {  // the position in the notation, as text
+        li = el('li', 'A position from their games (' + c.learners + ' learners): ');
+        li.appendChild(el('code', c.position, 'cc-common-position'));
+      } else {
+        li = el('li', c.lesson_title + ', stage ' + c.number + ': ' + c.learners + ' learners');
+      }
+      li.setAttribute('data-kind', c.kind || 'stage');
+      list.appendChild(li);
     });
     box.appendChild(list);
     var form = el('form', null, 'cc-common-form');
@@ -104,7 +112,13 @@
     form.appendChild(hidden('token', token));
     form.appendChild(hidden('title', 'Common mistakes, ' + box.dataset.today));
     form.appendChild(hidden('due', due.toISOString().slice(0, 10)));
-    common.forEach(function (c) { form.appendChild(hidden('stages', c.value)); });
+    var positions = [];
+    common.forEach(function (c) {
+      if (c.kind === 'position') { positions.push(c.value); }
+      else { form.appendChild(hidden('stages', c.value)); }
+    });
+    // the positions as the form's box takes them: one after another, a blank line between
+    if (positions.length) { form.appendChild(hidden('positions', positions.join('\n\n'))); }
     var button = el('button', 'Set these as homework (due in a week)', 'cc-button cc-primary');
     button.type = 'submit'; button.id = 'cc-common-set';
     form.appendChild(button);

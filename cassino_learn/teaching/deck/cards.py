@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable
 
-__all__ = ["DeckCard", "MovePuzzle", "StagePuzzle", "Deck", "new_schedule", "card_id_for",
-           "local_now", "LOG_KEPT", "DAYS_KEPT", "LEARNT_AFTER"]
+__all__ = ["DeckCard", "MovePuzzle", "StagePuzzle", "Verdicts", "Deck", "new_schedule",
+           "card_id_for", "local_now", "LOG_KEPT", "DAYS_KEPT", "LEARNT_AFTER"]
 
 LOG_KEPT = 20     # answers kept a card (the teacher's "failed this week" needs the recent ones)
 DAYS_KEPT = 400   # days with answers kept (the streak)
@@ -74,14 +74,20 @@ class MovePuzzle:
     mark: str
     loss: float
     reasons: tuple[str, ...] = ()
+    # every legal move's verdict, worked out once by the judge (`deck.verdicts`): None until
+    # then (a card made before them, or not yet worked out)
+    verdicts: "Verdicts | None" = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"position": self.position, "seat": self.seat, "hand_sizes": list(self.hand_sizes),
-                "stock_size": self.stock_size, "dealer": self.dealer,
-                "round": self.round_number, "deal": self.deal_number,
+        data = {"position": self.position, "seat": self.seat,
+                "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
+                "dealer": self.dealer, "round": self.round_number, "deal": self.deal_number,
                 "deals": self.deals_per_round, "scores": [list(s) for s in self.scores],
                 "number": self.number, "played": self.played, "better": self.better,
                 "mark": self.mark, "loss": self.loss, "reasons": list(self.reasons)}
+        if self.verdicts is not None:
+            data["verdicts"] = self.verdicts.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "MovePuzzle":
@@ -116,7 +122,48 @@ class MovePuzzle:
                    scores=tuple((_int(a, "scores"), _int(b, "scores")) for a, b in scores),
                    number=_count(data, "number", least=1), played=_text(data, "played"),
                    better=_text(data, "better"), mark=mark, loss=_number(data, "loss"),
-                   reasons=tuple(reasons))
+                   reasons=tuple(reasons),
+                   verdicts=None if data.get("verdicts") is None
+                   else Verdicts.from_json(data["verdicts"]))
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """The judge's verdict on every legal move of a move card's position, worked out once
+    (`deck.verdicts.verdict_steps`) at the judge's `budget` (a look's iterations): each move's
+    text with its loss against the best and its mark (None: the move is right). Kept with the
+    card in the progress file, so an answer is looked up, not searched for."""
+
+    budget: int
+    moves: tuple[tuple[str, float, str | None], ...]
+
+    def find(self, move: str) -> tuple[float, str | None] | None:
+        """The loss and mark of the move whose text is `move`, or None if it is not here."""
+        for text, loss, mark in self.moves:
+            if text == move:
+                return loss, mark
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"budget": self.budget,
+                "moves": {text: [loss, mark] for text, loss, mark in self.moves}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Verdicts":
+        if not isinstance(data, dict) or not isinstance(data.get("moves"), dict):
+            raise ValueError("verdicts is not a table of the moves' verdicts")
+        budget = _count(data, "budget", least=1)
+        moves = []
+        for text, entry in data["moves"].items():
+            if not isinstance(entry, list) or len(entry) != 2 or entry[0] is None:
+                raise ValueError(f"verdicts: {text!r} is not [loss, mark]")
+            loss = _number({"loss": entry[0]}, "loss")
+            mark = entry[1]
+            if mark is not None and mark not in MARKS:
+                raise ValueError(f"verdicts: {text!r}'s mark {mark!r} is not one of "
+                                 f"{', '.join(MARKS)} or null")
+            moves.append((str(text), loss, mark))
+        return cls(budget, tuple(moves))
 
 
 @dataclass(frozen=True)
@@ -210,9 +257,23 @@ class DeckCard:
 
     def newer_than(self, other: "DeckCard") -> bool:
         """Whether this state of the card is the later one: answered more often, then later."""
-        mine = (self.reviews, self.last_review or self.made, self.learnt)
-        theirs = (other.reviews, other.last_review or other.made, other.learnt)
+        mine = (self.reviews, self.last_review or self.made, self.learnt, self._judged)
+        theirs = (other.reviews, other.last_review or other.made, other.learnt, other._judged)
         return mine > theirs
+
+    @property
+    def _judged(self) -> bool:
+        return isinstance(self.puzzle, MovePuzzle) and self.puzzle.verdicts is not None
+
+    def judged_as(self, other: "DeckCard") -> "DeckCard":
+        """This card, with `other`'s verdicts if it has none of its own (a state saved by a
+        tab that had not worked them out keeps those another had)."""
+        if (isinstance(self.puzzle, MovePuzzle) and self.puzzle.verdicts is None
+                and isinstance(other.puzzle, MovePuzzle) and other.puzzle.verdicts is not None
+                and other.puzzle.position == self.puzzle.position
+                and other.puzzle.number == self.puzzle.number):
+            return replace(self, puzzle=replace(self.puzzle, verdicts=other.puzzle.verdicts))
+        return self
 
 
 @dataclass
@@ -237,8 +298,12 @@ class Deck:
     def put(self, card: DeckCard, day: str | None = None) -> None:
         """Keep `card` unless the deck holds a newer state of it; `day`: an answer's date."""
         kept = self.cards.get(card.id)
-        if kept is None or card.newer_than(kept):
+        if kept is None:
             self.cards[card.id] = card
+        elif card.newer_than(kept):
+            self.cards[card.id] = card.judged_as(kept)
+        else:
+            self.cards[card.id] = kept.judged_as(card)
         if day:
             self.days.add(day)
             self._trim_days()

@@ -7,22 +7,30 @@ right too; the same seeds as the game's review, so the move played there is judg
 A loss is confirmed in the review's two side-by-side looks, here of `JUDGE_ITERATIONS` each
 (the in-browser review's budget): a smaller look has a larger standard error, which the review
 takes off the loss, so a smaller budget only ever makes the judge more lenient, never calls a
-good move wrong; and a learner waits about a second, not several (tests/benchmarks/bench_deck.py).
+good move wrong.
+
+The learner does not wait for the search: every legal move's verdict is worked out once, ahead
+of the answer (`deck.verdicts`), and kept with the card; `judge` looks the answer up there and
+searches only for a card without them, with the same result (tests/benchmarks/bench_deck.py).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from ...core.move import Move
 from ...core.position import Position
 from ...game.observation import Observation
 from ...game.review import Evaluate, MoveReview, review_turn, thresholds, turn_of
-from .cards import MovePuzzle
+from .cards import MovePuzzle, Verdicts
 
-__all__ = ["observation_of", "Judgement", "judge", "judge_position", "margin", "JUDGE_ITERATIONS"]
+__all__ = ["observation_of", "Judgement", "judge", "judge_position", "margin", "JUDGE_ITERATIONS",
+           "known_verdicts", "keep_verdicts", "forget_verdicts"]
 
 JUDGE_ITERATIONS = 500  # each confirming look's budget (review.REVIEW_ITERATIONS in the browser)
+_kept: dict[tuple[object, ...], Verdicts] = {}  # verdicts worked out in this process
+_lock = threading.Lock()
 
 
 def observation_of(puzzle: MovePuzzle) -> Observation:
@@ -57,8 +65,46 @@ def judge(puzzle: MovePuzzle, answer: Move | str, *, evaluate: Evaluate | None =
           iterations: int = JUDGE_ITERATIONS) -> Judgement:
     """Judge `answer` (a Move or its text) on the card's position. IllegalMove (or
     MoveSyntaxError) for a move the position does not allow, as the core says why.
+    The card's verdicts (every legal move judged once, `deck.verdicts`) answer at once when
+    they are there; else the search runs now, with the same result.
     `evaluate`: an evaluator of the caller's own (tests), as `review.review_turn` takes."""
+    verdicts = known_verdicts(puzzle) if evaluate is None and iterations == JUDGE_ITERATIONS \
+        else None
+    if verdicts is not None:
+        turn = turn_of(observation_of(puzzle), answer, puzzle.number)
+        found = verdicts.find(str(turn.move))
+        if found is not None:  # the loss and the mark (a marked move's facts are not kept)
+            return Judgement(found[1] is None, turn.move, MoveReview(turn, *found))
     return _judge_seen(observation_of(puzzle), answer, puzzle.number, evaluate, iterations)
+
+
+def known_verdicts(puzzle: MovePuzzle) -> Verdicts | None:
+    """The card's verdicts at the judge's budget (`deck.verdicts`): its own, or those worked
+    out in this process for its position; None if there are none yet."""
+    if puzzle.verdicts is not None and puzzle.verdicts.budget == JUDGE_ITERATIONS:
+        return puzzle.verdicts
+    with _lock:
+        return _kept.get(_verdicts_key(puzzle))
+
+
+def keep_verdicts(puzzle: MovePuzzle, verdicts: Verdicts) -> None:
+    """Keep the verdicts worked out for the card's position in this process (a card object
+    read before they were saved with it looks them up too)."""
+    with _lock:
+        _kept[_verdicts_key(puzzle)] = verdicts
+
+
+def forget_verdicts() -> None:
+    """Forget the verdicts kept in this process (tests, benchmarks)."""
+    with _lock:
+        _kept.clear()
+
+
+def _verdicts_key(puzzle: MovePuzzle) -> tuple[object, ...]:
+    """What the verdicts depend on: the position as seen, the counts and the move's number."""
+    return (puzzle.position, puzzle.seat, puzzle.hand_sizes, puzzle.stock_size, puzzle.dealer,
+            puzzle.round_number, puzzle.deal_number, puzzle.deals_per_round, puzzle.scores,
+            puzzle.number)
 
 
 def judge_position(position: Position | str, answer: Move | str, *,
