@@ -322,7 +322,8 @@ class DeckRunner(w.VBox):
             return
         if isinstance(self.card.puzzle, MovePuzzle):
             self.answer_move(move)
-        elif self.stage is not None and self.stage.kind == "captures":
+        elif self.stage is not None and self.stage.kind == "captures" \
+                and self.stage.position is not None:
             self.table.position = self.stage.position
             if move.kind != CAPTURE or self.stage.item is None or \
                     move.card is not self.stage.item.card:
