@@ -116,11 +116,13 @@ class ReviewPanel(w.VBox):
         else:
             self.table.position = observation.position
         self.table.hand_sizes = list(observation.hand_sizes)
-        # the table's message is a live region: a learner who cannot see the detail hears it
-        self.table.say(spoken_detail(reviewed), "info")
         self.detail.value = detail_html(reviewed)
         self.shown = reviewed
         self._holder.children = (self.detail, self.table)
+        # the table's message is a live region: a learner who cannot see the detail hears its
+        # gist (the first time too: the table draws its message once it is on the page, which
+        # the keyboard test hears)
+        self.table.say(spoken_detail(reviewed), "info")
         for number, made in self.move_buttons.items():
             (made.add_class if number == reviewed.number else made.remove_class)("cl-chosen")
 

@@ -14,6 +14,7 @@ import pytest
 
 from cassino_learn.teaching.practice import make_task, rules_for_lesson
 from test_lesson_by_keyboard import arrow_to, play_by_keys, tab_to
+from test_reading_mode import LISTEN
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 HAND = '[data-zone="hand"] [data-card][aria-selected]'
@@ -90,16 +91,20 @@ def move_by_keys(page) -> None:
 def test_a_game_round_with_a_hint_and_the_review_by_keyboard_alone(
         voila, page, wait_for_voila, error_outputs, screenshot) -> None:
     pytest.importorskip("cassino_learn.game.search")
+    page.add_init_script(LISTEN)  # what the live regions say, as they change
     page.goto(voila(NOTEBOOKS).url("game_review.ipynb"), timeout=90_000)
     wait_for_voila(page)
     page.wait_for_selector(HAND, timeout=90_000)
     page.locator("body").focus()
 
-    # A hint first: the Hint button, by Tab and Enter; the moves worth considering are listed.
+    # A hint first: the Hint button, by Tab and Enter; the moves worth considering are listed,
+    # and said in the table's live region.
     tab_until(page, lambda f: f["name"] == "Hint")
     page.keyboard.press("Enter")
     hints = page.locator(".cl-hints li")
     hints.first.wait_for()
+    page.wait_for_function("() => window.__said.some(s => /^Hint: \\d+ moves? worth considering,"
+                           " best first\\. 1: [A-Z].*Why: in the list under Hint\\.$/.test(s.text))")
     assert where(page)["name"] == "Hint"  # the focus stays where the learner pressed
 
     played = 0
@@ -121,6 +126,7 @@ def test_a_game_round_with_a_hint_and_the_review_by_keyboard_alone(
 
 
 IN_REVIEW = "() => !!document.activeElement?.closest('.cl-rv')"
+HEARD = "(n) => window.__said.some(s => s.text.includes(`move ${n}: this cost you`))"
 REVIEW_SAID = "(n) => (document.querySelector('.cl-rv .cl-message')?.textContent || '')" \
     ".includes(`move ${n}: this cost you`)"
 
@@ -149,6 +155,8 @@ def walk_the_review(page) -> None:
         page.wait_for_function(REVIEW_SAID, arg=number)
         said = page.locator(".cl-rv .cl-message").inner_text()
         assert "Your move: " in said and "The better move: " in said, said
+        # heard: the live region changed while on the page (the first one opened too)
+        page.wait_for_function(HEARD, arg=number)
     # past the last move the focus leaves the panel (its table is read only: no Tab stop),
     # and Shift+Tab comes back to the last move
     page.keyboard.press("Tab")
