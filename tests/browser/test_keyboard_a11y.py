@@ -18,10 +18,10 @@ from cassino_learn.teaching import catalog
 LESSONS = catalog.lessons_dir()
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 PAGES = {"lesson 2": (LESSONS, "02_pairing.ipynb"), "game": (NOTEBOOKS, "table_game.ipynb")}
-# Every lesson's first stage gets these checks in the in-browser edition's walk, one page load
-# for all 13 (tests/serving/static/test_axe_static.py, the same widgets and styles); here the
-# Voila page's own Tab stops (lesson 2) and the game page.
-SIZED_PAGES = ["game"]
+# Every lesson's first stage gets the focus, trap, target and zoom checks in the in-browser
+# edition's walk, one page load for all 13 (tests/serving/static/test_axe_static.py: the same
+# lesson pages, widgets and styles); here, the game page.
+WALKED_PAGES = ["game"]
 STOPS = 60
 PAD = 8  # px around a stop: an outline drawn outside its box is in the picture
 
@@ -102,7 +102,7 @@ def focus_problems(page, photographed: set[str] | None = None) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("page_name", list(PAGES))
+@pytest.mark.parametrize("page_name", WALKED_PAGES)
 def test_every_tab_stop_shows_its_focus_and_tab_leaves_the_page(
         browser, voila, wait_for_voila, screenshot, page_name) -> None:
     context, page = _open(browser, voila, wait_for_voila, page_name, 1280, 900)
@@ -157,7 +157,7 @@ def zoom_problems(page) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("page_name", SIZED_PAGES)
+@pytest.mark.parametrize("page_name", WALKED_PAGES)
 def test_targets_are_big_enough_on_a_phone(browser, voila, wait_for_voila, screenshot,
                                            page_name) -> None:
     context, page = _open(browser, voila, wait_for_voila, page_name, 390, 844)
@@ -170,7 +170,7 @@ def test_targets_are_big_enough_on_a_phone(browser, voila, wait_for_voila, scree
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("page_name", SIZED_PAGES)
+@pytest.mark.parametrize("page_name", WALKED_PAGES)
 def test_nothing_is_cut_off_at_200_percent_zoom(browser, voila, wait_for_voila, screenshot,
                                                 page_name) -> None:
     # 200% zoom of a 1280x900 window lays the page out in 640x450 CSS px
