@@ -19,7 +19,7 @@ from cassino_learn.core.movegen import legal_moves
 from cassino_learn.teaching.stages import load_stages
 from test_game_by_keyboard import HAND, move_by_keys, walk_the_review
 from test_lesson_by_keyboard import FOCUSED, LIMIT, _label, arrow_to, tab_to
-from test_reading_mode import LISTEN, Listener, newcomer_lessons  # noqa: F401 (a fixture)
+from test_reading_mode import LISTEN, newcomer_lessons  # noqa: F401 (a fixture)
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -165,4 +165,3 @@ def test_a_game_round_by_keyboard_heard(voila, page, wait_for_voila) -> None:
     walk_the_review(page)
     told.note("every marked move opened by Enter")
     print(told.keep("game_round"))
-    Listener(page)  # (the same recording the reading-mode tests read)

@@ -107,5 +107,9 @@ def test_every_page_of_the_in_browser_edition_passes_axe_and_the_keyboard_checks
 
     # one Python all along: the lessons were shown in the page, not loaded as pages
     assert page.evaluate("() => document.body.dataset.pythonId") == python_id
+    # the walk photographed the stops that matter: the table's cards and the stage's buttons
+    kinds = "\n".join(photographed)
+    assert "|option|hand" in kinds and "|option|table" in kinds and "cl-stage-button" in kinds, \
+        kinds
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
     assert visit.errors() == [] and visit.outside == []
