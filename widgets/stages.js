@@ -208,7 +208,34 @@ function renderBottom(model, root) {
     }
   }
 
+  // A new stage: the control that had the keyboard's focus (Next, an answer, a card of the
+  // table) is hidden or redrawn, and the focus would fall to the top of the page, where a
+  // screen reader says nothing of the new stage. If the focus was in the stage, it goes to
+  // the new stage's task instead, which a screen reader then reads.
+  const runner = () => root.closest(".cl-stage-runner") || root.parentElement;
+  let focusHere = false;
+  const noteFocus = (event) => { focusHere = !!runner()?.contains(event.target); };
+  document.addEventListener("focusin", noteFocus);
+  let watching = null;
+  function keepFocusInStage() {
+    clearTimeout(watching);
+    if (!focusHere) return;
+    let checks = 0;
+    const look = () => {
+      const active = document.activeElement;
+      const task = runner()?.querySelector(".cl-stage-task:not([hidden])");
+      if (task && (!active || active === document.body)) {
+        task.tabIndex = -1;
+        task.focus({ preventScroll: true });  // the stage is scrolled into view on its own
+      } else if (++checks < 20) {
+        watching = setTimeout(look, 50);  // the stage's table comes in its own message
+      }
+    };
+    watching = setTimeout(look, 0);
+  }
+
   const handlers = [
+    [["stage_index"], keepFocusInStage],
     [["choices", "sides", "stage_index"], () => { for (const key of Object.keys(picked)) delete picked[key]; drawChoices(); }],
     [["answers", "collecting"], drawFound],
     [["verdict", "verdict_kind", "rule"], drawVerdict],
@@ -219,6 +246,8 @@ function renderBottom(model, root) {
   drawChoices(); drawFound(); drawVerdict(); drawTools();
   return () => {
     clearTimeout(timer);
+    clearTimeout(watching);
+    document.removeEventListener("focusin", noteFocus);
     stopScroll();
     for (const [names, draw] of handlers) for (const name of names) model.off(`change:${name}`, draw);
   };

@@ -19,6 +19,7 @@ import ipywidgets as w
 from ..core.errors import RulesError
 from ..core.position import Position
 from ..core.rules import Rules
+from ..core.spoken import say_cards
 from ..core.telling import in_words
 from ..core.words import count
 from ..game.levels import LEVELS, level_named
@@ -319,9 +320,9 @@ class GameWidget(w.VBox):
         if not left:
             return "The table was empty at the end of the round: no last cards to take (rule W2)."
         why = "" if end.last_capture is not None else ", the dealer, as nobody captured"
-        cards = " ".join(str(c) for c in left)
+        # by name, as every move is said: a screen reader reads "10S" as "ten S"
         return (f"{who}{why} took the last {count(len(left), 'card')} on the table "
-                f"({cards}) for the last capture (rule W2).")
+                f"({say_cards(left)}) for the last capture (rule W2).")
 
     def _moved(self, move: object, _after: Position) -> None:
         if self.game.over or self.game.turn != self.LEARNER:
@@ -446,6 +447,10 @@ class GameWidget(w.VBox):
             f"<b>Moves worth considering</b> (best first by the expert's search, from the cards "
             f"you can see):"
             f"<ol class='cl-hints'>{items}</ol>")
+        if found:  # said in the table's live region too: the list above is not announced
+            self.table.say(f"Hint: {count(len(found), 'move')} worth considering, best first. "
+                           + " ".join(f"{n}: {in_words(h.move)}" for n, h in enumerate(found, 1))
+                           + " Why: in the list under Hint.", "info")
         return found
 
     # ------------------------------------------------------------------ scores and review

@@ -14,6 +14,7 @@ import html
 
 import ipywidgets as w
 
+from ..core.spoken import say_move
 from ..drawing.render import move_html
 from ..game.coach_words import SCALE, ahead_words, headline
 from ..game.review import MatchReview, MoveReview, RoundReview
@@ -93,7 +94,9 @@ class ReviewPanel(w.VBox):
         mark = reviewed.mark or ""
         move = reviewed.turn.move
         what = "trail" if move.kind == "trail" else "take" if move.kind == "capture" else "build"
-        label = f"{SYMBOLS.get(mark, '')} Move {reviewed.number}: {move.card.name}, {what}"
+        # the mark in a word too: "??" alone is read out as two question marks
+        label = (f"{SYMBOLS.get(mark, '')} {_TITLES.get(mark, '')}. Move {reviewed.number}: "
+                 f"{move.card.name}, {what}")
         made = button(label, tooltip=f"{_TITLES.get(mark, '')}: show move {reviewed.number}, "
                                      f"the better move and why")
         made.add_class("cl-rv-move-button")
@@ -113,11 +116,13 @@ class ReviewPanel(w.VBox):
         else:
             self.table.position = observation.position
         self.table.hand_sizes = list(observation.hand_sizes)
-        self.table.say(f"Round {reviewed.round_number}, move {reviewed.number}: the cards you "
-                       f"saw, before your move.", "info")
         self.detail.value = detail_html(reviewed)
         self.shown = reviewed
         self._holder.children = (self.detail, self.table)
+        # the table's message is a live region: a learner who cannot see the detail hears its
+        # gist (the first time too: the table draws its message once it is on the page, which
+        # the keyboard test hears)
+        self.table.say(spoken_detail(reviewed), "info")
         for number, made in self.move_buttons.items():
             (made.add_class if number == reviewed.number else made.remove_class)("cl-chosen")
 
@@ -129,6 +134,22 @@ def _style() -> str:
 def _line(markup: str, kind: str = "") -> w.HTML:
     line = w.HTML(f"<div class='cl-rv-round {kind}'>{markup}</div>")
     return line
+
+
+def spoken_detail(reviewed: MoveReview) -> str:
+    """The detail's gist in sentences, for the review table's live region (the detail above
+    the table draws the two moves as cards, and lists the why): "Round 1, move 7: this cost
+    you about 1 point. A mistake. Your move: play the seven of spades to take …, about 1 point
+    behind. The better move: trail the king of hearts, about even. Why: above the table, which
+    shows the cards you saw before your move."
+    """
+    played, better = reviewed.played, reviewed.better
+    assert played is not None and better is not None and reviewed.mark is not None
+    title = _TITLES[reviewed.mark].lower()
+    return (f"{headline(reviewed)} {'An' if title[0] in 'aeiou' else 'A'} {title}. "
+            f"Your move: {say_move(played.move)}, {ahead_words(played.value)}. "
+            f"The better move: {say_move(better.move)}, {ahead_words(better.value)}. "
+            "Why: above the table, which shows the cards you saw before your move.")
 
 
 def detail_html(reviewed: MoveReview) -> str:

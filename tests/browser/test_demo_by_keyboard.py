@@ -1,7 +1,9 @@
 """A demonstration's question answered with the keyboard alone on the follower's page (the
-real class server, tests/serving/demo_app.py): Follow, the cards of the move, Take and "Send
-my move" reached by Tab and Shift+Tab and pressed with Enter or Space; the teacher asks by
-clicks. The answer is read back from the page; Tab then leaves the page (no trap)."""
+real class server, tests/serving/demo_app.py): Follow, Take and "Send my move" reached by Tab
+and Shift+Tab and pressed with Enter or Space; the hand and the table are one Tab stop each
+(roving focus, as on the lesson's card table), arrows move within a row and Enter or Space
+choose a card; the teacher asks by clicks. The answer is read back from the page; Tab then
+leaves the page (no trap)."""
 
 from __future__ import annotations
 
@@ -49,14 +51,40 @@ def test_a_follower_answers_the_question_by_keyboard_alone(browser, server) -> N
         teacher.get_by_role("button", name="Ask the class").click()
         ana.get_by_role("heading", name="Your move?").wait_for()
 
-        # the hand's 8 of spades, then the table's 2 of spades and 6 of hearts
-        tab_until(ana, lambda f: f["card"] == "8S")
+        # one Tab stop for the hand and one for the table (roving focus)
+        for zone in ("hand", "table"):
+            stops = ana.locator(f'#cd-follow-view [data-zone="{zone}"] [role="option"]')
+            assert stops.count() > 1
+            assert ana.locator(f'#cd-follow-view [data-zone="{zone}"] [tabindex="0"]').count() == 1
+        # the hand's 8 of spades: Tab to the hand, arrows to the card (round at the row's end)
+        reached = tab_until(ana, lambda f: f["zone"] == "hand")
+        order = ana.locator('#cd-follow-view [data-zone="hand"] [role="option"]').evaluate_all(
+            "ns => ns.map(n => n.dataset.card)")
+        assert reached["card"] == order[0]
+        ana.keyboard.press("ArrowLeft")
+        assert where(ana)["card"] == order[-1]
+        for _ in range((order.index("8S") + 1) % len(order)):
+            ana.keyboard.press("ArrowRight")
         ana.keyboard.press("Enter")
-        assert where(ana)["selected"] == "true"
+        assert where(ana) | {"name": ""} == {"name": "", "card": "8S", "zone": "hand",
+                                              "selected": "true"}
+        ana.keyboard.press("Tab")  # the next stop is past the hand, not its next card
+        assert where(ana)["zone"] != "hand"
+        # the table's 2 of spades and 6 of hearts: Shift+Tab back to the table, then arrows
+        tab_until(ana, lambda f: f["zone"] == "table", back=True)
+        order = ana.locator('#cd-follow-view [data-zone="table"] [role="option"]').evaluate_all(
+            "ns => ns.map(n => n.dataset.card)")
+        walked = [where(ana)["card"]]
         for card in ("2S", "6H"):
-            tab_until(ana, lambda f, c=card: f["card"] == c, back=True)
+            while walked[-1] != card:
+                ana.keyboard.press("ArrowRight")
+                walked.append(where(ana)["card"])
+                assert len(walked) <= 2 * len(order), walked
             ana.keyboard.press("Space")
             assert where(ana)["selected"] == "true"
+        assert walked == order[:order.index("6H") + 1], (walked, order)  # each card in turn
+        assert ana.locator('#cd-follow-view [data-zone="table"] [aria-selected="true"]') \
+            .evaluate_all("ns => ns.map(n => n.dataset.card)") == ["2S", "6H"]
         tab_until(ana, lambda f: f["name"] == "Take")
         ana.keyboard.press("Enter")
         assert ana.get_by_label("your move").input_value() == "8S take 2S 6H"

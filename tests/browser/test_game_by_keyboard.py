@@ -7,12 +7,14 @@ the practice item's answer is the rules core's. Tab leaves the page at the end: 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from cassino_learn.teaching.practice import make_task, rules_for_lesson
 from test_lesson_by_keyboard import arrow_to, play_by_keys, tab_to
+from test_reading_mode import LISTEN
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 HAND = '[data-zone="hand"] [data-card][aria-selected]'
@@ -89,16 +91,20 @@ def move_by_keys(page) -> None:
 def test_a_game_round_with_a_hint_and_the_review_by_keyboard_alone(
         voila, page, wait_for_voila, error_outputs, screenshot) -> None:
     pytest.importorskip("cassino_learn.game.search")
+    page.add_init_script(LISTEN)  # what the live regions say, as they change
     page.goto(voila(NOTEBOOKS).url("game_review.ipynb"), timeout=90_000)
     wait_for_voila(page)
     page.wait_for_selector(HAND, timeout=90_000)
     page.locator("body").focus()
 
-    # A hint first: the Hint button, by Tab and Enter; the moves worth considering are listed.
+    # A hint first: the Hint button, by Tab and Enter; the moves worth considering are listed,
+    # and said in the table's live region.
     tab_until(page, lambda f: f["name"] == "Hint")
     page.keyboard.press("Enter")
     hints = page.locator(".cl-hints li")
     hints.first.wait_for()
+    page.wait_for_function("() => window.__said.some(s => /^Hint: \\d+ moves? worth considering,"
+                           " best first\\. 1: [A-Z].*Why: in the list under Hint\\.$/.test(s.text))")
     assert where(page)["name"] == "Hint"  # the focus stays where the learner pressed
 
     played = 0
@@ -113,17 +119,50 @@ def test_a_game_round_with_a_hint_and_the_review_by_keyboard_alone(
     summary = page.locator(".cl-rv-round").first.inner_text()
     assert "moves reviewed" in summary, summary
 
-    # The review panel by keys: Tab to a marked move, Enter opens it.
-    marked = tab_until(page, lambda f: "cl-rv-move-button" in f["classes"])
-    assert marked["name"].split()[0] in ("?!", "?", "??"), marked
-    page.keyboard.press("Enter")
-    detail = page.locator(".cl-rv-detail")
-    detail.wait_for()
-    assert "You played" in detail.inner_text() and "Better" in detail.inner_text()
-    assert where(page) is not None  # the focus is still in the page, not lost
+    walk_the_review(page)
     screenshot(page, "game_by_keyboard_review")
     leaves_the_page(page)
     assert error_outputs(page) == []
+
+
+IN_REVIEW = "() => !!document.activeElement?.closest('.cl-rv')"
+HEARD = "(n) => window.__said.some(s => s.text.includes(`move ${n}: this cost you`))"
+REVIEW_SAID = "(n) => (document.querySelector('.cl-rv .cl-message')?.textContent || '')" \
+    ".includes(`move ${n}: this cost you`)"
+
+
+def walk_the_review(page) -> None:
+    """The review panel by keys, every control: each marked move reached by Tab in the page's
+    order and opened by Enter (its detail shown, and its gist said in the review table's live
+    region; the focus stays on the move); past the last move Tab leaves the panel, and
+    Shift+Tab comes back."""
+    labels = page.locator(".cl-rv-move-button").evaluate_all(
+        "ns => ns.map(n => n.textContent.trim())")
+    assert labels, "a round and no move marked: nothing to walk"
+    tab_until(page, lambda f: "cl-rv-move-button" in f["classes"])
+    for index, label in enumerate(labels):
+        if index:
+            page.keyboard.press("Tab")
+        assert where(page)["name"] == label, (where(page), label)
+        mark = label.split()[:2]  # the mark and its word: "??" alone is read out as "? ?"
+        assert mark in (["?!", "Inaccuracy."], ["?", "Mistake."], ["??", "Blunder."]), label
+        number = re.search(r"Move (\d+):", label)[1]
+        page.keyboard.press("Enter")
+        detail = page.locator(f'.cl-rv-detail[aria-label="Move {number} reviewed"]')
+        detail.wait_for()
+        assert "You played" in detail.inner_text() and "Better" in detail.inner_text()
+        assert where(page)["name"] == label  # the focus stays on the move opened
+        page.wait_for_function(REVIEW_SAID, arg=number)
+        said = page.locator(".cl-rv .cl-message").inner_text()
+        assert "Your move: " in said and "The better move: " in said, said
+        # heard: the live region changed while on the page (the first one opened too)
+        page.wait_for_function(HEARD, arg=number)
+    # past the last move the focus leaves the panel (its table is read only: no Tab stop),
+    # and Shift+Tab comes back to the last move
+    page.keyboard.press("Tab")
+    assert not page.evaluate(IN_REVIEW), where(page)
+    page.keyboard.press("Shift+Tab")
+    assert where(page)["name"] == labels[-1], where(page)
 
 
 def test_a_practice_item_by_keyboard_alone(voila, page, wait_for_voila, error_outputs) -> None:

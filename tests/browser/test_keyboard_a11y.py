@@ -1,7 +1,9 @@
 """What axe cannot see, checked on a lesson page and the game page: every Tab stop shows that it
 has the focus (its picture focused differs from its picture unfocused), Tab leaves the page in
 the end (no trap), targets are at least 24x24 CSS px on a phone (cards 44 px wide), and at 200%
-zoom (a 640 px wide window) nothing is cut off sideways.
+zoom (a 640 px wide window) nothing is cut off sideways. The checks are functions, so that the
+in-browser edition's walk over every lesson (tests/serving/static/test_axe_static.py) makes them
+too.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from cassino_learn.teaching import catalog
 LESSONS = catalog.lessons_dir()
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 PAGES = {"lesson 2": (LESSONS, "02_pairing.ipynb"), "game": (NOTEBOOKS, "table_game.ipynb")}
+# Every lesson's first stage gets the focus, trap, target and zoom checks in the in-browser
+# edition's walk, one page load for all 13 (tests/serving/static/test_axe_static.py: the same
+# lesson pages, widgets and styles); here, the game page.
+WALKED_PAGES = ["game"]
 STOPS = 60
 PAD = 8  # px around a stop: an outline drawn outside its box is in the picture
 
@@ -25,7 +31,9 @@ ACTIVE = """() => { const a = document.activeElement;
   return {x: r.x, y: r.y, w: r.width, h: r.height,
           name: a.tagName + (a.className ? '.' + String(a.className).split(' ')[0] : '')
                 + (a.dataset.card ? '[' + a.dataset.card + ']' : '')
-                + ' "' + (a.getAttribute('aria-label') || a.textContent || '').trim().slice(0, 30) + '"'}; }"""
+                + ' "' + (a.getAttribute('aria-label') || a.textContent || '').trim().slice(0, 30) + '"',
+          kind: [a.tagName, a.className, a.getAttribute('role'),
+                 (a.closest('[data-zone]') || {dataset: {}}).dataset.zone].join('|')}; }"""
 
 
 def _open(browser, voila, wait_for_voila, page_name: str, width: int, height: int,
@@ -50,38 +58,57 @@ def _clip(box: dict, page) -> dict | None:
     return {"x": x, "y": y, "width": w, "height": h} if w > 0 and h > 0 else None
 
 
+def focus_problems(page, photographed: set[str] | None = None) -> list[str]:
+    """Tab from the top of the page through every stop: each one's picture focused must differ
+    from its picture unfocused, and the focus must leave the page (or come round to the first
+    stop) within STOPS presses. What is wrong, one line each (none: all is well).
+
+    With `photographed` (kinds of stop already photographed: tag, classes, role and zone), a
+    stop of a kind in it is tabbed through but not photographed again, and the kinds seen are
+    added: a walk over many pages drawn by the same styles photographs each kind once."""
+    page.locator("body").focus()
+    unseen, seen, left = [], [], False
+    for _ in range(STOPS):
+        page.keyboard.press("Tab")
+        box = page.evaluate(ACTIVE)
+        if box is None:
+            left = True  # past the last stop: the focus went back to the browser
+            break
+        if seen and box["name"] == seen[0]:
+            left = True  # round again to the first stop
+            break
+        seen.append(box["name"])
+        if photographed is not None:
+            if box["kind"] in photographed:
+                continue
+            photographed.add(box["kind"])
+        clip = _clip(box, page)
+        if clip is None:
+            unseen.append(f"{box['name']} is out of the window")
+            continue
+        page.evaluate("() => { window.__stop = document.activeElement; }")
+        focused = page.screenshot(clip=clip)
+        page.evaluate("() => document.activeElement.blur()")
+        plain = page.screenshot(clip=clip)
+        page.evaluate("() => window.__stop.focus({focusVisible: true, preventScroll: true})")
+        if focused == plain:
+            unseen.append(box["name"])
+    problems = [] if seen else ["Tab reached nothing"]
+    if not left:
+        problems.append(f"after {STOPS} Tabs the focus is still going round: {seen[-5:]}")
+    if unseen:
+        problems.append(f"no visible focus on {len(unseen)} of {len(seen)} stops: {unseen}")
+    return problems
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("page_name", list(PAGES))
+@pytest.mark.parametrize("page_name", WALKED_PAGES)
 def test_every_tab_stop_shows_its_focus_and_tab_leaves_the_page(
         browser, voila, wait_for_voila, screenshot, page_name) -> None:
     context, page = _open(browser, voila, wait_for_voila, page_name, 1280, 900)
     try:
-        page.locator("body").focus()
-        unseen, seen, left = [], [], False
-        for _ in range(STOPS):
-            page.keyboard.press("Tab")
-            box = page.evaluate(ACTIVE)
-            if box is None:
-                left = True  # past the last stop: the focus went back to the browser
-                break
-            if seen and box["name"] == seen[0]:
-                left = True  # round again to the first stop
-                break
-            seen.append(box["name"])
-            clip = _clip(box, page)
-            if clip is None:
-                unseen.append(f"{box['name']} is out of the window")
-                continue
-            page.evaluate("() => { window.__stop = document.activeElement; }")
-            focused = page.screenshot(clip=clip)
-            page.evaluate("() => document.activeElement.blur()")
-            plain = page.screenshot(clip=clip)
-            page.evaluate("() => window.__stop.focus({focusVisible: true, preventScroll: true})")
-            if focused == plain:
-                unseen.append(box["name"])
-        assert seen, "Tab reached nothing"
-        assert left, f"after {STOPS} Tabs the focus is still going round: {seen[-5:]}"
-        assert not unseen, f"no visible focus on {len(unseen)} of {len(seen)} stops: {unseen}"
+        problems = focus_problems(page)
+        assert not problems, "\n".join(problems)
     finally:
         context.close()
 
@@ -95,40 +122,63 @@ TARGETS = """() => [...document.querySelectorAll(
             w: r.width, h: r.height, card: n.hasAttribute('data-card')}; })"""
 
 
+def target_problems(page) -> list[str]:
+    """At the window's size (a phone's): every button, text box, option and card under 24x24
+    CSS px, and every card under 44 px wide, one line each."""
+    targets = page.evaluate(TARGETS)
+    if not targets:
+        return ["no target found on the page"]
+    small = [t for t in targets if t["w"] < 24 or t["h"] < 24]
+    narrow = [t for t in targets if t["card"] and t["w"] < 44]
+    return ([f"targets under 24x24 px: {small}"] if small else []) + \
+        ([f"cards under 44 px wide: {narrow}"] if narrow else [])
+
+
+CUT_OFF = """() => [...document.querySelectorAll(
+    '.cl-widget [aria-selected], .cl-widget button, .cl-widget input, .cl-stage-runner button, '
+    + '.cl-stage-runner input')]
+  .filter(n => n.checkVisibility())
+  .filter(n => { const r = n.getBoundingClientRect();
+                 return r.left < 0 || r.right > window.innerWidth; })
+  .map(n => n.getAttribute('aria-label') || n.textContent)"""
+
+
+def zoom_problems(page) -> list[str]:
+    """At 640x450 CSS px (a 1280x900 window at 200%): the page scrolls sideways, or a card,
+    button or box is cut off at the sides; one line each."""
+    problems = []
+    wide = page.evaluate("() => document.scrollingElement.scrollWidth")
+    if wide > page.viewport_size["width"]:
+        problems.append(f"the page scrolls sideways: {wide} px wide")
+    out = page.evaluate(CUT_OFF)
+    if out:
+        problems.append(f"cut off at the sides: {out}")
+    return problems
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("page_name", list(PAGES))
+@pytest.mark.parametrize("page_name", WALKED_PAGES)
 def test_targets_are_big_enough_on_a_phone(browser, voila, wait_for_voila, screenshot,
                                            page_name) -> None:
     context, page = _open(browser, voila, wait_for_voila, page_name, 390, 844)
     try:
-        targets = page.evaluate(TARGETS)
-        assert targets
-        small = [t for t in targets if t["w"] < 24 or t["h"] < 24]
-        narrow = [t for t in targets if t["card"] and t["w"] < 44]
+        problems = target_problems(page)
         screenshot(page, f"a11y_targets_{page_name.replace(' ', '_')}_390")
-        assert not small, f"targets under 24x24 px: {small}"
-        assert not narrow, f"cards under 44 px wide: {narrow}"
+        assert not problems, "\n".join(problems)
     finally:
         context.close()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("page_name", list(PAGES))
+@pytest.mark.parametrize("page_name", WALKED_PAGES)
 def test_nothing_is_cut_off_at_200_percent_zoom(browser, voila, wait_for_voila, screenshot,
                                                 page_name) -> None:
     # 200% zoom of a 1280x900 window lays the page out in 640x450 CSS px
     context, page = _open(browser, voila, wait_for_voila, page_name, 640, 450)
     try:
-        wide = page.evaluate("() => document.scrollingElement.scrollWidth")
-        assert wide <= 640, f"the page scrolls sideways: {wide} px wide"
-        out = page.evaluate("""() => [...document.querySelectorAll(
-            '.cl-widget [aria-selected], .cl-widget button, .cl-widget input')]
-          .filter(n => n.checkVisibility())
-          .filter(n => { const r = n.getBoundingClientRect();
-                         return r.left < 0 || r.right > window.innerWidth; })
-          .map(n => n.getAttribute('aria-label') || n.textContent)""")
+        problems = zoom_problems(page)
         screenshot(page, f"a11y_zoom200_{page_name.replace(' ', '_')}")
-        assert not out, f"cut off at the sides: {out}"
+        assert not problems, "\n".join(problems)
     finally:
         context.close()
 

@@ -100,4 +100,9 @@ def test_lesson_2_by_keyboard_alone(newcomer_lessons, page, wait_for_voila) -> N
                                   '[aria-current="step"]').count():
                 tab_to(page, lambda f: f["name"].startswith("Next stage"))
                 page.keyboard.press("Enter")
+                # the new stage's task takes the focus (a screen reader reads it out), where
+                # it would otherwise fall to the top of the page
+                page.wait_for_function("(n) => document.activeElement.matches('.cl-stage-task')"
+                                       " && document.querySelector('.cl-stage-dot[aria-current="
+                                       "\"step\"]')?.dataset.stage === String(n)", arg=number + 1)
     runner.locator(".cl-stage-complete").filter(has_text="Lesson done!").wait_for()

@@ -82,9 +82,13 @@
     q(".cd-follow-title").textContent = state.title;
     q(".cd-caption").textContent = state.caption || "";
     if (shownVersion !== state.version) {
-      q(".cd-follow-table").innerHTML = state.table_html;  // the server's drawing of the core's position
+      const box = q(".cd-follow-table");
+      const focusedRow = box.contains(document.activeElement) ? rowOf(document.activeElement) : null;
+      box.innerHTML = state.table_html;  // the server's drawing of the core's position
       shownVersion = state.version;
       markChosen();
+      rove();
+      if (focusedRow) (current(focusedRow) || box).focus();  // the focus stays in its row
     }
     D.drawLastMove(q(".cd-last"), state);
     const question = state.question;
@@ -130,6 +134,52 @@
     }
     box.appendChild(head);
     c.why.forEach((line) => box.appendChild(D.el("p", "cd-why", line)));
+  }
+
+  // ---------------------------------------------------------------- rows and focus
+  // One Tab stop per row (roving tabindex), as on the lesson's card table (widgets/table.js):
+  // arrows move within the hand or the table, and the row remembers where the learner was.
+  const OPTION = '[role="option"]';
+  const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const rows = {
+    hand: () => [...view.querySelectorAll('.cd-follow-table [data-zone="hand"] ' + OPTION)],
+    table: () => [...view.querySelectorAll('.cd-follow-table [data-zone="table"] ' + OPTION)],
+  };
+  const memory = { hand: { key: null, index: 0 }, table: { key: null, index: 0 } };
+  const keyOf = (node) => (node.dataset.build !== undefined ? "b" + node.dataset.build : node.dataset.card);
+  const rowOf = (node) => (node.closest('[data-zone="hand"]') ? "hand" : "table");
+
+  function remember(node) {
+    const row = rowOf(node);
+    memory[row] = { key: keyOf(node), index: rows[row]().indexOf(node) };
+  }
+
+  function current(row) {
+    const items = rows[row]();
+    const { key, index } = memory[row];
+    return items.find((n) => keyOf(n) === key) || items[Math.min(index, items.length - 1)] || items[0];
+  }
+
+  function rove() {
+    for (const row of Object.keys(rows)) {
+      const chosen = current(row);
+      for (const node of rows[row]()) node.tabIndex = node === chosen ? 0 : -1;
+    }
+  }
+
+  function moveWithin(node, key) {
+    const row = rowOf(node);
+    const items = rows[row]();
+    const at = items.indexOf(node);
+    let target = null;
+    if (key in STEPS) target = items[(at + STEPS[key] + items.length) % items.length];
+    if (key === "Home") target = items[0];
+    if (key === "End") target = items[items.length - 1];
+    if (!target) return false;
+    remember(target);
+    rove();
+    target.focus();
+    return true;
   }
 
   // ---------------------------------------------------------------- answering
@@ -283,12 +333,20 @@
     q("#cd-unfollow").addEventListener("click", stopFollowing);
     q(".cd-follow-table").addEventListener("click", (e) => {
       const node = e.target.closest("[data-build]") || e.target.closest("[data-card]");
-      if (node) pick(node);
+      if (!node) return;
+      if (node.matches(OPTION)) { remember(node); rove(); }
+      pick(node);
     });
     q(".cd-follow-table").addEventListener("keydown", (e) => {
-      if (e.key !== "Enter" && e.key !== " ") return;
-      const node = e.target.closest("[data-build]") || e.target.closest("[data-card]");
-      if (node) { e.preventDefault(); pick(node); }
+      const node = e.target.closest(OPTION);
+      if (!node) return;
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        remember(node);
+        pick(node);
+      } else if (moveWithin(node, e.key)) {
+        e.preventDefault();
+      }
     });
     view.querySelectorAll(".cd-compose [data-verb]").forEach((b) => b.addEventListener("click", () => compose(b.dataset.verb)));
     q(".cd-send").addEventListener("click", send);
