@@ -83,8 +83,14 @@ def move_by_keys(page) -> None:
         page.keyboard.press("Tab")  # back to the hand
     choose_action(page, "Take" if pair else "Trail")
     gone.wait_for_element_state("hidden")
-    page.wait_for_function(
-        f"() => document.querySelector('{HAND}') || document.querySelector('.cl-review')")
+    page.wait_for_function(LEARNERS_TURN_OR_REVIEW)
+
+
+# The next move waits for the learner's turn: while a computer player thinks, the hand is
+# drawn but the table is redrawn when its move comes (the focus would go with it). The
+# table's Clear button is shown only when the learner may act.
+LEARNERS_TURN_OR_REVIEW = f"""() => !!document.querySelector('.cl-review') ||
+  (!!document.querySelector('{HAND}') && !!document.querySelector('.cl-clear:not([hidden])'))"""
 
 
 @pytest.mark.slow
