@@ -45,7 +45,7 @@ def test_a_round_of_lesson_11_by_clicks_is_answered_at_once_and_reviewed_at_its_
     visit = seeded_visit
     page = visit.page
     visit.open(PAGE.replace(LESSON, BEFORE))
-    python_id = page.evaluate("() => document.body.dataset.pythonId")
+    python_id = page.wait_for_function("() => document.body.dataset.pythonId").json_value()
     page.evaluate("(slug) => window.cassinoCourse.open(slug, '')", LESSON)
     page.wait_for_url(f"**/{PAGE}", wait_until="commit")
     visit.wait_until_ready()
