@@ -3,6 +3,30 @@
 // forward buttons, shows that lesson in this page, run by the Python the page started. The lesson's
 // cells come from <slug>.course.json beside its page (written by the build); its address goes to
 // the address bar, so a reload opens it as a page of its own.
+// The site's service worker keeps the files a page it controls fetches. A visit's first page
+// loaded before the worker took it over (its first visit, the worker installing meanwhile) is
+// the only page load of the visit now that lessons open inside it: what it loaded before is
+// fetched again through the worker, once, so that a reload without a network finds it.
+let keptFirstPage = false;
+function keepWhatThePageLoaded() {
+  const workers = navigator.serviceWorker;
+  const [navigation] = performance.getEntriesByType("navigation");
+  if (keptFirstPage || !workers || !navigation || navigation.workerStart > 0) return;
+  keptFirstPage = true;
+  const keep = () => {
+    const urls = new Set([location.href.split("#")[0],
+                          ...performance.getEntriesByType("resource").map((entry) => entry.name)]);
+    for (const url of urls) {
+      const { origin, pathname } = new URL(url);
+      if (origin !== location.origin || pathname.includes("/api/") ||
+          pathname.includes("/class/")) continue;
+      fetch(url).catch(() => {});
+    }
+  };
+  if (workers.controller) keep();
+  else workers.addEventListener("controllerchange", keep, { once: true });
+}
+
 function render({ model, el }) {
   el.classList.add("cl-course-shell");
   el.style.display = "none";
@@ -99,6 +123,7 @@ function render({ model, el }) {
   model.on("change:shown", shown);
   model.on("change:failed", failed);
   mark();
+  keepWhatThePageLoaded();
   return () => {
     model.off("change:shown", shown);
     model.off("change:failed", failed);

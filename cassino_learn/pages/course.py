@@ -102,12 +102,14 @@ def run_cells(cells: list[dict[str, str]], namespace: dict[str, Any]) -> None:
     """Show a lesson's cells in order, as a notebook page would: a markdown cell's HTML, a code
     cell run in `namespace`, its last expression shown; a cell that fails shows its error and
     the next ones run."""
-    from IPython.display import HTML, display
+    from IPython.display import display
 
     for cell in cells:
         if "markdown" in cell:
-            display(HTML('<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput">'
-                         f'{cell["markdown"]}</div>'))
+            # A raw bundle, not IPython's HTML(): that first asks whether its text names a file,
+            # and in the browser each asking is a round trip to the storage, one a cell.
+            display({"text/html": '<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown '
+                                  f'jp-MarkdownOutput">{cell["markdown"]}</div>'}, raw=True)
         elif "code" in cell:
             try:
                 value = run_code(cell["code"], namespace)

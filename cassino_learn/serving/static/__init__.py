@@ -7,7 +7,8 @@ with no request leaving the folder.
 The steps, one module each: `tools` (the pinned build tools), `runtime` (the Pyodide folder and
 its lock, with `precompile` turning its Python into bytecode and `browser_site` run as the
 browser's Python starts), `site` (the Voici build), `finish` (local fonts, links between
-lessons, the service worker that keeps the site's files in the browser).
+lessons, the service worker that keeps the site's files in the browser), `widget_files` (the
+widgets' modules as files of the site).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def build_site(output: Path, lessons: Path | None = None,
     from .runtime import assemble_pyodide
     from .site import prepare_lite_dir, voici_build
     from .tools import build_tools
+    from .widget_files import write_widget_modules
 
     started = time.monotonic()
     source = project_root()
@@ -83,6 +85,7 @@ def build_site(output: Path, lessons: Path | None = None,
                 shutil.rmtree(output)
             voici_build(python, lite_dir, output, report)
             write_lesson_cells(python, shelled, output / "voici" / "render", report)
+        write_widget_modules(output, report)
         finish_site(output, report)
         size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
         report(f"done in {time.monotonic() - started:.0f} s: {output} ({size / 1e6:.1f} MB); "

@@ -30,10 +30,14 @@ REVIEWED = ("() => { const r = document.querySelector('.cl-rv-round');"
             " return r && !document.querySelector('.cl-rv-busy') && r.innerText.includes('reviewed'); }")
 
 
-def seeded_lessons(folder: Path, seed: int, level: str = "expert") -> Path:
-    """A lessons folder (an empty contents page and lesson 11) whose game is seeded."""
+def seeded_lessons(folder: Path, seed: int, level: str = "expert",
+                   also: tuple[str, ...] = ()) -> Path:
+    """A lessons folder (an empty contents page and lesson 11, and the lessons `also` as they
+    are) whose game is seeded."""
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(EMPTY, folder / "00_index.ipynb")
+    for slug in also:
+        shutil.copy(LESSONS / f"{slug}.ipynb", folder / f"{slug}.ipynb")
     notebook = json.loads((LESSONS / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
     changed = 0
     for cell in notebook["cells"]:

@@ -39,9 +39,20 @@ def test_a_cell_runs_in_its_lesson_namespace_and_gives_its_last_value():
 
 def test_a_failing_cell_shows_its_error_and_the_next_ones_run(capsys, monkeypatch):
     shown = []
-    monkeypatch.setattr("IPython.display.display", lambda *values: shown.extend(values))
+    monkeypatch.setattr("IPython.display.display",
+                        lambda *values, **_: shown.extend(values))
     namespace: dict = {}
     course.run_cells([{"code": "1 / 0"}, {"markdown": "<p>Next</p>"}, {"code": "'after'"}],
                      namespace)
     assert "ZeroDivisionError" in capsys.readouterr().err
-    assert "<p>Next</p>" in shown[0].data and shown[1] == "after"
+    assert "<p>Next</p>" in shown[0]["text/html"] and shown[1] == "after"
+
+
+def test_a_markdown_cell_never_asks_the_file_system(monkeypatch):
+    """In the browser every question to the file system in the learner's storage is a round
+    trip: a markdown cell's HTML is shown as it is, not first looked for as a file name."""
+    asked = []
+    monkeypatch.setattr("os.path.exists", lambda path: asked.append(path) or False)
+    monkeypatch.setattr("IPython.display.display", lambda *values, **_: None)
+    course.run_cells([{"markdown": "<p>Cassino is a <em>fishing</em> game.</p>"}], {})
+    assert asked == []
