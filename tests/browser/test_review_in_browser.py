@@ -91,6 +91,11 @@ def test_a_learner_sees_the_review_of_a_round_and_a_marked_move(
         edge = detail.bounding_box()
         game = page.locator(".cl-quiz").first.bounding_box()
         assert edge["x"] + edge["width"] <= game["x"] + game["width"] + 1  # inside the game
+        for button in page.locator(".cl-rv-move-button").all():  # each marked move's words
+            box = button.bounding_box()   # inside the game, and none cut off
+            assert box["x"] + box["width"] <= game["x"] + game["width"] + 1, (width, box)
+            assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), \
+                (width, button.inner_text())
         shot = screenshot(page, f"game_review_{width}x{height}")
         # the whole panel (taller than the window, which clips it): in a window that holds it
         page.set_viewport_size({"width": width, "height": 2600})
