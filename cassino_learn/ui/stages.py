@@ -124,6 +124,8 @@ class StageRunner(ShownByModel, w.VBox):
     """A lesson's stages, opened at the first one not yet solved (read from the progress file
     again when the page is shown, so a preheated kernel resumes where the learner is)."""
 
+    children: tuple[Any, ...]  # ipywidgets' Box trait (the package ships no types)
+
     def __init__(self, slug: str, *, next_lesson: tuple[str, str] | None = None,
                  delay_ms: int = NEXT_DELAY_MS) -> None:
         self.slug = slug
@@ -199,9 +201,9 @@ class StageRunner(ShownByModel, w.VBox):
         stage = self.stage
         record = self.records().stages.get(stage.id)
         # An attempt under way (saved before a reload) keeps its tries and hint.
-        unsolved = record is not None and not record.solved
-        self._wrong = max(0, record.tries) if unsolved else 0
-        self._hints_taken = min(record.hint, len(stage.hint_steps())) if unsolved else 0
+        under_way = record if record is not None and not record.solved else None
+        self._wrong = max(0, under_way.tries) if under_way else 0
+        self._hints_taken = min(under_way.hint, len(stage.hint_steps())) if under_way else 0
         self._hint_used = self._hints_taken > 0
         self._shown = False
         self._found = []
@@ -414,28 +416,26 @@ class StageRunner(ShownByModel, w.VBox):
             self.children = wanted
 
     def _make_table(self, stage: Stage) -> CardTable | None:
-        no_cards = stage.position is None or stage.kind in ("score", "points")
-        if no_cards and stage.kind != "demo":
+        position = stage.position
+        if position is None or stage.kind in ("score", "points"):
             return None
         # imported here: a lesson whose first stage has no table opens without its modules
         from .table import CardTable
 
         if stage.kind == "demo":
-            assert stage.position is not None
-            table = CardTable.demo(stage.position, list(stage.steps), seat=stage.position.turn,
+            table = CardTable.demo(position, list(stage.steps), seat=position.turn,
                                    reading_box=False, sweeps_shown=self._sweeps_taught())
             table.observe(self._demo_moved, "demo_index")
             return table
         if stage.kind in ("goal", "captures"):
-            table = CardTable(stage.position, mode="play", seat=stage.position.turn,
+            table = CardTable(position, mode="play", seat=position.turn,
                               stock=stage.stock or None, kinds=self._kinds_offered(stage),
                               reading_box=False, sweeps_shown=self._sweeps_taught())
             table.on_move(self._played)
             table.on_msg(self._table_message)
             table.observe(self._selection_changed, ["selected_card", "selected_table"])
             return table
-        table = CardTable(stage.position, mode="watch", seat=stage.position.turn,
-                          reading_box=False)
+        table = CardTable(position, mode="watch", seat=position.turn, reading_box=False)
         if stage.kind == "legal":
             self._show_move(table, stage)
         return table
@@ -492,9 +492,11 @@ class StageRunner(ShownByModel, w.VBox):
         # captures: a capture of the card joins the answer; the table goes back to the start
         table.position = stage.position
         said = move_said(stage.position, move)
-        if move.kind != CAPTURE or stage.item is None or move.card is not stage.item.card:
-            self._say(f"To {said} is not a capture with your {stage.item.card.name}: only "
-                      f"captures go into the answer.", "wrong")
+        card = stage.item.card if stage.item is not None else None
+        if move.kind != CAPTURE or card is None or move.card is not card:
+            with_card = f" with your {card.name}" if card is not None else ""
+            self._say(f"To {said} is not a capture{with_card}: only captures go into the "
+                      f"answer.", "wrong")
             return
         if move in self._found:
             self._say(f"You have that one already: {said}.", "")
