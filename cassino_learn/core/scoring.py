@@ -48,23 +48,19 @@ class Item:
     worth: tuple[int, ...] = (0,) * 52
     points: int = 0
     in_deck: int = field(init=False, repr=False, compare=False)  # over the whole pack
-    _every_card: bool = field(init=False, repr=False, compare=False)
+    most: bool = field(init=False, repr=False, compare=False)  # the kind, as flags
+    per_card: bool = field(init=False, repr=False, compare=False)
+    sweeps: bool = field(init=False, repr=False, compare=False)
+    counts_every_card: bool = field(init=False, repr=False, compare=False)  # each card 1
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "in_deck", sum(self.worth))
-        object.__setattr__(self, "_every_card", all(w == 1 for w in self.worth))
-
-    @property
-    def most(self) -> bool:
-        return self.kind == MOST
-
-    @property
-    def per_card(self) -> bool:
-        return self.kind == PER_CARD
-
-    @property
-    def sweeps(self) -> bool:
-        return self.kind == SWEEPS
+        if self.kind not in (MOST, PER_CARD, SWEEPS):
+            raise ValueError(f"a scoring item's kind is {MOST!r}, {PER_CARD!r} or {SWEEPS!r}, "
+                             f"not {self.kind!r}")
+        for name, value in (("in_deck", sum(self.worth)), ("most", self.kind == MOST),
+                            ("per_card", self.kind == PER_CARD), ("sweeps", self.kind == SWEEPS),
+                            ("counts_every_card", all(w == 1 for w in self.worth))):
+            object.__setattr__(self, name, value)
 
     @property
     def scores(self) -> bool:
@@ -73,10 +69,16 @@ class Item:
 
     def count(self, pile: Sequence[Card]) -> int:
         """What `pile` holds of this item: its count (MOST) or its points (PER_CARD)."""
-        if self._every_card:
+        if self.counts_every_card:
             return len(pile)
-        worth = self.worth
-        return sum(worth[card.index] for card in pile)
+        return sum(map(self.worth.__getitem__, [card.index for card in pile]))
+
+    def count_indexes(self, indexes: Sequence[int]) -> int:
+        """`count` of a pile given as its cards' indexes (`Card.index`), for a pile asked
+        about every item."""
+        if self.counts_every_card:
+            return len(indexes)
+        return sum(map(self.worth.__getitem__, indexes))
 
 
 def _by_card(rule: Callable[[Card], int]) -> tuple[int, ...]:
@@ -120,6 +122,13 @@ class Scoring:
     double_limit: int | None = None
     points: tuple[int, ...] = field(init=False, repr=False, compare=False)
     most_items: tuple[Item, ...] = field(init=False, repr=False, compare=False)
+    keys: tuple[str, ...] = field(init=False, repr=False, compare=False)  # in showing order
+    # by `Card.index`: the (item's place in `items`, worth) pairs of every item the card counts
+    # towards, so a pile is tallied in one pass; the items every card counts 1 towards (most
+    # cards) are a pile's length
+    _worth_by_card: tuple[tuple[tuple[int, int], ...], ...] = field(
+        init=False, repr=False, compare=False)
+    _every_card: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # every card's own points, by `Card.index`: the sum of the PER_CARD items
@@ -129,15 +138,37 @@ class Scoring:
                 points = [p + w for p, w in zip(points, item.worth)]
         object.__setattr__(self, "points", tuple(points))
         object.__setattr__(self, "most_items", tuple(item for item in self.items if item.most))
+        object.__setattr__(self, "keys", tuple(item.key for item in self.items))
+        every = tuple(place for place, item in enumerate(self.items) if item.counts_every_card)
+        object.__setattr__(self, "_every_card", every)
+        object.__setattr__(self, "_worth_by_card", tuple(
+            tuple((place, item.worth[index]) for place, item in enumerate(self.items)
+                  if not item.sweeps and item.worth[index] and place not in every)
+            for index in range(52)))
+
+    def tally(self, pile: Sequence[Card]) -> list[int]:
+        """Each item's count (MOST) or points (PER_CARD) in `pile`, in the order of `items`
+        (0 for the sweeps, which the rules count).
+
+        >>> from .cards import parse_cards
+        >>> STANDARD.tally(parse_cards("10D AS 2S 5H"))
+        [4, 2, 2, 1, 1, 0]
+        """
+        tally = [0] * len(self.items)
+        for place in self._every_card:
+            tally[place] = len(pile)
+        worth_by_card = self._worth_by_card
+        for card in pile:
+            worths = worth_by_card[card.index]
+            if worths:
+                for place, worth in worths:
+                    tally[place] += worth
+        return tally
 
     def card_points(self, card: Card) -> int:
         """Points `card` scores by itself when captured (every PER_CARD item together)."""
         return self.points[card.index]
 
-    @property
-    def keys(self) -> tuple[str, ...]:
-        """The items' keys in showing order."""
-        return tuple(item.key for item in self.items)
 
     def item(self, key: str) -> Item:
         """The item called `key` (KeyError naming the known ones otherwise)."""

@@ -61,12 +61,13 @@ def expected_points(position: Position) -> list[float]:
     most-spades chances)."""
     rules = position.rules
     piles = position.piles
-    card_points = rules.scorer.points
-    points = [float(sum(card_points[c.index] for c in pile)) for pile in piles]
+    indexes = [[card.index for card in pile] for pile in piles]
+    card_points = rules.scorer.points.__getitem__
+    points = [float(sum(map(card_points, pile))) for pile in indexes]
     for i, n in enumerate(rules.sweep_points(position.sweeps)):
         points[i] += n
     for item in rules.scorer.most_items:  # most cards (3), most spades (1), ...
-        counts = [item.count(pile) for pile in piles]
+        counts = [item.count_indexes(pile) for pile in indexes]
         for i, p in enumerate(_most_chances(counts, item.in_deck - sum(counts))):
             points[i] += item.points * p
     return points

@@ -91,19 +91,20 @@ def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
     card_counts = [len(p) for p in piles]
     spade_counts = [sum(1 for c in p if c.suit == "S") for p in piles]
     sweep_points = rules.sweep_points(list(sweeps))
-    items: dict[int, dict[str, int]] = {side: {} for side in range(1, len(piles) + 1)}
-    for item in rules.scorer.items:
-        if item.sweeps:
-            scored = sweep_points
-        elif item.most:
-            leader = _most([item.count(pile) for pile in piles])
-            scored = [item.points if leader == i else 0 for i in range(len(piles))]
-        else:
-            scored = [item.count(pile) for pile in piles]
-        for i, points in enumerate(scored):
-            items[i + 1][item.key] = points
+    scorer = rules.scorer
+    tallies = [scorer.tally(pile) for pile in piles]  # the PER_CARD items are points already
+    for place, item in enumerate(scorer.items):
+        if item.most:  # the count becomes the points of the side with strictly the most
+            leader = _most([tally[place] for tally in tallies])
+            for i, tally in enumerate(tallies):
+                tally[place] = item.points if i == leader else 0
+        elif item.sweeps:
+            for tally, points in zip(tallies, sweep_points):
+                tally[place] = points
+    keys = scorer.keys
+    items = {i + 1: dict(zip(keys, tally)) for i, tally in enumerate(tallies)}
     return RoundScore(
-        points={side: sum(v.values()) for side, v in items.items()}, items=items,
+        points={i + 1: sum(tally) for i, tally in enumerate(tallies)}, items=items,
         cards={i + 1: n for i, n in enumerate(card_counts)},
         spades={i + 1: n for i, n in enumerate(spade_counts)},
         sweeps={i + 1: n for i, n in enumerate(sweeps)})
