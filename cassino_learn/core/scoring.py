@@ -73,13 +73,6 @@ class Item:
             return len(pile)
         return sum(map(self.worth.__getitem__, [card.index for card in pile]))
 
-    def count_indexes(self, indexes: Sequence[int]) -> int:
-        """`count` of a pile given as its cards' indexes (`Card.index`), for a pile asked
-        about every item."""
-        if self.counts_every_card:
-            return len(indexes)
-        return sum(map(self.worth.__getitem__, indexes))
-
 
 def _by_card(rule: Callable[[Card], int]) -> tuple[int, ...]:
     worth = [0] * 52
@@ -121,7 +114,9 @@ class Scoring:
     target: int
     double_limit: int | None = None
     points: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    most_items: tuple[Item, ...] = field(init=False, repr=False, compare=False)
+    # the MOST items with their places in `items`, and the places of the PER_CARD ones
+    most_places: tuple[tuple[int, Item], ...] = field(init=False, repr=False, compare=False)
+    per_card_places: tuple[int, ...] = field(init=False, repr=False, compare=False)
     keys: tuple[str, ...] = field(init=False, repr=False, compare=False)  # in showing order
     # by `Card.index`: the (item's place in `items`, worth) pairs of every item the card counts
     # towards, so a pile is tallied in one pass; the items every card counts 1 towards (most
@@ -137,7 +132,10 @@ class Scoring:
             if item.per_card:
                 points = [p + w for p, w in zip(points, item.worth)]
         object.__setattr__(self, "points", tuple(points))
-        object.__setattr__(self, "most_items", tuple(item for item in self.items if item.most))
+        object.__setattr__(self, "most_places", tuple(
+            (place, item) for place, item in enumerate(self.items) if item.most))
+        object.__setattr__(self, "per_card_places", tuple(
+            place for place, item in enumerate(self.items) if item.per_card))
         object.__setattr__(self, "keys", tuple(item.key for item in self.items))
         every = tuple(place for place, item in enumerate(self.items) if item.counts_every_card)
         object.__setattr__(self, "_every_card", every)

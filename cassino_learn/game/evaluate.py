@@ -60,14 +60,14 @@ def expected_points(position: Position) -> list[float]:
     """Each side's expected round points from here (certain items plus most-cards and
     most-spades chances)."""
     rules = position.rules
-    piles = position.piles
-    indexes = [[card.index for card in pile] for pile in piles]
-    card_points = rules.scorer.points.__getitem__
-    points = [float(sum(map(card_points, pile))) for pile in indexes]
+    scorer = rules.scorer
+    tallies = [scorer.tally(pile) for pile in position.piles]
+    certain = scorer.per_card_places
+    points = [float(sum([tally[place] for place in certain])) for tally in tallies]
     for i, n in enumerate(rules.sweep_points(position.sweeps)):
         points[i] += n
-    for item in rules.scorer.most_items:  # most cards (3), most spades (1), ...
-        counts = [item.count_indexes(pile) for pile in indexes]
+    for place, item in scorer.most_places:  # most cards (3), most spades (1), ...
+        counts = [tally[place] for tally in tallies]
         for i, p in enumerate(_most_chances(counts, item.in_deck - sum(counts))):
             points[i] += item.points * p
     return points
