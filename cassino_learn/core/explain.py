@@ -188,7 +188,7 @@ def _diagnose_face_capture(position: Position, card: Card, loose: list[Card],
     if other:
         return f"Your {rank} can only pair with a {rank}, not with the {other[0].name}.", "P2"
     on_table = sum(1 for c in position.loose if c.rank == card.rank)
-    three_rule = position.rules.face_cards == "three-take-all"
+    three_rule = position.rules.three_take_all
     if len(loose) > 1:
         if three_rule and on_table == 3:
             return (f"With three {ranks} on the table, your {rank} takes one of them "

@@ -198,7 +198,7 @@ class _Plays:
         position = self.position
         same = [i for i, c in enumerate(position.loose) if c.rank == card.rank]
         moves = [_new(Move, (CAPTURE, card, None, 1 << i, 0, -1, position, None)) for i in same]
-        if position.rules.face_cards == "three-take-all" and len(same) == 3:
+        if len(same) == 3 and position.rules.three_take_all:
             m = (1 << same[0]) | (1 << same[1]) | (1 << same[2])
             moves.append(_new(Move, (CAPTURE, card, None, m, 0, -1, position, None)))
         return moves

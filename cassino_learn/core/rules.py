@@ -1,32 +1,34 @@
 """Rules: the named variant options of docs/rules.md section V. The defaults are the rules we teach.
 
-Besides the options, `Rules` answers the questions about card values that the variants change
-(V7 Royal Casino): what a card counts on the table, what it may count when played, and which
-build values run. The rules core asks these instead of reading `Card.value` where a variant
-could change the answer.
+Besides the options, `Rules` answers every question a variant changes, so no caller reads an
+option's name: what a card counts on the table, what it may count when played, and which build
+values run (V7); whether face cards take all three (V1), how the cards are dealt (V6) and whether
+a player draws from a stock after each play (V9); what a round is scored by (`scorer`, a
+`core.scoring.Scoring`: its items, their points, a card's points, the round's total, K1, V8),
+which sweeps count (V2, V3) and how the match is won (K3, V4, V5, V8). The named variants, with
+their names and rule ids, are in `core.variants`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Sequence
 
-from .cards import LITTLE_CASINO, Card
+from .cards import Card
 from .errors import RulesError, shorten
+from .scoring import SCORINGS, STANDARD, Scoring
 
 __all__ = ["Rules"]
 
 FACE_CARDS = ("one", "three-take-all")
 VALUES = ("standard", "royal")
-SCORINGS = ("standard", "spade-casino")
 GAMES = ("21", "11-lurch", "round")
 DEALS = ("twos", "singles", "draw")
 _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
 
 ACE_HIGH = 14  # V7: an ace played from the hand may count 14
-TARGET_STANDARD = 21  # K3
-TARGET_SPADE_CASINO = 61  # V8
-_SPADES_WORTH_TWO = (1, 11, 2)  # V8: the ace, jack and two of spades
+TARGET_LURCH = 11  # V4
 _BY_RANK: dict[str, tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -38,7 +40,8 @@ class Rules:
     values: "standard" (C2) or "royal" (V7: J 11, Q 12, K 13, the ace 1 or 14).
     sweeps: whether sweeps score (V2 turns them off).
     sweeps_cancel: each side's sweeps cancel the other's, one for one (V3).
-    scoring: "standard" (K1) or "spade-casino" (V8: every spade scores, game to 61).
+    scoring: a key of `core.scoring.SCORINGS`: "standard" (K1) or "spade-casino" (V8: every
+        spade scores, game to 61).
     game: "21" (K3: first to the target, 21 or 61 under V8), "11-lurch" (V4) or "round" (V5).
     deal: "twos" (D2), "singles" (V6) or "draw" (V9: hands refilled from a stock).
     """
@@ -53,7 +56,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         for name, allowed in (("face_cards", FACE_CARDS), ("values", VALUES),
-                              ("scoring", SCORINGS), ("game", GAMES), ("deal", DEALS)):
+                              ("scoring", tuple(SCORINGS)), ("game", GAMES), ("deal", DEALS)):
             if getattr(self, name) not in allowed:
                 raise RulesError(f"{name} must be one of {', '.join(allowed)}, "
                                  f"not {shorten(repr(getattr(self, name)))}", name)
@@ -67,13 +70,15 @@ class Rules:
 
     def _nonsense(self) -> str | None:
         """Why these options cannot be played together, or None."""
-        if self.royal and self.face_cards != "one":
+        if self.royal and self.three_take_all:
             return ("face_cards=three-take-all (V1) has no meaning with values=royal (V7): "
                     "face cards count 11, 12 and 13 there and pair, add up and build like "
                     "numeral cards")
-        if self.scoring == "spade-casino" and self.game == "11-lurch":
-            return ("game=11-lurch (V4) plays to 11, but a Spade Casino round (V8) shares 26 "
-                    "points: use game=21 (to 61 under Spade Casino) or game=round")
+        scorer = self.scorer
+        if self.lurch and scorer.target != STANDARD.target:
+            return (f"game=11-lurch (V4) plays to 11, but a {scorer.name} round ({scorer.rule}) "
+                    f"shares {scorer.round_total} points: use game=21 (to {scorer.target} "
+                    f"under {scorer.name}) or game=round")
         if self.sweeps_cancel and not self.sweeps:
             return ("sweeps_cancel=on (V3) has nothing to cancel with sweeps=off (V2): "
                     "choose one of them")
@@ -121,6 +126,24 @@ class Rules:
     def is_standard(self) -> bool:
         return self == Rules()
 
+    # ------------------------------------------------------------------ play and the deal
+
+    @property
+    def three_take_all(self) -> bool:
+        """V1: with three face cards of a rank on the table, the fourth takes one or all three."""
+        return self.face_cards == "three-take-all"
+
+    @property
+    def deals_singly(self) -> bool:
+        """V6: the cards are dealt one at a time (D2: two at a time)."""
+        return self.deal == "singles"
+
+    @property
+    def draws_from_stock(self) -> bool:
+        """V9 (Draw Casino): after the first deal the pack is a stock, and whoever plays draws
+        one card from it while it lasts; a round is one pass through the pack."""
+        return self.deal == "draw"
+
     # ------------------------------------------------------------------ card values (C2, V7)
 
     @property
@@ -156,7 +179,12 @@ class Rules:
                 ((),) + tuple(self.play_values(c) for c in cards))
         return known
 
-    # ------------------------------------------------------------------ scoring (K1, V8)
+    # ------------------------------------------------------------------ scoring (K1, W1, V2, V3, V8)
+
+    @property
+    def scorer(self) -> Scoring:
+        """What a round is scored by: the items, their points, each card's points (K1, V8)."""
+        return SCORINGS[self.scoring]
 
     def card_points(self, card: Card) -> int:
         """Points `card` scores by itself when captured: K1 (Big Casino 2, Little Casino 1, each
@@ -167,21 +195,46 @@ class Rules:
         ...     Card.parse("AS"))
         (2, 3)
         """
-        if self.scoring != "spade-casino":
-            return card.points
-        points = card.points - (card is LITTLE_CASINO)
-        if card.suit == "S":
-            points += 2 if card.rank in _SPADES_WORTH_TWO else 1
-        return points
+        return SCORINGS[self.scoring].points[card.index]
 
-    # ------------------------------------------------------------------ the match (K3, V8)
+    def sweep_points(self, sweeps: Sequence[int]) -> list[int]:
+        """What each side's sweeps score (W1): nothing under V2; under V3 each side keeps only
+        the sweeps beyond the most any other side made (one for one, against the strongest
+        rival when there are three sides).
+
+        >>> Rules().sweep_points([3, 1]), Rules(sweeps_cancel=True).sweep_points([3, 1])
+        ([3, 1], [2, 0])
+        """
+        if not self.sweeps:
+            return [0] * len(sweeps)
+        if not self.sweeps_cancel:
+            return list(sweeps)
+        return [max(0, n - max([*sweeps[:i], *sweeps[i + 1:]])) for i, n in enumerate(sweeps)]
+
+    # ------------------------------------------------------------------ the match (K3, V4, V5, V8)
+
+    @property
+    def lurch(self) -> bool:
+        """V4: play to 11, the lower round score taken off the higher; reaching 11 before the
+        other side has 6 is a lurch, a double game."""
+        return self.game == "11-lurch"
+
+    @property
+    def round_is_game(self) -> bool:
+        """V5: every round is a game of its own."""
+        return self.game == "round"
+
+    @property
+    def match_rule(self) -> str:
+        """The rule id that decides the match: K3, V4 or V5."""
+        return "V4" if self.lurch else "V5" if self.round_is_game else "K3"
 
     @property
     def target(self) -> int | None:
         """Points that win the match (K3: 21; V8: 61; V4: 11); None when every round is a
         game (V5)."""
-        if self.game == "round":
+        if self.round_is_game:
             return None
-        if self.game == "11-lurch":
-            return 11
-        return TARGET_SPADE_CASINO if self.scoring == "spade-casino" else TARGET_STANDARD
+        if self.lurch:
+            return TARGET_LURCH
+        return self.scorer.target

@@ -179,7 +179,7 @@ def _sample(observation: Observation, unseen: list[Card],
 def _play(position: Position, move: Move, stock: list[Card]) -> tuple[Position, list[Card]]:
     """Play `move`; under V9 its player then draws from the (sampled) stock."""
     after = apply_move(position, move)
-    if position.rules.deal == "draw" and stock:
+    if position.rules.draws_from_stock and stock:
         return draw_card(after, stock, position.turn)
     return after, stock
 

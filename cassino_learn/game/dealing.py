@@ -24,7 +24,7 @@ TABLE_SIZE = 4
 def deals_per_round(players: int, rules: Rules) -> int:
     """D2: 6 deals for 2 players, 4 for 3, 3 for 4; V9: one deal, then the hands are refilled
     from the stock."""
-    return 1 if rules.deal == "draw" else DEALS_PER_ROUND[players]
+    return 1 if rules.draws_from_stock else DEALS_PER_ROUND[players]
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -90,7 +90,7 @@ def deal(stock: Sequence[Card], players: int, dealer: int, to_table: bool,
 def start_round(deck: Sequence[Card], players: int, partners: bool, dealer: int,
                 rules: Rules) -> tuple[Position, list[Card]]:
     """The first deal of a round: the starting Position (all hands known) and the stock."""
-    hands, table, stock = deal(deck, players, dealer, True, rules.deal == "singles")
+    hands, table, stock = deal(deck, players, dealer, True, rules.deals_singly)
     sides = 2 if partners else players
     position = Position(loose=_sorted(table), builds=(), hands=tuple(_sorted(h) for h in hands),
                         turn=first_seat(dealer, players), players=players, partners=partners,
@@ -101,7 +101,7 @@ def start_round(deck: Sequence[Card], players: int, partners: bool, dealer: int,
 def next_deal(position: Position, stock: Sequence[Card], dealer: int) -> tuple[Position, list[Card]]:
     """A later deal of the round: 4 more cards each, none to the table (D2)."""
     hands, _, rest = deal(stock, position.players, dealer, False,
-                          position.rules.deal == "singles")
+                          position.rules.deals_singly)
     return position.derive(hands=tuple(_sorted(h) for h in hands),
                     turn=first_seat(dealer, position.players)), rest
 

@@ -5,7 +5,8 @@ number the search maximises (`cassino_learn.game.search`).
 
 At the end of a round the points come from `score_round` (K1, K2, W1, V2, V3, V8). Before it,
 `expected_points` counts what is already certain (casinos, aces, V8's spades, sweeps) and the
-chance of each side ending with the most cards (3 points) and the most spades (1): each card
+chance of each side ending with the most of each "most" item of the rules' scoring (K1: the
+most cards, 3 points, and the most spades, 1): each card
 still to be captured goes to one side or another, so a lead of d cards with R cards to come
 holds with the probability of a normal tail, Phi((d - 1/2) / (0.9 sqrt R)).
 
@@ -34,14 +35,6 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
-def _sweep_points(sweeps: Sequence[int], rules: Rules) -> list[int]:
-    if not rules.sweeps:
-        return [0] * len(sweeps)
-    if not rules.sweeps_cancel:
-        return list(sweeps)
-    return [max(0, n - max([*sweeps[:i], *sweeps[i + 1:]])) for i, n in enumerate(sweeps)]
-
-
 def final_points(position: Position) -> list[float]:
     """Each side's round points of a finished round (W2 already applied)."""
     score = score_round(position.piles, position.sweeps, position.rules)
@@ -67,16 +60,16 @@ def expected_points(position: Position) -> list[float]:
     """Each side's expected round points from here (certain items plus most-cards and
     most-spades chances)."""
     rules = position.rules
-    piles = position.piles
-    points = [float(sum(rules.card_points(c) for c in pile)) for pile in piles]
-    for i, n in enumerate(_sweep_points(position.sweeps, rules)):
+    scorer = rules.scorer
+    tallies = [scorer.tally(pile) for pile in position.piles]
+    certain = scorer.per_card_places
+    points = [float(sum([tally[place] for place in certain])) for tally in tallies]
+    for i, n in enumerate(rules.sweep_points(position.sweeps)):
         points[i] += n
-    cards = [len(p) for p in piles]
-    spades = [sum(1 for c in p if c.suit == "S") for p in piles]
-    for i, p in enumerate(_most_chances(cards, 52 - sum(cards))):
-        points[i] += 3.0 * p
-    for i, p in enumerate(_most_chances(spades, 13 - sum(spades))):
-        points[i] += 1.0 * p
+    for place, item in scorer.most_places:  # most cards (3), most spades (1), ...
+        counts = [tally[place] for tally in tallies]
+        for i, p in enumerate(_most_chances(counts, item.in_deck - sum(counts))):
+            points[i] += item.points * p
     return points
 
 
@@ -99,7 +92,7 @@ def match_utility(points: Sequence[float], scores: Sequence[int], rules: Rules,
     """
     base = leads(points)
     target = rules.target
-    if target is None or rules.game == "11-lurch" or not scores \
+    if target is None or rules.lurch or not scores \
             or max(scores) < target - MATCH_WINDOW:
         return base
     totals = [s + p for s, p in zip(scores, points)]

@@ -179,7 +179,7 @@ class Game:
     def last_deal(self) -> bool:
         """The deal being played is the round's last ("last", D2); under V9, the stock is
         empty and the hands are played out."""
-        if self.rules.deal == "draw":
+        if self.rules.draws_from_stock:
             return not self._now.stock
         return self._now.deal_number == self.deals_per_round
 
@@ -271,7 +271,7 @@ class Game:
     def _advance(self, state: Position) -> _Snapshot:
         """After a move: deal again, or finish the round (W2, K1-K3) and deal the next one."""
         now = self._now
-        if self.rules.deal == "draw" and now.stock:  # V9: the player who played draws
+        if self.rules.draws_from_stock and now.stock:  # V9: the player who played draws
             state, stock = draw_card(state, now.stock, now.state.turn)
             return _replace_snapshot(now, state=state, stock=tuple(stock))
         if any(state.hands) or self._start is not None:  # a set position is never dealt

@@ -73,7 +73,7 @@ class Observation:
     @property
     def last_deal(self) -> bool:
         """The last deal of the round (D2); under V9, the stock is empty."""
-        if self.position.rules.deal == "draw":
+        if self.position.rules.draws_from_stock:
             return self.stock_size == 0
         return self.deal_number == self.deals_per_round
 

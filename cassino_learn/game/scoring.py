@@ -1,6 +1,10 @@
 """Scoring: a round's points with their itemised breakdown ("showing", K1, K2, W1, V2, V3, V8
 Spade Casino) and the end of a match (K3, V4 "11-lurch", V5 "round", V8 to 61).
 
+What is scored comes from the rules (`Rules.scorer`, a `cassino_learn.core.scoring.Scoring`:
+the items and their points; `Rules.sweep_points`; `Rules.target`); this module applies them to
+a round's piles and to a match's scores.
+
 Sides are numbered from 1, like seats; in partnership games side 1 is seats 1+3 and side 2 is
 seats 2+4 (see `cassino_learn.core.position.side_of`).
 """
@@ -10,25 +14,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
+from ..core.cards import Card
+from ..core.rules import TARGET_LURCH as RULES_TARGET_LURCH
 from ..core.rules import Rules
+from ..core.scoring import SPADE_CASINO, STANDARD
 from ..core.words import count
 
-__all__ = ["ITEMS", "SPADE_CASINO_ITEMS", "ITEM_NAMES", "RoundScore", "MatchResult",
+__all__ = ["ITEMS", "SPADE_CASINO_ITEMS", "RoundScore", "MatchResult",
            "score_round", "match_result", "match_points", "items_for",
            "round_total", "TARGET_21", "TARGET_LURCH", "LURCH_LIMIT", "DOUBLE_LIMIT"]
 
-ITEMS = ("cards", "spades", "big_casino", "little_casino", "aces", "sweeps")
-# V8: no Little Casino point; every spade captured scores ("spade_cards")
-SPADE_CASINO_ITEMS = ("cards", "spades", "big_casino", "little_casino", "aces", "spade_cards",
-                      "sweeps")
-ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades", "big_casino": "Big Casino (10D)",
-              "little_casino": "Little Casino (2S)", "aces": "Aces",
-              "spade_cards": "Spades (AS, JS, 2S 2 each, the rest 1)", "sweeps": "Sweeps"}
-TARGET_21 = 21
-TARGET_LURCH = 11
+ITEMS = STANDARD.keys
+SPADE_CASINO_ITEMS = SPADE_CASINO.keys  # V8: no Little Casino point; every spade scores
+TARGET_21 = STANDARD.target
+TARGET_LURCH = RULES_TARGET_LURCH
 LURCH_LIMIT = 6  # V4: reaching 11 while every other side has fewer than 6 is a lurch
-DOUBLE_LIMIT = 31  # V8: winning while every other side has fewer than 31 is a double game
+DOUBLE_LIMIT = SPADE_CASINO.double_limit  # V8: a win while the others have fewer is double
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,12 @@ def _str_keys(mapping: Mapping[int, object]) -> dict[str, object]:
 
 def items_for(rules: Rules) -> tuple[str, ...]:
     """The items a round is scored by under `rules`, in showing order."""
-    return SPADE_CASINO_ITEMS if rules.scoring == "spade-casino" else ITEMS
+    return rules.scorer.keys
 
 
 def round_total(rules: Rules) -> int:
     """The points shared in a round before sweeps: 11 (K1) or 26 (V8)."""
-    return 26 if rules.scoring == "spade-casino" else 11
+    return rules.scorer.round_total
 
 
 def _most(counts: Sequence[int]) -> int | None:
@@ -78,16 +79,6 @@ def _most(counts: Sequence[int]) -> int | None:
     top = max(counts)
     leaders = [i for i, n in enumerate(counts) if n == top]
     return leaders[0] if len(leaders) == 1 else None
-
-
-def _sweep_points(sweeps: Sequence[int], rules: Rules) -> list[int]:
-    if not rules.sweeps:  # V2
-        return [0] * len(sweeps)
-    if not rules.sweeps_cancel:
-        return list(sweeps)
-    # V3: sweeps cancel one for one; with three sides a side keeps only the sweeps beyond the
-    # most any other side made (the two-sided rule applied against the strongest rival).
-    return [max(0, n - max([*sweeps[:i], *sweeps[i + 1:]])) for i, n in enumerate(sweeps)]
 
 
 def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
@@ -99,25 +90,21 @@ def score_round(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
                          f"(got {len(piles)} piles, {len(sweeps)} sweep counts)")
     card_counts = [len(p) for p in piles]
     spade_counts = [sum(1 for c in p if c.suit == "S") for p in piles]
-    most_cards, most_spades = _most(card_counts), _most(spade_counts)
-    sweep_points = _sweep_points(list(sweeps), rules)
-    spade_casino = rules.scoring == "spade-casino"
-    items: dict[int, dict[str, int]] = {}
-    for i, pile in enumerate(piles):
-        items[i + 1] = {
-            "cards": 3 if most_cards == i else 0,
-            "spades": 1 if most_spades == i else 0,
-            "big_casino": 2 if any(c is BIG_CASINO for c in pile) else 0,
-            "little_casino": 1 if any(c is LITTLE_CASINO for c in pile) and not spade_casino
-            else 0,
-            "aces": sum(1 for c in pile if c.rank == 1),
-        }
-        if spade_casino:
-            items[i + 1]["spade_cards"] = sum(rules.card_points(c) - (c.rank == 1)
-                                              for c in pile if c.suit == "S")
-        items[i + 1]["sweeps"] = sweep_points[i]
+    sweep_points = rules.sweep_points(list(sweeps))
+    scorer = rules.scorer
+    tallies = [scorer.tally(pile) for pile in piles]  # the PER_CARD items are points already
+    for place, item in enumerate(scorer.items):
+        if item.most:  # the count becomes the points of the side with strictly the most
+            leader = _most([tally[place] for tally in tallies])
+            for i, tally in enumerate(tallies):
+                tally[place] = item.points if i == leader else 0
+        elif item.sweeps:
+            for tally, points in zip(tallies, sweep_points):
+                tally[place] = points
+    keys = scorer.keys
+    items = {i + 1: dict(zip(keys, tally)) for i, tally in enumerate(tallies)}
     return RoundScore(
-        points={side: sum(v.values()) for side, v in items.items()}, items=items,
+        points={i + 1: sum(tally) for i, tally in enumerate(tallies)}, items=items,
         cards={i + 1: n for i, n in enumerate(card_counts)},
         spades={i + 1: n for i, n in enumerate(spade_counts)},
         sweeps={i + 1: n for i, n in enumerate(sweeps)})
@@ -149,7 +136,7 @@ def match_points(scores: Mapping[int, int], round_points: Mapping[int, int],
                  rules: Rules) -> dict[int, int]:
     """The match scores after adding a round. Under V4 only the margin over the lowest round
     score counts (with two sides: the lower score is deducted from the higher)."""
-    if rules.game == "11-lurch":
+    if rules.lurch:
         low = min(round_points.values())
         return {side: scores[side] + round_points[side] - low for side in scores}
     return {side: scores[side] + round_points[side] for side in scores}
@@ -164,7 +151,7 @@ def match_result(scores: Mapping[int, int], rounds_played: int, rules: Rules) ->
     """
     top = max(scores.values())
     leaders = [side for side, n in scores.items() if n == top]
-    if rules.game == "round":
+    if rules.round_is_game:
         if rounds_played < 1:
             return MatchResult(False, None)
         return MatchResult(True, leaders[0] if len(leaders) == 1 else None)
@@ -174,6 +161,7 @@ def match_result(scores: Mapping[int, int], rounds_played: int, rules: Rules) ->
         return MatchResult(False, None)
     winner = leaders[0]
     others = [n for side, n in scores.items() if side != winner]
-    lurch = rules.game == "11-lurch" and all(n < LURCH_LIMIT for n in others)
-    double = rules.scoring == "spade-casino" and all(n < DOUBLE_LIMIT for n in others)
+    lurch = rules.lurch and all(n < LURCH_LIMIT for n in others)
+    limit = rules.scorer.double_limit
+    double = limit is not None and all(n < limit for n in others)
     return MatchResult(True, winner, lurch, double)

@@ -104,7 +104,7 @@ class _World:
         self.plies = 0
         self.dealer = dealer
         self.horizon = horizon
-        self.draw = position.rules.deal == "draw"
+        self.draw = position.rules.draws_from_stock
 
     def play(self, move: Move) -> None:
         mover = self.position.turn
@@ -248,7 +248,7 @@ def searching(observation: Observation, *, iterations: int | None = None,
     rng = random.Random(_seed(seed, observation))
     scores = [n for _, n in observation.scores] if match else None
     players = observation.players
-    horizon = (HORIZON + 1 if position.rules.deal == "draw" else HORIZON) * players
+    horizon = (HORIZON + 1 if position.rules.draws_from_stock else HORIZON) * players
     rules = position.rules
     root = _Node(observation.side)
     for m in moves:

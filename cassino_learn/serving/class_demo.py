@@ -26,6 +26,7 @@ from tornado.iostream import StreamClosedError
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.position import Position
+from ..core.variants import DEMONSTRATED, STANDARD_NAME
 from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..teaching.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
@@ -346,7 +347,13 @@ class TeacherPage(_TeacherOnly, _Page):
         # The page carries the XSRF token itself (the cookie may be HttpOnly), so a click that
         # comes before the page's first state has arrived still passes the check.
         self.page("teacher.html", token=self.get_query_argument("token", ""),
-                  xsrf=self.xsrf_token.decode("ascii"))
+                  xsrf=self.xsrf_token.decode("ascii"), variants=variant_choices())
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    """The "Deal a new game" menu's choices, from the registry of variants: each one's rules
+    (the text the deal sends back, "values=royal") and its label, the standard game first."""
+    return [("", STANDARD_NAME)] + [(v.text, f"{v.name} ({v.rule})") for v in DEMONSTRATED]
 
 
 class TeacherState(_TeacherOnly):

@@ -11,20 +11,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.variants import VARIANTS
+
 __all__ = ["Lesson", "LESSONS", "INDEX", "SANDBOX", "RULE_IDS", "RULE_NAMES", "lesson",
            "lessons_dir", "neighbours", "taught_by", "first_taught"]
 
 # Every rule id of the rule book, in its order: cards, players and the deal, a turn, pairing,
-# combining, building, a build's owner, trailing, sweeps, scoring, variants, irregularities.
+# combining, building, a build's owner, trailing, sweeps, scoring, variants (the registry of
+# variants, `core.variants`), irregularities.
 RULE_IDS: tuple[str, ...] = (
     "C1", "C2", "C3", "D1", "D2", "D3", "T1", "T2", "P1", "P2",
     "S1", "S2", "S3", "S4", "S5",
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10",
     "O1", "O2", "R1", "R2", "W1", "W2", "K1", "K2", "K3",
-    "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "X1", "X2", "X3", "X4")
+    *(variant.rule for variant in VARIANTS), "X1", "X2", "X3", "X4")
 
 # Each rule's short name, what it says in a few words: what a learner reads where a list of
-# rules is shown (a lesson's header, the contents), never the bare ids.
+# rules is shown (a lesson's header, the contents), never the bare ids. The variants' are the
+# registry's.
 RULE_NAMES: dict[str, str] = {
     "C1": "the pack of 52 cards", "C2": "what each card counts",
     "C3": "Big and Little Casino",
@@ -43,9 +47,7 @@ RULE_NAMES: dict[str, str] = {
     "R1": "trailing a card", "R2": "trail when nothing else is possible",
     "W1": "sweeps", "W2": "the last cards",
     "K1": "the points of a round", "K2": "a tie scores nothing", "K3": "a game to 21",
-    "V1": "three-take-all", "V2": "no sweeps", "V3": "sweeps cancel",
-    "V4": "playing to 11, lurches", "V5": "each round a game", "V6": "dealing one at a time",
-    "V7": "Royal Casino", "V8": "Spade Casino", "V9": "Draw Casino",
+    **{variant.rule: variant.short_name for variant in VARIANTS},
     "X1": "a card played out of turn", "X2": "a wrong capture",
     "X3": "a build without its card", "X4": "challenge in time"}
 
@@ -85,8 +87,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("11_full_game", "A full game against the computer", ("D1", "D2", "D3")),
     Lesson("12_more_players", "Three and four players, partnerships", ("D1", "B9")),
     Lesson("13_variants_and_etiquette", "Variants and table manners",
-           ("V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "X1", "X2", "X3",
-            "X4")),
+           (*(variant.rule for variant in VARIANTS), "X1", "X2", "X3", "X4")),
 )
 SANDBOX = Lesson("90_sandbox", "Sandbox for teachers", ())
 

@@ -125,7 +125,7 @@ def observation_of(position: Position) -> Observation:
     sizes = tuple(mover if s == seat else guess for s in range(1, position.players + 1))
     stock = unseen - guess * len(unknown)
     deals = deals_per_round(position.players, position.rules)
-    left = stock // (HAND_SIZE * position.players) if position.rules.deal != "draw" else 0
+    left = stock // (HAND_SIZE * position.players) if not position.rules.draws_from_stock else 0
     return Observation(seat=seat, position=seen, hand_sizes=sizes, stock_size=stock,
                        dealer=seat, round_number=1, deal_number=max(1, deals - left),
                        deals_per_round=deals,
@@ -190,7 +190,7 @@ class _Line:
 
     @property
     def stock(self) -> int | None:
-        if self.game is None or self.game.rules.deal != "draw":
+        if self.game is None or not self.game.rules.draws_from_stock:
             return None
         return len(self.game.stock)
 

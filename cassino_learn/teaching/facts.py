@@ -218,14 +218,14 @@ def _partner(given: dict) -> Answer:
 def _draw_game(given: dict) -> Any:
     """A V9 round played `plays` plays into its first deal (first legal moves: the counts of
     cards do not depend on which)."""
-    from ..core.rules import Rules
+    from ..core.variants import variant
     from ..game.match import Game
 
     players = _players(given)
     plays = _whole(given, "plays")
     if not 0 <= plays < 52 - 4:  # the 48 cards not dealt to the table make 48 plays a round
         raise FactError(f"plays must be from 0 to 47, not {plays}")
-    game = Game(players=players, seed=0, rules=Rules(deal="draw"))
+    game = Game(players=players, seed=0, rules=variant("V9").rules)
     for _ in range(plays):
         game.play(game.legal_moves()[0])
     return game
@@ -279,7 +279,7 @@ def _after_round(given: dict) -> tuple[Any, dict[int, int], dict[int, int], dict
 
 
 def _score_rule(rules: Any) -> str:
-    return {"11-lurch": "V4", "round": "V5"}.get(rules.game, "K3")
+    return str(rules.match_rule)
 
 
 def _match_score(given: dict) -> Answer:
@@ -288,7 +288,7 @@ def _match_score(given: dict) -> Answer:
     if side not in after:
         raise FactError(f"side must be one of {', '.join(map(str, after))}, not {side}")
     how = ""
-    if rules.game == "11-lurch":
+    if rules.lurch:
         low = min(points.values())
         how = f" Playing to 11, only the margin counts: the lower round score ({low}) is taken off each side's round points."
     rule = _score_rule(rules)
@@ -316,43 +316,37 @@ def _result_words(result: Any) -> str:
 
 
 def _match_result(given: dict) -> Answer:
-    from ..game.scoring import (
-        LURCH_LIMIT,
-        TARGET_21,
-        TARGET_LURCH,
-        MatchResult,
-        match_result,
-    )
+    from ..game.scoring import LURCH_LIMIT, MatchResult, match_result
 
     rules, before, points, after = _after_round(given)
     result = match_result(after, 1, rules)
     sides = list(after)
     outcomes = [MatchResult(True, side) for side in sides]
-    if rules.game == "11-lurch":
+    if rules.lurch:
         outcomes += [MatchResult(True, side, True) for side in sides]
-    outcomes.append(MatchResult(True, None) if rules.game == "round" else MatchResult(False, None))
+    outcomes.append(MatchResult(True, None) if rules.round_is_game else MatchResult(False, None))
     choices = tuple(dict.fromkeys(_result_words(o) for o in outcomes))
     said = _result_words(result)
-    if rules.game == "round":
+    if rules.round_is_game:
         why = f"Each round is a game of its own: round points {_side_scores(points)}."
     else:
-        target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+        target = rules.target
         why = (f"Playing to {target}: before the round {_side_scores(before)}, after it "
                f"{_side_scores(after)}.")
         if result.lurch:
             why += (f" Side {result.winner} reached {target} while every other side had fewer "
                     f"than {LURCH_LIMIT}: a lurch, a double game.")
-        elif result.over and rules.game == "11-lurch":
+        elif result.over and rules.lurch:
             why += f" Another side had {LURCH_LIMIT} or more, so it is not a lurch."
     rule = _score_rule(rules)
-    if rules.game == "round":
+    if rules.round_is_game:
         look, step = ("Each round is a game of its own (V5): who scored more this round?",
                       f"The round points: {_side_scores(points)}.")
     else:
-        target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+        target = rules.target
         look = (f"Add the round to the score before it: has a side reached {target} ({rule})?"
                 + (f" And did the others have fewer than {LURCH_LIMIT}?"
-                   if rules.game == "11-lurch" else ""))
+                   if rules.lurch else ""))
         step = f"The scores after the round: {_side_scores(after)}. The target is {target}."
     return Answer(said, choices, f"{why} So: {said}.", rule, look, step,
                   tuple(c for c in choices if c != said))  # every other outcome is offered
@@ -387,11 +381,17 @@ FACTS: dict[str, Fact] = {fact.name: fact for fact in (
 
 def _match_question(given: dict, ask: str) -> str:
     game = str(given.get("game", "21"))
-    playing = {"21": "Playing to 21", "11-lurch": "Playing to 11 with lurches",
-               "round": "Each round a game of its own"}.get(game, f"Playing to {game}")
+    try:
+        rules = _rules(given)
+        round_game = rules.round_is_game
+        playing = ("Playing to 11 with lurches" if rules.lurch else
+                   "Each round a game of its own" if round_game else
+                   f"Playing to {rules.target}")
+    except FactError:
+        round_game, playing = False, f"Playing to {game}"
     before = given.get("before")
     start = f" the scores were {_side_scores({int(k): v for k, v in before.items()})} and" \
-        if isinstance(before, Mapping) and game != "round" else ""
+        if isinstance(before, Mapping) and not round_game else ""
     points = given.get("round", {})
     return (f"{playing}:{start} the round just scored "
             f"{_side_scores({int(k): v for k, v in points.items()})}. {ask}")

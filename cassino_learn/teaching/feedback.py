@@ -196,9 +196,8 @@ def _move_cards(item: QuizItem) -> str:
 
 
 def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict | None:
-    from .sheets import ITEM_NAMES
-
     score = round_score(item.position)  # the scorer, under the position's rules
+    scorer = item.position.rules.scorer
     try:
         given = {int(side): int(points) for side, points in dict(answer).items()}
     except (TypeError, ValueError, OverflowError):
@@ -207,24 +206,22 @@ def _score(item: QuizItem, answer: Any, verdict: Verdict, step: int) -> Verdict 
            for side, points in sorted(score.points.items()) if given.get(side) != points]
     head = f"Not yet: the points for {listing(off)} are not right."
     if step == LOOK:
-        items: dict[str, int] = next(iter(score.items.values()), {})
-        # Sweeps (taught in lesson 9) are named only when a pile holds one; Little Casino
-        # scores no point of its own in Spade Casino (V8): it counts as a spade there.
-        spade_casino = item.position.rules.scoring == "spade-casino"
-        counted = [name for name in items
-                   if (name != "sweeps" or any(side.get(name) for side in score.items.values()))
-                   and not (spade_casino and name == "little_casino")]
+        # Sweeps (taught in lesson 9) are named only when a pile holds one; an item no card
+        # scores under these rules is not named (V8: Little Casino counts as a spade there).
+        counted = [each for each in scorer.items if each.scores and (
+            not each.sweeps or any(side.get(each.key) for side in score.items.values()))]
         rules, swept = item.position.rules, any(item.position.sweeps)
         # the variant's own twist on sweeps, the slip its stage is about (V2, V3)
         sweeps = (" Sweeps score nothing under these rules." if swept and not rules.sweeps
                   else " Sweeps cancel one for one: only the difference scores."
                   if swept and rules.sweeps_cancel else "")
         return Verdict(False, f"{head} Count each pile again, item by item: "
-                              f"{', '.join(ITEM_NAMES[name] for name in counted)}.{sweeps}",
+                              f"{', '.join(each.said for each in counted)}.{sweeps}",
                        "K1")
     won = []
+    named = {each.key: each.name.lower() for each in scorer.items}
     for side, items in sorted(score.items.items()):
-        names = [ITEM_NAMES[name].split(" (")[0].lower() for name, n in items.items() if n]
+        names = [named[name] for name, n in items.items() if n]
         won.append(f"side {side} wins {listing(names) if names else 'nothing'}")
     return Verdict(False, f"{head} {'; '.join(won).capitalize()}. Add up what each is worth.",
                    "K1")

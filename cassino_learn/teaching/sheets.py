@@ -27,11 +27,6 @@ __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_resul
            "position_errors"]
 
 CARD_WIDTH = 40  # sheets.css gives each card and its caption this plus 16 pixels
-ITEM_NAMES = {"cards": "Most cards", "spades": "Most spades",
-              "big_casino": "Big Casino (the ten of diamonds)",
-              "little_casino": "Little Casino (the two of spades)", "aces": "Aces",
-              "spade_cards": "Spades (Spade Casino: the ace, jack and two of spades 2 each, "
-                             "every other spade 1)", "sweeps": "Sweeps"}
 
 
 @lru_cache(maxsize=1)
@@ -153,10 +148,10 @@ def score_text(position: str | Position) -> str:
 
     here = _position(position)
     score = score_round(here.piles, here.sweeps, rules=here.rules)
+    names = {item.key: item.name.lower() for item in here.rules.scorer.items}
     lines = []
     for side, total in score.points.items():
-        parts = ", ".join(f"{ITEM_NAMES[item].split(' (')[0].lower()} {n}"
-                          for item, n in score.items[side].items() if n)
+        parts = ", ".join(f"{names[item]} {n}" for item, n in score.items[side].items() if n)
         lines.append(f"Side {side}: {count(total, 'point')} ({parts or 'nothing'}); "
                      f"{_pile_line(here.piles[side - 1], here.sweeps[side - 1])}")
     return "\n".join(lines + _tie_notes(score))
@@ -174,8 +169,8 @@ def score_sheet(position: str | Position) -> Drawn:
         f'<div class="cl-sheet-side"><b>Side {side}</b> <span class="cl-sheet-muted">'
         f"({_pile_line(here.piles[side - 1], here.sweeps[side - 1])})</span>"
         f"{_cards(here.piles[side - 1])}</div>" for side in sides)
-    rows = [[ITEM_NAMES[item]] + [_item_cell(item, side, score) for side in sides]
-            for item in ITEM_NAMES if item in score.items[sides[0]]]
+    rows = [[item.said] + [_item_cell(item.key, side, score) for side in sides]
+            for item in here.rules.scorer.items]
     rows.append(["<b>Round total</b>"] + [f"<b>{score.points[side]}</b>" for side in sides])
     table = _table(["Item"] + [f"Side {s}" for s in sides], rows, "cl-sheet-items")
     notes = "".join(f'<p class="cl-sheet-line">{html.escape(n)}</p>' for n in _tie_notes(score))
@@ -284,10 +279,10 @@ def _result_said(scores: Mapping[int, int], result: "object", target: int) -> st
 
 def match_results(score_sets: Sequence[Mapping[int, int]], rules: Rules | None = None) -> Drawn:
     """A table of match scores and what the match rules (K3) make of each."""
-    from ..game.scoring import TARGET_21, TARGET_LURCH, match_result
+    from ..game.scoring import TARGET_21, match_result
 
     rules = rules or Rules()
-    target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+    target = rules.target or TARGET_21
     rows, lines = [], []
     for scores in score_sets:
         result = match_result(dict(scores), 1, rules)
@@ -302,14 +297,14 @@ def match_results(score_sets: Sequence[Mapping[int, int]], rules: Rules | None =
 
 def round_outcome(before: Mapping[int, int], points: Mapping[int, int], rules: Rules) -> Drawn:
     """A round added to the match scores under `rules` (K3, V4), and the result, in sentences."""
-    from ..game.scoring import TARGET_21, TARGET_LURCH, match_points, match_result
+    from ..game.scoring import TARGET_21, match_points, match_result
 
     after = match_points(dict(before), dict(points), rules)
     result = match_result(after, 1, rules)
-    target = TARGET_LURCH if rules.game == "11-lurch" else TARGET_21
+    target = rules.target or TARGET_21
     listing = lambda scores: " to ".join(str(n) for n in scores.values())  # noqa: E731
     how = ""
-    if rules.game == "11-lurch":
+    if rules.lurch:
         low = min(points.values())
         how = f" Playing to 11, the lower round score ({low}) is taken off both sides' round points."
     said = _result_said(after, result, target)

@@ -464,7 +464,7 @@ def _task(raw: dict, kind: str) -> str:
 
 def _stock(position: Position, top: Any) -> tuple[Card, ...]:
     """A Draw Casino stage's stock: the `top` cards named, then the rest of the pack."""
-    if position.rules.deal != "draw":
+    if not position.rules.draws_from_stock:
         raise StageError("a stock is for Draw Casino: add 'rules: deal=draw' to the position")
     if any(hand is None for hand in position.hands):
         raise StageError("a stage with a stock gives every hand ('hand 2: ...'), so that the "

@@ -21,6 +21,8 @@ from ..core.position import Position
 from ..core.rules import Rules
 from ..core.spoken import say_cards
 from ..core.telling import in_words
+from ..core.variants import GAME_MENU, game_name, variants_on
+from ..core.variants import with_variants as registry_with_variants
 from ..core.words import count
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
@@ -45,30 +47,16 @@ CATCH_UP = 0.3
 COMPUTER_TURN = 0.7
 
 
-# The variants a game against the computer offers (Rules field, value, name, rule id, what it
-# changes in one line); any combination the rules core accepts may be played.
-VARIANTS = (("values", "royal", "Royal Casino", "V7",
-             "Face cards count J 11, Q 12, K 13 and build; an ace counts 1 or 14."),
-            ("scoring", "spade-casino", "Spade Casino", "V8",
-             "Every spade scores (A, J and 2 of spades 2 each): 26 a round, game to 61."),
-            ("deal", "draw", "Draw Casino", "V9",
-             "After each play you draw from the stock: hands stay at four."))
-
-
-def variant_name(rules: Rules) -> str:
-    """The game's name under `rules`: "Royal Casino", "Royal Casino · Draw Casino", or
-    "Standard Cassino" when none of V7-V9 is on."""
-    return " · ".join(name for field, value, name, *_ in VARIANTS
-                      if getattr(rules, field) == value) or "Standard Cassino"
+# The variants a game against the computer offers (the registry's named games, V7-V9); any
+# combination the rules core accepts may be played.
+VARIANTS = GAME_MENU
+variant_name = game_name
 
 
 def with_variants(rules: Rules, chosen: Sequence[str]) -> Rules:
     """`rules` with V7-V9 switched on for the rule ids in `chosen` and off otherwise; the core
     checks the combination (`RulesError` saying why not)."""
-    changes = {field: value if rule in chosen else
-               (getattr(Rules(), field) if getattr(rules, field) == value else getattr(rules, field))
-               for field, value, _, rule, _ in VARIANTS}
-    return dataclasses.replace(rules, **changes)
+    return registry_with_variants(rules, chosen, VARIANTS)
 
 
 def _variant_choice(box: w.Checkbox, note: str) -> w.VBox:
@@ -98,11 +86,11 @@ def closed_variants(lesson: str | None, rules: Rules) -> dict[str, Lesson]:
     taught = catalog.taught_by(lesson)
     closed = {}
     with progress.read_once():
-        for field, value, _, rule, _ in VARIANTS:
-            teacher = catalog.first_taught(rule)
-            if rule in taught or getattr(rules, field) == value or _lesson_done(teacher.slug):
+        for variant in VARIANTS:
+            teacher = catalog.first_taught(variant.rule)
+            if variant.rule in taught or variant.on(rules) or _lesson_done(teacher.slug):
                 continue
-            closed[rule] = teacher
+            closed[variant.rule] = teacher
     return closed
 
 
@@ -164,11 +152,11 @@ class GameWidget(w.VBox):
                                        iterations=review_iterations, mode=review_mode)
         self.review_panel = ReviewPanel()
         self.closed_variants = closed_variants(lesson, self.rules)
-        self.variant_boxes = {rule: w.Checkbox(value=getattr(self.rules, field) == value,
-                                               description=name, indent=False,
-                                               disabled=rule in self.closed_variants,
-                                               layout=w.Layout(width="auto"))
-                              for field, value, name, rule, _ in VARIANTS}
+        self.variant_boxes = {v.rule: w.Checkbox(value=v.on(self.rules),
+                                                 description=v.name, indent=False,
+                                                 disabled=v.rule in self.closed_variants,
+                                                 layout=w.Layout(width="auto"))
+                              for v in VARIANTS}
         for box in self.variant_boxes.values():
             box.observe(lambda _: self._rules_chosen(), "value")
         self.rules_note = w.HTML()
@@ -181,8 +169,9 @@ class GameWidget(w.VBox):
         head = w.HTML("<b>Rules for a new game:</b>")
         head.add_class("cl-variant-head")
         choose = row(head,
-                     *(_variant_choice(self.variant_boxes[rule], self._variant_note(rule, note))
-                       for _, _, _, rule, note in VARIANTS))
+                     *(_variant_choice(self.variant_boxes[v.rule],
+                                       self._variant_note(v.rule, v.description))
+                       for v in VARIANTS))
         choose.add_class("cl-variant-row")
         levels = row(self.level_menu, self.level_note)
         levels.add_class("cl-level-row")
@@ -348,7 +337,7 @@ class GameWidget(w.VBox):
 
     def _drawn_words(self, drawn: set, rounds: int) -> str:
         """V9: the card the learner drew from the stock after their play, in words."""
-        if self.game.rules.deal != "draw" or not drawn or len(self.game.rounds) > rounds:
+        if not self.game.rules.draws_from_stock or not drawn or len(self.game.rounds) > rounds:
             return ""
         card = next(iter(drawn))
         return (f"You drew the {card.name} from the stock "
@@ -405,7 +394,7 @@ class GameWidget(w.VBox):
             self.table.show_moves(self.game.state.for_seat(self.LEARNER), happened,
                                   " ".join(said))
             # what the learner may see of the rest: the stock (V9) and how many cards each holds
-            self.table.stock = self.game.stock if self.game.rules.deal == "draw" else None
+            self.table.stock = self.game.stock if self.game.rules.draws_from_stock else None
             self.table.hand_sizes = [len(hand or ()) for hand in self.game.state.hands]
         if self.game.over:
             self.table.finish(self._result_words())
@@ -467,13 +456,13 @@ class GameWidget(w.VBox):
         game = self.game
         scores = " · ".join(f"{self._side_name(s)}: {count(n, 'point')}"
                             for s, n in sorted(game.scores.items()))
-        said = " ".join(note for field, value, _, _, note in VARIANTS
-                        if getattr(game.rules, field) == value) or "The rules of the lessons."
+        said = " ".join(v.description for v in variants_on(game.rules, VARIANTS)) \
+            or "The rules of the lessons."
         name = (f"<b class='cl-variant' title='{html.escape(said)}'>"
                 f"{html.escape(variant_name(game.rules))}</b> (to {game.rules.target})")
         if game.over:
             where = "<b>Match over</b>"
-        elif game.rules.deal == "draw":
+        elif game.rules.draws_from_stock:
             where = (f"Round {game.round_number} · stock: {count(len(game.stock), 'card')} · "
                      f"seat {game.dealer} dealt")
         else:
@@ -507,23 +496,21 @@ class GameWidget(w.VBox):
 
     def round_html(self, number: int) -> str:
         """Round `number` (1-based) item by item for each side, as the scorer counted it."""
-        from ..game.scoring import ITEM_NAMES, items_for
-
         score = self.game.rounds[number - 1]
         sides = sorted(score.points)
         head = "".join(f"<th scope='col'>{html.escape(self._side_name(s))}</th>" for s in sides)
         counts = {"cards": (score.cards, "card"), "spades": (score.spades, "spade"),
                   "sweeps": (score.sweeps, "sweep")}
         rows = []
-        for item in items_for(self.game.rules):
-            if item == "little_casino" and self.game.rules.scoring == "spade-casino":
-                continue  # scored by nobody under V8: its spade counts in "spade_cards"
-            label = ITEM_NAMES[item]
+        for item in self.game.rules.scorer.items:
+            if not item.scores:
+                continue  # an item no card scores under these rules (V8's Little Casino)
+            label = item.label
             cells = []
             for side in sides:
-                text = str(score.items[side][item])
-                if item in counts:
-                    numbers, word = counts[item]
+                text = str(score.items[side][item.key])
+                if item.key in counts:
+                    numbers, word = counts[item.key]
                     text += f" <small>({count(numbers[side], word)})</small>"
                 cells.append(f"<td class='cl-num'>{text}</td>")
             rows.append(f"<tr><th scope='row'>{label}</th>{''.join(cells)}</tr>")

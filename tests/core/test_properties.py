@@ -23,16 +23,12 @@ from hypothesis import strategies as st
 from cassino_learn import Card, IllegalMove, MoveSyntaxError, Position
 from cassino_learn.core.cards import FULL_DECK
 from cassino_learn.core.position import check_move
+from cassino_learn.teaching import catalog
 from random_positions import random_position
 from reference import VALUE_SYSTEMS, effects
 
-# Every rule id of docs/rules.md.
-RULE_IDS = (
-    {f"C{i}" for i in range(1, 4)} | {f"D{i}" for i in range(1, 4)} | {"T1", "T2"}
-    | {"P1", "P2"} | {f"S{i}" for i in range(1, 6)} | {f"B{i}" for i in range(1, 11)}
-    | {"O1", "O2", "R1", "R2", "W1", "W2"} | {f"K{i}" for i in range(1, 4)}
-    | {f"V{i}" for i in range(1, 8)} | {f"X{i}" for i in range(1, 5)}
-)
+# Every rule id of docs/rules.md (the catalogue's list, its variants from the registry).
+RULE_IDS = frozenset(catalog.RULE_IDS)
 GENERIC = {("T1", "That play is not allowed here."), ("R1", "That trail is not allowed here.")}
 SYSTEMS = ("standard", "royal")
 EXAMPLES = {"standard": 250, "royal": 200}           # positions per property

@@ -301,6 +301,23 @@ class TestPages(DemoServer):
         assert self.fetch("/class/demo/static/teacher.html").code == 404
 
 
+    def test_the_teachers_variants_are_the_registrys_and_each_deals(self) -> None:
+        import html
+        import re
+
+        from cassino_learn.core.variants import DEMONSTRATED
+
+        body = self.fetch(f"/class/demo/teacher?token={self.token}").body.decode()
+        menu = body.split('<select id="cd-variant">', 1)[1].split("</select>", 1)[0]
+        offered = [(html.unescape(value), html.unescape(label)) for value, label in
+                   re.findall(r'<option value="([^"]*)">([^<]*)</option>', menu)]
+        assert offered == [("", "Standard Cassino")] + [(v.text, f"{v.name} ({v.rule})")
+                                                         for v in DEMONSTRATED]
+        assert ("values=royal", "Royal Casino (V7)") in offered
+        for rules, _ in offered:  # the server deals each choice the page sends back
+            assert self.teacher({"action": "deal", "players": 2, "rules": rules}).code == 200
+
+
 class TestRestart(DemoServer):
     def test_a_restarted_server_shows_the_same_table_and_question(self) -> None:
         ana = self.join("Ana")

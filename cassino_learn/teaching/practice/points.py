@@ -8,6 +8,7 @@ import random
 from ...core.cards import FULL_DECK
 from ...core.position import Position
 from ...core.rules import Rules
+from ...core.variants import variant
 from ..quiz import QuizItem
 from .hints import HINTS
 from .kinds import fact_task
@@ -82,15 +83,14 @@ def match_task(rule: str, rng: random.Random) -> QuizItem:
     V4, what is the score now? Scores before the round are chosen so the answer is in doubt."""
     from ..facts import answer
 
-    game = {"K3": "21", "V4": "11-lurch", "V5": "round"}[rule]
-    rules = Rules(game=game)
+    rules = Rules() if rule == "K3" else variant(rule).rules
     for _ in range(MAX_TRIES):
-        given: dict = {"game": game, "round": _round_points(rng, rules)}
-        if game != "round":
-            top = 20 if game == "21" else 10
-            given["before"] = {"1": rng.randint(top - 9, top), "2": rng.randint(top - 9, top)} \
-                if game == "21" else {"1": rng.randint(0, top), "2": rng.randint(0, top)}
-        if game == "11-lurch" and rng.random() < 0.4:
+        given: dict = {"game": rules.game, "round": _round_points(rng, rules)}
+        if rules.target is not None:  # not V5: the scores before the round count
+            top = rules.target - 1
+            given["before"] = {"1": rng.randint(0, top), "2": rng.randint(0, top)} \
+                if rules.lurch else {"1": rng.randint(top - 9, top), "2": rng.randint(top - 9, top)}
+        if rules.lurch and rng.random() < 0.4:
             return fact_task(rule, "match score", {**given, "side": rng.randint(1, 2)})
         result = str(answer("match result", given).value)
         # keep the easy "nobody yet" answers to about a third

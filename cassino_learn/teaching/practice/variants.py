@@ -8,7 +8,7 @@ import random
 from ...core.cards import FULL_DECK
 from ...core.errors import IllegalMove
 from ...core.position import Position, check_move
-from ...core.rules import Rules
+from ...core.variants import variant
 from ..goals import parse_goal
 from ..quiz import QuizItem
 from .hints import HINTS
@@ -19,13 +19,13 @@ from .positions import MAX_TRIES, PracticeError, sample
 __all__ = ["ROYAL", "SPADE_CASINO", "three_take_all", "sweeps_off", "sweeps_cancel",
            "royal_task", "spade_casino_task", "draw_casino_task"]
 
-ROYAL = Rules(values="royal")
-SPADE_CASINO = Rules(scoring="spade-casino")
+ROYAL = variant("V7").rules
+SPADE_CASINO = variant("V8").rules
 
 
 def three_take_all(rng: random.Random) -> QuizItem:
     """V1: three of a rank on the table and the fourth in hand; take the most cards."""
-    rules = Rules(face_cards="three-take-all")
+    rules = variant("V1").rules
     for _ in range(MAX_TRIES):
         deck = list(FULL_DECK)
         rng.shuffle(deck)
@@ -47,13 +47,13 @@ def three_take_all(rng: random.Random) -> QuizItem:
 
 def sweeps_off(rng: random.Random) -> QuizItem:
     """V2: score a round in which sweeps score nothing."""
-    return variant_score_task("V2", Rules(sweeps=False), "No sweeps", "sweeps score nothing",
+    return variant_score_task("V2", variant("V2").rules, "No sweeps", "sweeps score nothing",
                               rng)
 
 
 def sweeps_cancel(rng: random.Random) -> QuizItem:
     """V3: score a round in which each side's sweeps cancel the other side's."""
-    return variant_score_task("V3", Rules(sweeps_cancel=True), "Sweeps cancel",
+    return variant_score_task("V3", variant("V3").rules, "Sweeps cancel",
                               "each side's sweeps cancel the other side's, one for one", rng)
 
 
