@@ -19,6 +19,29 @@ function starText(stars) {
   return "★".repeat(stars) + "☆".repeat(3 - stars);
 }
 
+// Stars are drawn as ★ and ☆, which a screen reader reads out as "black star, white star":
+// each run of them is hidden from it, and said in words beside ("2 of 3 stars") by the CSS
+// (stages.css, .cl-stage-said), so the text the page shows and copies stays the glyphs.
+function starWords(run, after) {
+  const full = [...run].filter((c) => c === "★").length;
+  if (run === "★" && /^\s*\d/.test(after)) return "Stars:";  // "★ 12 of 27": a sign
+  if (full === run.length) return full === 1 ? "1 star" : `${full} stars`;
+  return `${full} of ${run.length} stars`;
+}
+
+function setWithStarWords(node, text) {
+  node.textContent = "";
+  const parts = text.split(/([★☆]+)/);
+  parts.forEach((part, index) => {
+    if (!/^[★☆]+$/.test(part)) {
+      if (part) node.append(part);
+      return;
+    }
+    node.append(el("span", { "aria-hidden": "true" }, part),
+      el("span", { class: "cl-stage-said", "data-said": starWords(part, parts[index + 1] || "") }));
+  });
+}
+
 function renderTop(model, root) {
   const map = el("ol", { class: "cl-stage-map", "aria-label": "stages of this lesson" });
   const total = el("div", { class: "cl-stage-total", role: "status" });
@@ -54,7 +77,7 @@ function renderTop(model, root) {
       item.append(go);
       map.append(item);
     }
-    total.textContent = model.get("stars");
+    setWithStarWords(total, model.get("stars"));
     say.innerHTML = model.get("say");
     say.hidden = !model.get("say");
     task.textContent = model.get("task");
@@ -172,7 +195,7 @@ function renderBottom(model, root) {
 
   function drawVerdict() {
     const rule = model.get("rule");
-    verdict.textContent = model.get("verdict") + (rule ? ` (rule ${rule})` : "");
+    setWithStarWords(verdict, model.get("verdict") + (rule ? ` (rule ${rule})` : ""));
     verdict.dataset.kind = model.get("verdict_kind");
     verdict.hidden = !model.get("verdict");
     if (!verdict.hidden) showVerdict(verdict);

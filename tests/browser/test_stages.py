@@ -4,6 +4,7 @@ lessons done with their stars. Every answer the test clicks is worked out by the
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -101,6 +102,10 @@ def _solve(runner, stages, start: int, stop: int, *, wait_for_auto: bool) -> Non
         _answer(runner, stage)
         demo = stage.kind == "demo"  # seen to the end: no stars, and it waits for the learner
         runner.locator(f'.cl-stage-verdict[data-kind="{"seen" if demo else "right"}"]').wait_for()
+        if not demo:  # the stars as a screen reader has them: in words, not "black star"
+            heard = runner.locator(".cl-stage-verdict").aria_snapshot()
+            assert re.search(r"\b(\d of 3 stars|3 stars)\b", heard) and "★" not in heard \
+                and "☆" not in heard, heard
         if n + 1 < len(stages):
             if demo or not wait_for_auto:
                 runner.get_by_role("button", name="Next stage").click()
@@ -187,6 +192,7 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     assert stars == ["0", "3", "1", "3", "3"]  # the demonstration is not starred
     assert runner.locator(".cl-stage-total").inner_text().startswith(
         f"★ 10 of {_most(building)}")
+    assert f"Stars: 10 of {_most(building)}" in runner.locator(".cl-stage-total").aria_snapshot()
     screenshot(page, "stages_resumed")
     _solve(runner, building, 5, len(building), wait_for_auto=False)
     runner.locator(".cl-stage-complete").filter(has_text="Lesson done!").wait_for()
