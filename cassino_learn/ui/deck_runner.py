@@ -447,6 +447,9 @@ class DeckRunner(w.VBox):
                 self.table.hand_sizes = list(card.puzzle.hand_sizes)
                 self._raise(self.table, raised, self.table.position)
                 self.table.say("The cards you saw, before the move: the move is raised.")
+        now = today.now()
+        # the summary first: when the verdict shows, the card's next date is already there
+        self.summary.value = summary_html(today.summary(deck, now), deck, now)
         with self.bottom.hold_sync():
             self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
             self.bottom.can_hint = self.bottom.can_show = False
@@ -455,8 +458,6 @@ class DeckRunner(w.VBox):
         assert self.next_button is not None
         self.next_button.description = "Next card ▶" if self.queue else "Finish ▶"
         self.next_button.layout.display = ""
-        now = today.now()
-        self.summary.value = summary_html(today.summary(deck, now), deck, now)
 
     def _say(self, text: str, kind: str, rule: str = "") -> None:
         assert self.bottom is not None
