@@ -400,10 +400,10 @@ def _learner_row(learner: Learner, record: progress.Progress, events: list[Event
             if _stage(*key) is None or not kept.solved:
                 continue
             if trusted:
-                stars[slug] += kept.stars if _stage(*key).kind != "demo" else 0  # type: ignore[union-attr]
+                stars[slug] += kept.stars if _stage(*key).behaviour.starred else 0  # type: ignore[union-attr]
             elif mine is not None and mine.solved:
                 stars[slug] += checked_stars(key, kept.stars, mine)
-            elif kept.stars or _stage(*key).kind != "demo":  # type: ignore[union-attr]
+            elif kept.stars or _stage(*key).behaviour.starred:  # type: ignore[union-attr]
                 unchecked[slug] += 1
     done = sum(1 for item in LESSONS if record.lesson(item.slug).done)
     lesson_now = stage_now = None

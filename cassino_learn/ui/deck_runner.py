@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.cards import Card
-from ..core.move import CAPTURE, Move
+from ..core.move import Move
 from ..core.position import Position
 from ..core.telling import past_said
 from ..core.words import count
@@ -37,6 +37,7 @@ from ..teaching.deck.cards import DeckCard, MovePuzzle, StagePuzzle
 from ..teaching.deck.making import add_missed_stages
 from ..teaching.deck.practice_form import in_practice_form, practice_form
 from ..teaching.feedback import NUDGE, SHOW, step_for
+from ..teaching.kinds import Answered, Exhibit
 from ..teaching.stages import Stage, has_stages, load_stages
 from .deck_verdicts import VerdictFiller
 from .deck_watch import DeckWatch
@@ -281,22 +282,23 @@ class DeckRunner(w.VBox):
         self.top.say = html.escape(stage.say).replace("**", "")
         self.top.task = stage.task()
         self.bottom.hint = html.escape(stage.hint or "Read the task again: what does it ask?")
-        if stage.kind == "score":
+        controls = stage.behaviour.controls  # what the stage's kind needs on screen
+        if controls.answer is Answered.SIDES:
             self.bottom.sides = list(stage.sides())
         else:
             self.bottom.choices = list(stage.choices())
-        self.bottom.collecting = stage.kind == "captures"
-        if stage.kind == "points":
+        self.bottom.collecting = controls.answer is Answered.MOVES
+        if controls.exhibit is Exhibit.CARDS:
             self.bottom.exhibit = "".join(card_svg(c, size=56) for c in stage.cards)
         self.table = None
-        if stage.position is not None and stage.kind in ("goal", "captures", "legal", "choice",
-                                                         "number"):
-            play = stage.kind in ("goal", "captures")
+        if stage.position is not None and controls.table and \
+                controls.answer is not Answered.STEPS:
+            play = controls.answer in (Answered.MOVE, Answered.MOVES)
             self.table = CardTable(stage.position, mode="play" if play else "watch",
                                    seat=stage.position.turn, stock=stage.stock or None)
             if play:
                 self.table.on_move(self._played)
-            elif stage.kind == "legal" and stage.item is not None:
+            elif controls.exhibit is Exhibit.MOVE and stage.item is not None:
                 self._raise(self.table, stage.item.move or "", stage.position)
         self.area.children = (self.table,) if self.table is not None else ()
 
@@ -316,19 +318,27 @@ class DeckRunner(w.VBox):
 
     # ------------------------------------------------------------------ answers
 
+    def _collects(self) -> bool:
+        """Whether the open stage is answered by moves collected on its table (captures)."""
+        return self.stage is not None and \
+            self.stage.behaviour.controls.answer is Answered.MOVES
+
+    @staticmethod
+    def _played_on_table(stage: Stage) -> bool:
+        """Whether `stage` is answered by one move played on its table (a goal)."""
+        return stage.behaviour.controls.answer is Answered.MOVE
+
     def _played(self, move: Move, _after: Position) -> None:
         """A legal move on the card's table."""
         if self._over or self.card is None or self.table is None:
             return
         if isinstance(self.card.puzzle, MovePuzzle):
             self.answer_move(move)
-        elif self.stage is not None and self.stage.kind == "captures" \
-                and self.stage.position is not None:
+        elif self.stage is not None and self._collects() and self.stage.position is not None:
             self.table.position = self.stage.position
-            if move.kind != CAPTURE or self.stage.item is None or \
-                    move.card is not self.stage.item.card:
-                self._say(f"“{move}” is not a capture with that card: only captures go into "
-                          f"the answer.", "wrong")
+            refused = self.stage.behaviour.not_collected(self.stage, move)
+            if refused:
+                self._say(refused, "wrong")
             elif move not in self._found:
                 self._found.append(move)
                 assert self.bottom is not None
@@ -382,7 +392,8 @@ class DeckRunner(w.VBox):
             self._say(verdict.message, "wrong", verdict.rule or "")
             return False
         self._wrong += 1
-        if stage.kind == "goal" and self.table is not None and stage.position is not None:
+        if self._played_on_table(stage) and self.table is not None and \
+                stage.position is not None:
             self.table.position = stage.position
             if stage.stock:
                 self.table.stock = stage.stock
@@ -416,7 +427,8 @@ class DeckRunner(w.VBox):
             stage = self.stage
             assert stage is not None
             self._finish(False, stage.shown().message)
-            if stage.kind == "goal" and self.table is not None and stage.position is not None:
+            if self._played_on_table(stage) and self.table is not None and \
+                    stage.position is not None:
                 self.table.position = stage.position  # the answer raised, as the stages do
                 self._raise(self.table, str(stage.solutions()[0]), stage.position)
 
@@ -486,12 +498,10 @@ class DeckRunner(w.VBox):
         elif kind == "show":
             self.show_answer()
         elif kind == "answer" and self.stage is not None:
-            value = content.get("value")
-            if self.stage.kind == "score" and isinstance(value, dict):
-                self.answer_stage({int(k): v for k, v in value.items()})
-            elif isinstance(value, str):
+            value = self.stage.behaviour.read_front_end(content.get("value"))
+            if value is not None:
                 self.answer_stage(value)
-        elif kind == "check" and self.stage is not None and self.stage.kind == "captures":
+        elif kind == "check" and self.stage is not None and self._collects():
             self.answer_stage(self._found)
         elif kind == "remove" and isinstance(content.get("index"), int):
             if 0 <= content["index"] < len(self._found):

@@ -8,13 +8,14 @@ learner learns the rule, not the stage's answer. The practice's own quiz item ju
 
 from __future__ import annotations
 
+from ..kinds import quiz_kinds
 from ..practice import ALIASES, MAKERS, PracticeError, make_task
 from ..stages import Stage
 
 __all__ = ["practice_rule", "practice_form", "in_practice_form", "PLAYABLE"]
 
 #: The practice kinds the deck's runner plays as a stage (the quiz's kinds that are stages').
-PLAYABLE = ("goal", "captures", "legal", "score", "number", "choice")
+PLAYABLE = quiz_kinds()
 
 
 def practice_rule(stage: Stage) -> str | None:
@@ -40,7 +41,7 @@ def practice_form(stage: Stage, seed: int) -> Stage | None:
         item = make_task(rule, seed)
     except PracticeError:
         return None
-    if item.kind not in PLAYABLE:
+    if not item.behaviour.quiz:
         return None
     return Stage(id=f"practice-{rule}-{seed}", kind=item.kind,
                  say=f"Practice for the same rule ({rule}): {item.question}",
