@@ -33,7 +33,7 @@ from tornado import httpserver, web
 from tornado.ioloop import IOLoop
 from tornado.iostream import IOStream
 
-from ..teaching.files import write_atomically
+from ..files import write_atomically
 from .class_api import RateLimit, api_handlers
 from .class_demo import DemoState, demo_handlers, for_class
 from .class_site import precompress

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from . import learner_context
 from .classroom import Classroom, ClassWarning, Learner, append_line
-from .filelock import locked
+from ..filelock import locked
 from .homework_positions import HOMEWORK_LESSON, POSITION_ID_PATTERN
 from .learner_context import LearnerContext, Record
 

@@ -30,8 +30,8 @@ from .class_events import Event, client_event, read_events
 from .class_progress import strict_progress
 from .classroom import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
                         class_slug, clean_name, is_learner_id, new_code, normal_code)
-from .files import set_aside
-from .filelock import locked
+from ..files import set_aside
+from ..filelock import locked
 
 __all__ = ["ClassStore", "ClassStoreError", "UnknownLearner", "EventRefused", "ProgressRefused",
            "DB_NAME",

@@ -28,8 +28,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .files import set_aside, write_atomically
-from .filelock import locked
+from ..files import set_aside, write_atomically
+from ..filelock import locked
 from .progress import ProgressWarning, data_dir
 
 __all__ = ["Classroom", "Learner", "ClassWarning", "class_slug", "ID_PATTERN", "CODE_ALPHABET",

@@ -44,8 +44,8 @@ from typing import Any, Callable, Iterator, Sequence
 from ..browser import in_browser
 from . import learner_context
 from .deck.cards import Deck, DeckCard
-from .files import set_aside, write_atomically
-from .filelock import locked
+from ..files import set_aside, write_atomically
+from ..filelock import locked
 
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",

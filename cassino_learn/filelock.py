@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from ..browser import in_browser
+from .browser import in_browser
 
 try:
     import fcntl

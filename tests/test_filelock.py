@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from cassino_learn.teaching import filelock
+from cassino_learn import filelock
 from cassino_learn.teaching import progress
 
 

@@ -7,8 +7,8 @@ import stat
 
 import pytest
 
-from cassino_learn.teaching import files
-from cassino_learn.teaching.files import set_aside, write_atomically
+from cassino_learn import files
+from cassino_learn.files import set_aside, write_atomically
 
 
 def test_a_write_replaces_the_file_whole_and_leaves_nothing_beside_it(tmp_path):
