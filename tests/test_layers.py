@@ -14,7 +14,7 @@ import cassino_learn
 
 PACKAGE = Path(cassino_learn.__file__).parent
 # From the bottom up; serving may use everything below it.
-LAYERS = ("core", "drawing", "game", "teaching", "ui", "pages", "serving")
+LAYERS = ("core", "drawing", "game", "teaching", "classroom", "ui", "pages", "serving")
 # The one way down-up: the core's `_repr_html_` hooks draw with `drawing` when a notebook shows
 # a card, a position or a move (as python-chess imports chess.svg for `_repr_svg_`).
 LAZY_UP = {("core", "drawing"): "_repr_html_"}

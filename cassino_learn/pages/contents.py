@@ -15,7 +15,7 @@ from ._html import Html
 from .learner import code_line, identify
 from ..teaching import progress as _progress
 from ..teaching.catalog import LESSONS, Lesson, lesson
-from ..teaching.homework import assigned
+from ..classroom.homework import assigned
 from ..teaching.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 

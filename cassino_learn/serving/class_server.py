@@ -72,7 +72,7 @@ def cookie_secret(folder: Path) -> str:
 
 
 def open_state(folder: Path, name: str, token: str, base_url: str = "/") -> ClassState:
-    from ..teaching.class_store import ClassStore
+    from ..classroom.class_store import ClassStore
 
     folder.mkdir(parents=True, exist_ok=True)
     store = StoreThread(lambda: ClassStore.open(folder, name))

@@ -661,7 +661,7 @@ def import_text(text: str, path: Path | None = None) -> Progress:
     return imported
 
 
-__all__ += ["from_json", "merged"]  # for a class's server (teaching.class_store)
+__all__ += ["from_json", "merged"]  # for a class's server (classroom.class_store)
 
 
 def from_json(data: Any, path: Path | None = None) -> Progress:

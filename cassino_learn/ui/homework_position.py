@@ -18,10 +18,10 @@ import ipywidgets as w
 from ..core.move import Move
 from ..core.position import Position
 from ..drawing.render import move_html
-from ..teaching.class_events import record_try
+from ..classroom.class_events import record_try
 from ..teaching.demonstration import observation_of
 from ..teaching.feedback import NUDGE, SHOW, step_for
-from ..teaching.homework import HOMEWORK_LESSON, position_id
+from ..classroom.homework import HOMEWORK_LESSON, position_id
 from .looks import shared_look
 from .quiz_widgets import button
 from .table import CardTable

@@ -10,7 +10,7 @@ table is built when it opens and closed when it is left.
 
 Each thing the runner does (opening, a message from its panels or its table) reads the progress
 file once (`progress.read_once`): its records, its map and its table's settings are one reading.
-What a learner does is told to their class (`teaching.class_events`) only in a class: outside
+What a learner does is told to their class (`classroom.class_events`) only in a class: outside
 one that module is not even imported.
 """
 
@@ -51,11 +51,11 @@ NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage ope
 
 
 def _class_events() -> ModuleType | None:
-    """`teaching.class_events` when this learner's events go somewhere (a class), else None."""
+    """`classroom.class_events` when this learner's events go somewhere (a class), else None."""
     context = learner_context.current()
     if context.record is None and context.sink is None:
         return None
-    from ..teaching import class_events
+    from ..classroom import class_events
 
     return class_events
 
@@ -177,7 +177,7 @@ class StageRunner(ShownByModel, w.VBox):
     def resume(self) -> None:
         """Open the class's homework stage of this lesson not solved yet (in a class), else
         the first unsolved stage, or show the lesson as done."""
-        from ..teaching.homework import stage_to_open
+        from ..classroom.homework import stage_to_open
 
         wanted = stage_to_open(self.slug)
         if wanted in self.lesson.ids:

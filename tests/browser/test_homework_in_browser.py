@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 from playwright.sync_api import expect
 
-from cassino_learn.teaching.class_store import ClassStore
+from cassino_learn.classroom.class_store import ClassStore
 from cassino_learn.teaching.stages import load_stages
 from test_class import FIRST, INDEX, join, new_browser, ready, server, site, solve  # noqa: F401
 

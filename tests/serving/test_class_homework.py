@@ -12,9 +12,9 @@ from urllib.parse import urlencode
 
 from class_case import ClassServerCase as ClassServer
 
-from cassino_learn.teaching.class_events import answer_json, new_event_id
-from cassino_learn.teaching.class_summary import course_stages
-from cassino_learn.teaching.homework import listed, read_form, set_homework
+from cassino_learn.classroom.class_events import answer_json, new_event_id
+from cassino_learn.classroom.class_summary import course_stages
+from cassino_learn.classroom.homework import listed, read_form, set_homework
 from cassino_learn.teaching.stages import load_stages
 
 L2 = "02_pairing"
@@ -178,7 +178,7 @@ class TestDecks(ClassServer):
         from cassino_learn.game.coach import coach_values
         from cassino_learn.game.search import DEFAULT_ITERATIONS
         from cassino_learn.teaching.demonstration import observation_of
-        from cassino_learn.teaching.homework_positions import HOMEWORK_LESSON, position_id
+        from cassino_learn.classroom.homework_positions import HOMEWORK_LESSON, position_id
 
         ada, ben = self.join("Ada"), self.join("Ben")
         for learner in (ada, ben):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from cassino_learn.teaching import class_events, learner_context, progress
-from cassino_learn.teaching.classroom import Classroom
+from cassino_learn.classroom import class_events
+from cassino_learn.teaching import learner_context, progress
+from cassino_learn.classroom.roster import Classroom
 from cassino_learn.teaching.learner_context import NOBODY, LearnerContext, current, use, using
 
 

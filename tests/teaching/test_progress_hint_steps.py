@@ -9,7 +9,7 @@ import json
 import pytest
 
 from cassino_learn.teaching import progress
-from cassino_learn.teaching.class_progress import strict_progress
+from cassino_learn.classroom.class_progress import strict_progress
 from cassino_learn.teaching.stages import load_stages, stars_for
 
 SLUG = "05_building"

@@ -10,7 +10,7 @@ import pytest
 
 from cassino_learn.pages import browser_class
 from cassino_learn.pages.contents import homework_html, your_review
-from cassino_learn.teaching import class_events, homework
+from cassino_learn.classroom import class_events, homework
 from cassino_learn.teaching.catalog import lesson
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.homework_position import HomeworkPosition

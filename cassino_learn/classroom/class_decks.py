@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable
 
-from .deck.cards import Deck
+from ..teaching.deck.cards import Deck
 
 __all__ = ["DeckPart", "deck_part", "deck_rows", "rules_behind", "common_mistakes",
            "GAME_MOVES", "WEEK"]
@@ -46,7 +46,7 @@ class DeckPart:
 
 
 def deck_part(deck: Deck) -> DeckPart:
-    from .deck.cards import StagePuzzle
+    from ..teaching.deck.cards import StagePuzzle
 
     due: list[datetime] = []
     failed: list[datetime] = []
@@ -81,7 +81,7 @@ def _utc(moment: datetime) -> datetime:
 
 def _stage_rules(lesson: str, stage: str) -> tuple[str, ...]:
     """The rules a stage asks about (its quiz item's), else those its lesson teaches."""
-    from .catalog import lesson as find_lesson
+    from ..teaching.catalog import lesson as find_lesson
     from .class_summary import _stage
 
     found = _stage(lesson, stage)
@@ -113,7 +113,7 @@ def rules_behind(parts: Iterable[DeckPart], limit: int = 8) -> list[dict[str, An
 
 def _rule_name(rule: str) -> str:
     """What the teacher reads for a rule: its id and its short name ("C1: a pair")."""
-    from .catalog import RULE_NAMES
+    from ..teaching.catalog import RULE_NAMES
 
     return f"{rule}: {RULE_NAMES[rule]}" if rule in RULE_NAMES else rule
 

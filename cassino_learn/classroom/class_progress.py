@@ -67,7 +67,7 @@ def _flag(entry: dict, name: str, where: str) -> None:
 def _hint_steps(record: dict, where: str) -> None:
     """The steps of a stage's hint ladder taken: a whole number, or true / false as pages
     wrote before the ladder (one step or none)."""
-    from .progress import MOST_HINT_STEPS
+    from ..teaching.progress import MOST_HINT_STEPS
 
     value = record.get("hint", 0)
     if isinstance(value, bool):
@@ -100,7 +100,7 @@ def _value(value: Any) -> str:
 
 @lru_cache(maxsize=1)
 def _lessons() -> frozenset[str]:
-    from .catalog import LESSONS
+    from ..teaching.catalog import LESSONS
 
     return frozenset(item.slug for item in LESSONS)
 

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
-from . import progress
-from .progress import Progress
+from ..teaching import progress
+from ..teaching.progress import Progress
 from .homework_positions import HOMEWORK_LESSON, judge_position_answer, position_id
 from .class_events import Event, client_event, read_events
 from .class_progress import strict_progress
-from .classroom import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
-                        class_slug, clean_name, is_learner_id, new_code, normal_code)
+from .roster import (ARCHIVE, CLASSES, LEARNERS, ROSTER, Classroom, ClassWarning, Learner,
+                     class_slug, clean_name, is_learner_id, new_code, normal_code)
 from ..files import set_aside
 from ..filelock import locked
 

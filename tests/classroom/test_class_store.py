@@ -19,12 +19,13 @@ from typing import Any
 
 import pytest
 
-from cassino_learn.teaching import class_events, class_store, learner_context, progress
-from cassino_learn.teaching.class_events import EventLog, answer_json, new_event_id
-from cassino_learn.teaching.class_store import (DB_NAME, ClassStore, ClassStoreError,
-                                                UnknownLearner)
-from cassino_learn.teaching.class_summary import course_stages, summarize, to_csv
-from cassino_learn.teaching.classroom import MAX_NAME, ClassWarning, Classroom, is_learner_id
+from cassino_learn.classroom import class_events, class_store
+from cassino_learn.teaching import learner_context, progress
+from cassino_learn.classroom.class_events import EventLog, answer_json, new_event_id
+from cassino_learn.classroom.class_store import (DB_NAME, ClassStore, ClassStoreError,
+                                                 UnknownLearner)
+from cassino_learn.classroom.class_summary import course_stages, summarize, to_csv
+from cassino_learn.classroom.roster import MAX_NAME, ClassWarning, Classroom, is_learner_id
 from cassino_learn.teaching.stages import load_stages, stars_for
 
 L1, L2 = "01_cards_and_points", "02_pairing"

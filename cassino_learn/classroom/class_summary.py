@@ -17,13 +17,13 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any
 
-from . import progress
-from .catalog import LESSONS
+from ..teaching import progress
+from ..teaching.catalog import LESSONS
 from .homework_positions import HOMEWORK_LESSON
 from .class_events import Event, read_events
 from .class_store import ClassStore
-from .classroom import Classroom, Learner
-from .stages import Stage, StageError, has_stages, load_stages, most_stars, stars_for
+from .roster import Classroom, Learner
+from ..teaching.stages import Stage, StageError, has_stages, load_stages, most_stars, stars_for
 
 __all__ = ["ClassSummary", "LearnerRow", "StageRow", "RuleRow", "CourseStage", "summarize",
            "to_csv", "course_stages", "LearnerPart", "learner_part", "assemble", "tables",

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from cassino_learn.teaching import class_events, progress
-from cassino_learn.teaching.class_summary import course_stages, summarize
-from cassino_learn.teaching.classroom import Classroom
+from cassino_learn.classroom import class_events
+from cassino_learn.teaching import progress
+from cassino_learn.classroom.class_summary import course_stages, summarize
+from cassino_learn.classroom.roster import Classroom
 
 TABS = 6
 STAGES_A_TAB = 8

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..files import set_aside, write_atomically
 from ..filelock import locked
-from .progress import ProgressWarning, data_dir
+from ..teaching.progress import ProgressWarning, data_dir
 
 __all__ = ["Classroom", "Learner", "ClassWarning", "class_slug", "ID_PATTERN", "CODE_ALPHABET",
            "CODE_LENGTH", "MAX_NAME", "is_learner_id", "normal_code", "append_line", "clean_name",

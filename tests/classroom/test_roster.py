@@ -9,9 +9,10 @@ from datetime import datetime, timezone
 
 import pytest
 
-from cassino_learn.teaching import class_events, learner_context, progress
-from cassino_learn.teaching.classroom import (CODE_ALPHABET, CODE_LENGTH, MAX_NAME, ClassWarning,
-                                              Classroom, class_slug)
+from cassino_learn.classroom import class_events
+from cassino_learn.teaching import learner_context, progress
+from cassino_learn.classroom.roster import (CODE_ALPHABET, CODE_LENGTH, MAX_NAME, ClassWarning,
+                                            Classroom, class_slug)
 
 NOW = datetime(2026, 11, 24, 11, 30, 5, tzinfo=timezone.utc)
 HOSTILE = [

@@ -11,11 +11,11 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from cassino_learn.teaching.class_events import answer_json, new_event_id
-from cassino_learn.teaching.class_store import DB_NAME, ClassStore
-from cassino_learn.teaching.class_summary import course_stages
-from cassino_learn.teaching.homework import (HomeworkError, listed, read_form, results,
-                                             set_homework, table_csv)
+from cassino_learn.classroom.class_events import answer_json, new_event_id
+from cassino_learn.classroom.class_store import DB_NAME, ClassStore
+from cassino_learn.classroom.class_summary import course_stages
+from cassino_learn.classroom.homework import (HomeworkError, listed, read_form, results,
+                                              set_homework, table_csv)
 from cassino_learn.teaching.stages import load_stages
 
 TODAY = date(2026, 11, 28)

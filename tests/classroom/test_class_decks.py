@@ -8,10 +8,9 @@ from datetime import datetime, timedelta, timezone
 
 from fsrs import Rating
 
-from cassino_learn.teaching.class_decks import (common_mistakes, deck_part, deck_rows,
-                                                rules_behind)
+from cassino_learn.classroom.class_decks import common_mistakes, deck_part, deck_rows, rules_behind
 from cassino_learn.teaching.catalog import lesson
-from cassino_learn.teaching.class_summary import course_stages
+from cassino_learn.classroom.class_summary import course_stages
 from cassino_learn.teaching.deck.cards import Deck, DeckCard
 from cassino_learn.teaching.deck.schedule import answer
 from cassino_learn.teaching.stages import load_stages
@@ -96,7 +95,7 @@ def move_card(seed: int, learnt: bool = False) -> DeckCard:
 
 
 def test_the_game_positions_most_learners_have_in_their_decks_are_common_mistakes_too() -> None:
-    from cassino_learn.teaching.homework import read_form
+    from cassino_learn.classroom.homework import read_form
 
     shared, own = move_card(5), move_card(6)
     ada = deck_part(deck(shared, own, stage_card(L2, first(L2))))

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from cassino_learn.teaching import progress
-from cassino_learn.teaching.class_events import EventLog
-from cassino_learn.teaching.class_summary import course_stages, summarize, to_csv
-from cassino_learn.teaching.classroom import ClassWarning, Classroom
+from cassino_learn.classroom.class_events import EventLog
+from cassino_learn.classroom.class_summary import course_stages, summarize, to_csv
+from cassino_learn.classroom.roster import ClassWarning, Classroom
 from cassino_learn.teaching.stages import load_stages, most_stars, stars_for
 
 L1, L2 = "01_cards_and_points", "02_pairing"

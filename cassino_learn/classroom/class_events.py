@@ -18,11 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from . import learner_context
-from .classroom import Classroom, ClassWarning, Learner, append_line
+from ..teaching import learner_context
+from .roster import Classroom, ClassWarning, Learner, append_line
 from ..filelock import locked
 from .homework_positions import HOMEWORK_LESSON, POSITION_ID_PATTERN
-from .learner_context import LearnerContext, Record
+from ..teaching.learner_context import LearnerContext, Record
 
 __all__ = ["EventLog", "Event", "KINDS", "class_learner", "context_of", "use_learner", "act_as",
            "leave", "current", "current_learner",
@@ -151,7 +151,7 @@ def client_event(data: Any) -> Event:
 
 @lru_cache(maxsize=1)
 def _lesson_slugs() -> frozenset[str]:
-    from .catalog import INDEX, LESSONS
+    from ..teaching.catalog import INDEX, LESSONS
 
     return frozenset([INDEX.slug, *(item.slug for item in LESSONS)])
 
@@ -159,7 +159,7 @@ def _lesson_slugs() -> frozenset[str]:
 @lru_cache(maxsize=None)
 def lesson_stages(lesson: str) -> Any:
     """A lesson's stages (`stages.LessonStages`), read once; None for a lesson without."""
-    from .stages import StageError, has_stages, load_stages
+    from ..teaching.stages import StageError, has_stages, load_stages
 
     if not has_stages(lesson):
         return None

@@ -10,12 +10,12 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from cassino_learn.teaching.class_events import client_event, new_event_id
-from cassino_learn.teaching.class_store import ClassStore, EventRefused
-from cassino_learn.teaching.class_summary import summarize
+from cassino_learn.classroom.class_events import client_event, new_event_id
+from cassino_learn.classroom.class_store import ClassStore, EventRefused
+from cassino_learn.classroom.class_summary import summarize
 from cassino_learn.teaching.deck.judging import judge_position
-from cassino_learn.teaching.homework import (HOMEWORK_LESSON, listed, position_id, read_form,
-                                             results, set_homework, table_csv)
+from cassino_learn.classroom.homework import (HOMEWORK_LESSON, listed, position_id, read_form,
+                                              results, set_homework, table_csv)
 
 TODAY = date(2026, 11, 28)
 # 7S takes 5D and 2C: a sweep; trailing the 5H leaves a 5 and a 2 and takes nothing
@@ -134,7 +134,7 @@ def test_an_answer_judged_ahead_is_not_searched_again_when_stored(tmp_path, monk
     """The class server judges a position's answer on a reader thread first (`judge_ahead`);
     the store's writer then finds the verdict kept. Positions the class has not set are not
     judged ahead."""
-    from cassino_learn.teaching import homework_positions
+    from cassino_learn.classroom import homework_positions
     from cassino_learn.teaching.deck import judging
 
     searched: list[str] = []
