@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from cassino_learn import filelock
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 
 
 def test_a_second_holder_waits_for_the_first(data):

@@ -14,7 +14,8 @@ import cassino_learn
 
 PACKAGE = Path(cassino_learn.__file__).parent
 # From the bottom up; serving may use everything below it.
-LAYERS = ("core", "drawing", "game", "teaching", "classroom", "ui", "pages", "serving")
+LAYERS = ("core", "drawing", "game", "teaching", "learner", "classroom", "ui", "pages",
+          "serving")
 # The one way down-up: the core's `_repr_html_` hooks draw with `drawing` when a notebook shows
 # a card, a position or a move (as python-chess imports chess.svg for `_repr_svg_`).
 LAZY_UP = {("core", "drawing"): "_repr_html_"}
@@ -211,9 +212,10 @@ def test_every_module_beside_the_layers_is_registered() -> None:
     assert beside == set(BOTTOM)
 
 
-def test_teaching_imports_nothing_of_ui_or_pages() -> None:
+def test_teaching_imports_nothing_of_the_learner_the_class_ui_or_pages() -> None:
+    """Lesson content knows no learner's storage and no class: those read it."""
     names = {i.module for path in (PACKAGE / "teaching").rglob("*.py") for i in imports_of(path)}
-    assert not {layer_of(n) for n in names} & {"ui", "pages", "serving"}
+    assert not {layer_of(n) for n in names} & {"learner", "classroom", "ui", "pages", "serving"}
 
 
 def test_the_check_sees_an_upward_import() -> None:

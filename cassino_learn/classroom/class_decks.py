@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable
 
-from ..teaching.deck.cards import Deck
+from ..learner.deck.cards import Deck
 
 __all__ = ["DeckPart", "deck_part", "deck_rows", "rules_behind", "common_mistakes",
            "GAME_MOVES", "WEEK"]
@@ -46,7 +46,7 @@ class DeckPart:
 
 
 def deck_part(deck: Deck) -> DeckPart:
-    from ..teaching.deck.cards import StagePuzzle
+    from ..learner.deck.cards import StagePuzzle
 
     due: list[datetime] = []
     failed: list[datetime] = []

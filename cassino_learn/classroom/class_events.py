@@ -18,11 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from ..teaching import learner_context
+from ..learner import learner_context
 from .roster import Classroom, ClassWarning, Learner, append_line
 from ..filelock import locked
 from .homework_positions import HOMEWORK_LESSON, POSITION_ID_PATTERN
-from ..teaching.learner_context import LearnerContext, Record
+from ..learner.learner_context import LearnerContext, Record
 
 __all__ = ["EventLog", "Event", "KINDS", "class_learner", "context_of", "use_learner", "act_as",
            "leave", "current", "current_learner",

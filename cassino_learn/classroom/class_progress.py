@@ -67,7 +67,7 @@ def _flag(entry: dict, name: str, where: str) -> None:
 def _hint_steps(record: dict, where: str) -> None:
     """The steps of a stage's hint ladder taken: a whole number, or true / false as pages
     wrote before the ladder (one step or none)."""
-    from ..teaching.progress import MOST_HINT_STEPS
+    from ..learner.progress import MOST_HINT_STEPS
 
     value = record.get("hint", 0)
     if isinstance(value, bool):

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
-from ..teaching import progress
-from ..teaching.progress import Progress
+from ..learner import progress
+from ..learner.progress import Progress
 from .homework_positions import HOMEWORK_LESSON, judge_position_answer, position_id
 from .class_events import Event, client_event, read_events
 from .class_progress import strict_progress

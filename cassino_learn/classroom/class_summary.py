@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any
 
-from ..teaching import progress
+from ..learner import progress
 from ..teaching.catalog import LESSONS
 from .homework_positions import HOMEWORK_LESSON
 from .class_events import Event, read_events

@@ -43,7 +43,7 @@ def judge_position_answer(stage: str, answer: Any) -> bool:
 def _verdict(position: str, move: str) -> bool:
     """The expert's verdict on `move` in `position` (seconds of search: kept, so an answer
     judged ahead, off the store's writer, is not searched again there)."""
-    from ..teaching.deck.judging import judge_position
+    from ..learner.deck.judging import judge_position
 
     return judge_position(position, move).right
 

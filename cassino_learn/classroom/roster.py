@@ -4,7 +4,7 @@ of events, and the end of the class (everything archived, the class afresh).
 On disk, in the class's folder (`<data folder>/classes/<slug of the class name>/`):
 
     roster.jsonl              one learner a line: {"id", "name", "code", "joined"}
-    learners/<id>.json        the learner's progress (teaching.progress)
+    learners/<id>.json        the learner's progress (learner.progress)
     learners/<id>.events      the learner's events, one JSON object a line (class_events)
     archive/<YYYY-MM-DD_HHMMSS>/   an ended class: its roster.jsonl and learners/
 
@@ -30,7 +30,7 @@ from typing import Any
 
 from ..files import set_aside, write_atomically
 from ..filelock import locked
-from ..teaching.progress import ProgressWarning, data_dir
+from ..learner.progress import ProgressWarning, data_dir
 
 __all__ = ["Classroom", "Learner", "ClassWarning", "class_slug", "ID_PATTERN", "CODE_ALPHABET",
            "CODE_LENGTH", "MAX_NAME", "is_learner_id", "normal_code", "append_line", "clean_name",

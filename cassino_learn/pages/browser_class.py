@@ -136,7 +136,7 @@ def join_in_browser(fetch: Fetch = _fetch,
     progress in the learner's own file, merged with the server's copy, and every event and
     save passed on to the page's outbox. None, and nothing changed, outside a class."""
     from ..classroom import class_events, homework
-    from ..teaching import learner_context, progress
+    from ..learner import learner_context, progress
 
     identity = ask_server(fetch)
     if identity is None:

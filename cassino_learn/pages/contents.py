@@ -13,10 +13,10 @@ from typing import Any
 from ..core.words import count
 from ._html import Html
 from .learner import code_line, identify
-from ..teaching import progress as _progress
+from ..learner import progress as _progress
 from ..teaching.catalog import LESSONS, Lesson, lesson
 from ..classroom.homework import assigned
-from ..teaching.deck.today import due_today
+from ..learner.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
 __all__ = ["index", "settings", "your_review", "homework_html", "homework_top",
@@ -189,8 +189,8 @@ def your_review() -> Any:
     """"Your review": how many of the learner's own cards (the moves the review marked in
     their games, the stages they missed at the first try) are due today, the streak of days,
     and a button that plays the due cards one after another on the card table."""
-    from ..teaching.deck import today
-    from ..teaching.deck.making import add_missed_stages
+    from ..learner.deck import today
+    from ..learner.deck.making import add_missed_stages
     from ..ui.deck_runner import DeckRunner, summary_html
 
     identify()

@@ -4,7 +4,7 @@
     header("02_pairing")
 
 Navigation comes from cassino_learn.teaching.catalog; progress from
-cassino_learn.teaching.progress. The widgets are imported on first use so this module imports
+cassino_learn.learner.progress. The widgets are imported on first use so this module imports
 without Jupyter packages. The contents page is pages/contents.py.
 """
 
@@ -20,7 +20,7 @@ from ..core.listing import first_moves
 from ..core.position import Position
 from ..core.telling import in_words
 from ..core.words import count as _count
-from ..teaching import progress as _progress
+from ..learner import progress as _progress
 from ..teaching.catalog import INDEX, LESSONS, Lesson, lesson, neighbours
 from ..teaching.stages import has_stages
 

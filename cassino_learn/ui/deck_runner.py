@@ -3,14 +3,14 @@ streak of days, and a button that plays the due cards one after another on the c
 
 A *move card* is a move the review marked in one of their games: the position as they saw it
 (their hand, the table; the other hand and the stock hidden), "find a better move", judged by
-the expert's search as the review judges (`teaching.deck.judging`: looked up in the card's
+the expert's search as the review judges (`learner.deck.judging`: looked up in the card's
 verdicts, worked out in the background from when cards are due, `deck_verdicts`); afterwards
 the better move drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
 try, played again as that stage (judged by `teaching.stages`, as the stage runner does), and
 every second time as a fresh practice position for the same rule
-(`teaching.deck.practice_form`, judged by the practice's own quiz item). Both
+(`learner.deck.practice_form`, judged by the practice's own quiz item). Both
 tell a wrong try in steps, the answer last (`teaching.feedback`), with the stage runner's
-panels; each answer is scheduled and saved at once (`teaching.deck.today`), and the card says
+panels; each answer is scheduled and saved at once (`learner.deck.today`), and the card says
 when it comes back.
 
 The panels and the table are made when the learner presses the button: a contents page with
@@ -31,11 +31,11 @@ from ..core.position import Position
 from ..core.telling import past_said
 from ..core.words import count
 from ..drawing.render import card_svg, move_html
-from ..teaching import progress
-from ..teaching.deck import today
-from ..teaching.deck.cards import DeckCard, MovePuzzle, StagePuzzle
-from ..teaching.deck.making import add_missed_stages
-from ..teaching.deck.practice_form import in_practice_form, practice_form
+from ..learner import progress
+from ..learner.deck import today
+from ..learner.deck.cards import DeckCard, MovePuzzle, StagePuzzle
+from ..learner.deck.making import add_missed_stages
+from ..learner.deck.practice_form import in_practice_form, practice_form
 from ..teaching.feedback import NUDGE, SHOW, step_for
 from ..teaching.stages import Stage, has_stages, load_stages
 from .deck_verdicts import VerdictFiller
@@ -339,7 +339,7 @@ class DeckRunner(w.VBox):
 
     def answer_move(self, move: Move | str) -> bool:
         """Judge an answer to the open move card (as the table sends it); True when right."""
-        from ..teaching.deck.judging import judge
+        from ..learner.deck.judging import judge
 
         card, table = self.card, self.table
         assert card is not None and isinstance(card.puzzle, MovePuzzle)

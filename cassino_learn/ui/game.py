@@ -27,9 +27,10 @@ from ..core.words import count
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
-from ..teaching import catalog, progress
+from ..teaching import catalog
+from ..learner import progress
 from ..teaching.catalog import Lesson
-from ..teaching.deck.making import add_marked
+from ..learner.deck.making import add_marked
 from .quiz_widgets import button, note_html, row, styled
 from .notation_setting import notation_box, shows_notation
 from .review_panel import ReviewPanel

@@ -1,6 +1,6 @@
 """A position the teacher set as homework, solved on the card table: the learner sees their own
 hand and the table (the other hands and the stock hidden), "find the best move", and each move
-is judged by the expert as a deck's move card is (`teaching.deck.judging.judge_position`: any
+is judged by the expert as a deck's move card is (`learner.deck.judging.judge_position`: any
 move within the review's inaccuracy margin of the best is right). A wrong try is told in the
 feedback's steps (`teaching.feedback`): look again, a nudge naming the card, then the answer.
 Every try goes to the class like a stage's (`class_events.record_try`, lesson "homework",
@@ -70,7 +70,7 @@ class HomeworkPosition(w.VBox):
 
     def answer(self, move: Move | str) -> bool:
         """Judge a move played (or typed) in the position; True when right."""
-        from ..teaching.deck.judging import judge_position
+        from ..learner.deck.judging import judge_position
 
         if self.over:
             return False

@@ -12,7 +12,7 @@ import html
 
 import ipywidgets as w
 
-from ..teaching import progress as _progress
+from ..learner import progress as _progress
 from .quiz_widgets import styled
 
 __all__ = ["FILE_NAME", "progress_file", "download_link"]

@@ -29,7 +29,8 @@ from ..core.cards import Card
 from ..core.move import CAPTURE, Move
 from ..core.position import Position
 from ..drawing.render import asked_move_html, card_svg
-from ..teaching import catalog, learner_context, progress
+from ..teaching import catalog
+from ..learner import learner_context, progress
 from ..teaching.feedback import SHOW, step_for
 from ..teaching.quiz import Verdict
 from ..teaching.saying import move_said

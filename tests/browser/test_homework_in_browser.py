@@ -22,8 +22,8 @@ def deck_progress(stage: str) -> dict:
     the first position of a seeded game (`COMMON_POSITION`)."""
     from pathlib import Path
 
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard, MovePuzzle
 
     record = progress.Progress(Path(progress.FILE_NAME))
     card = DeckCard.for_stage(FIRST, stage, datetime.now(timezone.utc))

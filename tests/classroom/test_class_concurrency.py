@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cassino_learn.classroom import class_events
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.classroom.class_summary import course_stages, summarize
 from cassino_learn.classroom.roster import Classroom
 

@@ -11,8 +11,8 @@ from fsrs import Rating
 from cassino_learn.classroom.class_decks import common_mistakes, deck_part, deck_rows, rules_behind
 from cassino_learn.teaching.catalog import lesson
 from cassino_learn.classroom.class_summary import course_stages
-from cassino_learn.teaching.deck.cards import Deck, DeckCard
-from cassino_learn.teaching.deck.schedule import answer
+from cassino_learn.learner.deck.cards import Deck, DeckCard
+from cassino_learn.learner.deck.schedule import answer
 from cassino_learn.teaching.stages import load_stages
 
 NOW = datetime(2026, 11, 28, 10, 0, tzinfo=timezone.utc)
@@ -77,7 +77,7 @@ def test_the_rules_behind_most_cards_and_the_common_mistakes_of_the_class() -> N
 def move_card(seed: int, learnt: bool = False) -> DeckCard:
     """A move card at the first position of a seeded game, as its seat saw it."""
     from cassino_learn import Game
-    from cassino_learn.teaching.deck.cards import MovePuzzle
+    from cassino_learn.learner.deck.cards import MovePuzzle
 
     seen = Game(players=2, seed=seed).observation()
     moves = [str(m) for m in seen.legal_moves()]

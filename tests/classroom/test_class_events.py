@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from cassino_learn.classroom import class_events
-from cassino_learn.teaching import learner_context, progress
+from cassino_learn.learner import learner_context, progress
 from cassino_learn.classroom.roster import ClassWarning, Classroom
 from cassino_learn.ui.stages import StageRunner
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from cassino_learn.classroom import class_events, class_store
-from cassino_learn.teaching import learner_context, progress
+from cassino_learn.learner import learner_context, progress
 from cassino_learn.classroom.class_events import EventLog, answer_json, new_event_id
 from cassino_learn.classroom.class_store import (DB_NAME, ClassStore, ClassStoreError,
                                                  UnknownLearner)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.classroom.class_events import EventLog
 from cassino_learn.classroom.class_summary import course_stages, summarize, to_csv
 from cassino_learn.classroom.roster import ClassWarning, Classroom

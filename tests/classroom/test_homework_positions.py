@@ -13,7 +13,7 @@ import pytest
 from cassino_learn.classroom.class_events import client_event, new_event_id
 from cassino_learn.classroom.class_store import ClassStore, EventRefused
 from cassino_learn.classroom.class_summary import summarize
-from cassino_learn.teaching.deck.judging import judge_position
+from cassino_learn.learner.deck.judging import judge_position
 from cassino_learn.classroom.homework import (HOMEWORK_LESSON, listed, position_id, read_form,
                                               results, set_homework, table_csv)
 
@@ -100,7 +100,7 @@ def test_a_position_is_judged_alike_in_any_process_so_the_page_and_the_server_ag
     import subprocess
     import sys
 
-    code = ("from cassino_learn.teaching.deck.judging import judge_position as j\n"
+    code = ("from cassino_learn.learner.deck.judging import judge_position as j\n"
             f"for m in ({BEST!r}, {WORSE!r}, '5H take 5D', 'trail 7S'):\n"
             f"    r = j({POSITION!r}, m); print(m, r.right, round(r.loss, 9))\n")
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -135,7 +135,7 @@ def test_an_answer_judged_ahead_is_not_searched_again_when_stored(tmp_path, monk
     the store's writer then finds the verdict kept. Positions the class has not set are not
     judged ahead."""
     from cassino_learn.classroom import homework_positions
-    from cassino_learn.teaching.deck import judging
+    from cassino_learn.learner.deck import judging
 
     searched: list[str] = []
     real = judging.judge_position

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 
 from cassino_learn.classroom import class_events
-from cassino_learn.teaching import learner_context, progress
+from cassino_learn.learner import learner_context, progress
 from cassino_learn.classroom.roster import (CODE_ALPHABET, CODE_LENGTH, MAX_NAME, ClassWarning,
                                             Classroom, class_slug)
 

@@ -139,8 +139,8 @@ def deck_progress(*stages: str) -> dict:
     """The progress a page sends with these stages of lesson 2 in the learner's deck."""
     from pathlib import Path
 
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard
 
     record = progress.Progress(Path(progress.FILE_NAME))
     record.deck.cards.update({c.id: c for c in (
@@ -215,8 +215,8 @@ def move_card_progress(seed: int) -> dict:
     from pathlib import Path
 
     from cassino_learn import Game
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard, MovePuzzle
 
     seen = Game(players=2, seed=seed).observation()
     moves = [str(m) for m in seen.legal_moves()]

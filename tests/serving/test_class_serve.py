@@ -22,7 +22,7 @@ from cassino_learn.serving import cli
 from cassino_learn.serving.class_site import SiteError, class_site
 from cassino_learn.serving.voila import VoilaServer, free_port
 from cassino_learn.classroom import class_events
-from cassino_learn.teaching import learner_context, progress
+from cassino_learn.learner import learner_context, progress
 
 
 def test_without_class_the_command_is_voila_as_before(tmp_path):

@@ -11,9 +11,9 @@ from datetime import timedelta
 
 from cassino_learn.core.move import Move
 from cassino_learn.pages.contents import your_review
-from cassino_learn.teaching import progress
-from cassino_learn.teaching.deck import today
-from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+from cassino_learn.learner import progress
+from cassino_learn.learner.deck import today
+from cassino_learn.learner.deck.cards import DeckCard, MovePuzzle
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.deck_runner import DeckRunner, when_words
 

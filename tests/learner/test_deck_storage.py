@@ -12,10 +12,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from fsrs import Card, Rating, Scheduler, State
 
-from cassino_learn.teaching import progress
-from cassino_learn.teaching.deck import today
-from cassino_learn.teaching.deck.cards import DeckCard
-from cassino_learn.teaching.deck.schedule import answer, interval, rating_for
+from cassino_learn.learner import progress
+from cassino_learn.learner.deck import today
+from cassino_learn.learner.deck.cards import DeckCard
+from cassino_learn.learner.deck.schedule import answer, interval, rating_for
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 

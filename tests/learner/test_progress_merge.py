@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from cassino_learn.teaching import learner_context, progress
+from cassino_learn.learner import learner_context, progress
 
 SLUG = "02_pairing"
 IDS = ["one", "two", "three"]

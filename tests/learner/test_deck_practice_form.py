@@ -5,8 +5,8 @@ the practice's own answer; a stage without a practised rule stays itself."""
 from __future__ import annotations
 
 from cassino_learn.teaching.catalog import LESSONS
-from cassino_learn.teaching.deck.practice_form import (PLAYABLE, in_practice_form,
-                                                       practice_form, practice_rule)
+from cassino_learn.learner.deck.practice_form import (PLAYABLE, in_practice_form, practice_form,
+                                                      practice_rule)
 from cassino_learn.teaching.stages import has_stages, load_stages
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cassino_learn.classroom import class_events
-from cassino_learn.teaching import learner_context, progress
+from cassino_learn.learner import learner_context, progress
 from cassino_learn.classroom.roster import Classroom
-from cassino_learn.teaching.learner_context import NOBODY, LearnerContext, current, use, using
+from cassino_learn.learner.learner_context import NOBODY, LearnerContext, current, use, using
 
 
 def test_a_block_puts_back_the_context_before_it_even_after_an_error(data):

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.classroom.class_progress import strict_progress
 from cassino_learn.teaching.stages import load_stages, stars_for
 

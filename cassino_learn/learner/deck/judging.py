@@ -114,7 +114,7 @@ def judge_position(position: Position | str, answer: Move | str, *,
     is judged: the seat to move sees its own hand only, the other hands and the stock dealt as
     the expert deals them (`demonstration.observation_of`), seeded as move 1 and searched at a
     fixed budget (`_fixed_budget`) so the page and the class server reach the same verdict."""
-    from ..demonstration import observation_of as lone_observation
+    from ...teaching.demonstration import observation_of as lone_observation
 
     position = Position.parse(position) if isinstance(position, str) else position
     return _judge_seen(lone_observation(position), answer, 1, evaluate or _fixed_budget,

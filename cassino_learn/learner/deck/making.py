@@ -15,7 +15,7 @@ from typing import Iterable
 
 from ...game.review import MoveReview
 from .. import progress
-from ..stages import has_stages, load_stages
+from ...teaching.stages import has_stages, load_stages
 from .cards import DeckCard, MovePuzzle, local_now
 
 __all__ = ["puzzle_of", "card_of", "joins_deck", "add_marked", "add_missed_stages"]

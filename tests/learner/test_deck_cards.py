@@ -20,11 +20,11 @@ from cassino_learn.core.errors import IllegalMove
 from cassino_learn.game.bots import make_player
 from cassino_learn.game.coach import coach_values
 from cassino_learn.game.review import learner_turns, review_turn
-from cassino_learn.teaching import progress
-from cassino_learn.teaching.deck import judging, verdicts
-from cassino_learn.teaching.deck.cards import Deck, DeckCard, MovePuzzle, local_now
-from cassino_learn.teaching.deck.judging import judge, margin, observation_of
-from cassino_learn.teaching.deck.making import add_marked, add_missed_stages, card_of
+from cassino_learn.learner import progress
+from cassino_learn.learner.deck import judging, verdicts
+from cassino_learn.learner.deck.cards import Deck, DeckCard, MovePuzzle, local_now
+from cassino_learn.learner.deck.judging import judge, margin, observation_of
+from cassino_learn.learner.deck.making import add_marked, add_missed_stages, card_of
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.deck_verdicts import VerdictFiller
 

@@ -8,8 +8,8 @@ learner learns the rule, not the stage's answer. The practice's own quiz item ju
 
 from __future__ import annotations
 
-from ..practice import ALIASES, MAKERS, PracticeError, make_task
-from ..stages import Stage
+from ...teaching.practice import ALIASES, MAKERS, PracticeError, make_task
+from ...teaching.stages import Stage
 
 __all__ = ["practice_rule", "practice_form", "in_practice_form", "PLAYABLE"]
 
