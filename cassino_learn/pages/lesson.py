@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ._html import Html
 from .learner import identify, name_line
+from ..drawing.markup import element
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.listing import first_moves
 from ..core.position import Position
@@ -112,15 +113,15 @@ def header(slug: str) -> LessonHeader:
     rules = f"The rules here: {'; '.join(item.rule_names)}" if item.rules else ""
     # one line on a phone too (the first task stays on the first screen): the rules' names
     # open from it, as the stage's "Why?" does
-    told = (f'<details class="cl-header-rules" style="color:#555;font-size:85%;margin:0 0 0.5em">'
-            f"<summary>What this lesson teaches</summary>"
-            f"<p style=\"margin:0.2em 0 0\">{html.escape('; '.join(item.rule_names))}</p>"
-            f"</details>") if item.rules else ""
+    told = element("details", element("summary", "What this lesson teaches"),
+                   element("p", "; ".join(item.rule_names), style="margin:0.2em 0 0",
+                           escape=True),
+                   class_="cl-header-rules", style="color:#555;font-size:85%;margin:0 0 0.5em") \
+        if item.rules else ""
     nav = " | ".join(x for x in (_link(before, "←"), f'<a target="_self" href="{INDEX.notebook}">Contents</a>'
                                  if slug != INDEX.slug else "", _link(after, "→")) if x)
-    markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
-              f"<h1>{html.escape(title)}</h1>"
-              f"{told}</div>")
+    markup = element("div", element("nav", nav, style="font-size:90%"),
+                     element("h1", title, escape=True), told, class_="cl-header")
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None, top)
 
 
@@ -280,9 +281,10 @@ def game(players: int = 2, partners: bool = False, level: str | None = None,
 def _verdict(ok: bool | None, headline: str, detail: str, text: str) -> Html:
     """A short verdict box: a bold headline and the engine's words, wrapped like prose."""
     colour = {True: "#1e6b3a", False: "#a3261c", None: "#444"}[ok]
-    markup = (f'<div class="cl-verdict" style="border-left:4px solid {colour};padding:0.3em 0.8em;'
-              f'margin:0.4em 0;white-space:normal;overflow-wrap:break-word">'
-              f'<b style="color:{colour}">{html.escape(headline)}</b> {detail}</div>')
+    look = (f"border-left:4px solid {colour};padding:0.3em 0.8em;margin:0.4em 0;"
+            "white-space:normal;overflow-wrap:break-word")
+    markup = element("div", element("b", headline, style=f"color:{colour}", escape=True),
+                     f" {detail}", class_="cl-verdict", style=look)
     return Html(markup, text)
 
 

@@ -63,7 +63,7 @@ def test_the_contents_point_to_the_cards_due_today(data):
     assert "Your review" not in index()._repr_html_()
     _deck_with_the_move_card()
     assert 'href="#your-review">Your review: 1 card due today' in index()._repr_html_()
-    assert "id='your-review'" in your_review().summary.value
+    assert 'id="your-review"' in your_review().summary.value
 
 
 def test_a_move_card_solved_wrong_then_right_comes_back_soon(data):

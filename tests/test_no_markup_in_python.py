@@ -1,8 +1,10 @@
 """Markup lives in files (the pages' templates, stylesheets and scripts in cassino_learn/share/
-and serving/static/), not in Python strings: no string literal of serving/ written over more
-than one line of source looks like HTML, CSS or JavaScript. A one-line fragment (one element,
-one script tag) may stay, and so may a regular expression (`re.compile`'s pattern: text to be
-found, e.g. in a third party's script, not markup the project writes)."""
+and serving/static/, a widget's or a page's stylesheet beside its module) or is written by a
+drawing function (`drawing.markup.element`, the sheets of `drawing/sheets.py`), not in Python
+strings: no string literal of any module of the package written over more than one line of
+source looks like HTML, CSS or JavaScript. A one-line fragment (one element, one script tag)
+may stay, and so may a regular expression (`re.compile`'s pattern: text to be found, e.g. in a
+third party's script, not markup the project writes)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,28 @@ import ast
 import re
 from pathlib import Path
 
-import cassino_learn.serving
+import pytest
 
-SERVING = Path(cassino_learn.serving.__file__).resolve().parent
+import cassino_learn
+
+PACKAGE = Path(cassino_learn.__file__).resolve().parent
+# Modules still holding markup in strings of several lines, with how many and why. Each count
+# is exact: one more fails, and so does one fewer (lower it, or drop the line, when a string
+# goes). The list only shrinks.
+KNOWN: dict[str, tuple[int, str]] = {
+    "cassino_learn/drawing/render.py": (
+        23, "the card table's SVG and HTML, one element per helper; to be written with "
+            "drawing.markup.element, with the table's layout tests and screenshots to prove it"),
+    "cassino_learn/ui/game.py": (
+        7, "the game's round tables: ui/game.py is rewritten this round for issue 48 item 1 "
+           "(one turn driver); they become drawing functions after that merge"),
+    "cassino_learn/ui/table.py": (
+        1, "the card table's widget, rewritten this round for issue 48 item 1"),
+    "cassino_learn/ui/stages.py": (
+        4, "the stage widget, rewritten this round for issue 48 item 2 (kinds as classes)"),
+    "cassino_learn/ui/quiz_widgets.py": (
+        5, "the quiz widgets, rewritten this round for issue 48 item 2 (kinds as classes)"),
+}
 
 _TAGS = ("html|head|body|div|span|p|a|script|style|link|meta|title|main|section|article|nav|"
          "form|input|button|label|select|option|textarea|details|summary|template|fieldset|"
@@ -81,12 +102,24 @@ def markup_strings(source: str, name: str) -> list[str]:
     return [message for _, message in sorted(found)]
 
 
-def test_no_string_of_serving_longer_than_a_line_holds_markup() -> None:
-    found = []
-    for path in sorted(SERVING.rglob("*.py")):
-        found += markup_strings(path.read_text(encoding="utf-8"),
-                                str(path.relative_to(SERVING.parent.parent)))
-    assert not found, "markup belongs in a template or asset file:\n" + "\n".join(found)
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_string_longer_than_a_line_holds_markup(path: Path) -> None:
+    name = str(path.relative_to(PACKAGE.parent))
+    found = markup_strings(path.read_text(encoding="utf-8"), name)
+    allowed, why = KNOWN.get(name, (0, ""))
+    assert len(found) == allowed, (
+        f"markup belongs in a template, a stylesheet file or a drawing function "
+        f"(drawing.markup.element); {name} may hold {allowed} such strings ({why or 'none'}), "
+        f"found {len(found)}:\n" + "\n".join(found))
+
+
+def test_the_known_list_names_modules_that_exist() -> None:
+    names = {str(p.relative_to(PACKAGE.parent)) for p in _modules()}
+    assert set(KNOWN) <= names and all(n > 0 and why for n, why in KNOWN.values())
 
 
 def test_the_check_finds_markup_and_lets_prose_and_one_line_fragments_be() -> None:
