@@ -6,6 +6,8 @@ a string of several lines (`tests/test_no_markup_in_python.py`).
     '<p class="cl-line">2 &lt; 3</p>'
     >>> element("span", aria_label='the "ten"', role="img")
     '<span aria-label="the &quot;ten&quot;" role="img"></span>'
+    >>> element("circle", cx=50, cy=27, r=21, closed=True)
+    '<circle cx="50" cy="27" r="21"/>'
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from pathlib import Path
 __all__ = ["element", "stylesheet"]
 
 
-def element(tag: str, *inner: str, escape: bool = False, **attributes: object) -> str:
+def element(tag: str, *inner: str, escape: bool = False, closed: bool = False,
+            **attributes: object) -> str:
     """`<tag attributes>inner</tag>`: each attribute's value escaped (`class_` is `class`,
     `aria_label` is `aria-label`; None leaves it out); the inner parts are HTML already, or
-    text when `escape` is set."""
+    text when `escape` is set. `closed`: an SVG element with nothing inside, `<tag .../>`."""
     words = "".join(f' {_name(name)}="{html.escape(str(value))}"'
                     for name, value in attributes.items() if value is not None)
+    if closed:
+        return f"<{tag}{words}/>"
     body = "".join(html.escape(part) if escape else part for part in inner)
     return f"<{tag}{words}>{body}</{tag}>"
 
