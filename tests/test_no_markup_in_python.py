@@ -27,9 +27,11 @@ KNOWN: dict[str, tuple[int, str]] = {
     "cassino_learn/ui/table.py": (
         1, "the card table's widget, rewritten this round for issue 48 item 1"),
     "cassino_learn/ui/stages.py": (
-        4, "the stage widget, rewritten this round for issue 48 item 2 (kinds as classes)"),
+        1, "a score stage's piles: the stage widget's kinds are rewritten this round for issue "
+           "48 item 2 (kinds as classes)"),
     "cassino_learn/ui/quiz_widgets.py": (
-        5, "the quiz widgets, rewritten this round for issue 48 item 2 (kinds as classes)"),
+        2, "a Legal question's prompt and a score question's piles: the quiz widgets' kinds "
+           "are rewritten this round for issue 48 item 2 (kinds as classes)"),
 }
 
 _TAGS = ("html|head|body|div|span|p|a|script|style|link|meta|title|main|section|article|nav|"

@@ -28,6 +28,7 @@ from ..browser import in_browser
 from ..core.cards import Card
 from ..core.move import CAPTURE, Move
 from ..core.position import Position
+from ..drawing.markup import element
 from ..drawing.render import asked_move_html, card_svg
 from ..teaching import catalog
 from ..learner import learner_context, progress
@@ -597,11 +598,11 @@ class StageRunner(ShownByModel, w.VBox):
                    and entry.stages[s.id].seen)
         if self._next_lesson:
             title, notebook = self._next_lesson
-            onward = (f'<a class="cl-stage-onward" target="_self" href="{html.escape(notebook)}">Next lesson: '
-                      f"{html.escape(title)} →</a>")
+            onward = element("a", f"Next lesson: {title} →", class_="cl-stage-onward",
+                             target="_self", href=notebook, escape=True)
         else:
-            onward = ('<a class="cl-stage-onward" target="_self" href="00_index.ipynb">That was the last '
-                      "lesson: back to the contents</a>")
+            onward = element("a", "That was the last lesson: back to the contents",
+                             class_="cl-stage-onward", target="_self", href="00_index.ipynb")
         with self.top.hold_sync(), self.bottom.hold_sync():
             if self.index < 0:
                 self.top.say, self.top.task, self.top.why = "", "", ""
@@ -611,12 +612,13 @@ class StageRunner(ShownByModel, w.VBox):
                 self.bottom.hint_shown = False
                 self._say("", "")
             self.bottom.next_armed = False
+            replay = (f" ({seen} seen with the answer shown: replay "
+                      f"{'it' if seen == 1 else 'them'} for stars)" if seen else "")
             self.bottom.complete = (
-                f"<b>Lesson done!</b> Every stage done: ★ {earned} of {total}"
-                + (f" ({seen} seen with the answer shown: replay {'it' if seen == 1 else 'them'}"
-                   f" for stars)" if seen else "") + ". "
-                f"{onward}<br><small>Replay any stage by its number above; the explanations "
-                f"and the practice are below.</small>")
+                element("b", "Lesson done!") + f" Every stage done: ★ {earned} of {total}"
+                + replay + ". " + onward + "<br>"
+                + element("small", "Replay any stage by its number above; the explanations and "
+                                   "the practice are below."))
 
     # ------------------------------------------------------------------ front end
 
