@@ -130,8 +130,9 @@ def numbered(items: Sequence[tuple[str, str]], css_class: str) -> str:
 
 def listed(items: Sequence[tuple[str, str]], css_class: str) -> str:
     """A list, each item a text shown as code and what is said of it."""
-    return element("ul", *(element("li", element("code", code, escape=True), ": ", html.escape(said))
-                           for code, said in items), class_=f"cl-sheet-list {css_class}")
+    return element("ul", *(element("li", element("code", code, escape=True), ": ",
+                                    html.escape(said)) for code, said in items),
+                   class_=f"cl-sheet-list {css_class}")
 
 
 def with_note(value: int | str, note: str) -> str:

@@ -34,7 +34,7 @@ __all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "g
 def _link(item: Lesson | None, arrow: str) -> str:
     if item is None:
         return ""
-    return f'<a target="_self" href="{item.notebook}">{arrow} {html.escape(item.title)}</a>'
+    return element("a", f"{arrow} {item.title}", target="_self", href=item.notebook, escape=True)
 
 
 class LessonHeader(Html):
@@ -118,8 +118,9 @@ def header(slug: str) -> LessonHeader:
                            escape=True),
                    class_="cl-header-rules", style="color:#555;font-size:85%;margin:0 0 0.5em") \
         if item.rules else ""
-    nav = " | ".join(x for x in (_link(before, "←"), f'<a target="_self" href="{INDEX.notebook}">Contents</a>'
-                                 if slug != INDEX.slug else "", _link(after, "→")) if x)
+    home = element("a", "Contents", target="_self", href=INDEX.notebook) \
+        if slug != INDEX.slug else ""
+    nav = " | ".join(x for x in (_link(before, "←"), home, _link(after, "→")) if x)
     markup = element("div", element("nav", nav, style="font-size:90%"),
                      element("h1", title, escape=True), told, class_="cl-header")
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None, top)
