@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
-from typing import Collection, Sequence
+from typing import Any, Collection, Sequence
 
 from ..core.build import Build
 from ..core.cards import Card
@@ -114,6 +114,7 @@ def card_svg(card: Card, *, face_down: bool = False, four_color: bool = False,
     screen readers, for use inside an element that carries the label itself.
     """
     width, height = size, round(size * 1.4)
+    access: dict[str, Any]  # attributes of element(), typed as its keywords are
     if label:
         access = {"role": "img",
                   "aria_label": "face-down card" if face_down else card.name}
@@ -159,7 +160,7 @@ def value_tags(rules: Rules) -> dict[int, tuple[str, str]]:
 
 # A card or build the learner can choose: an option of its row's listbox (`_listbox`), the
 # card table widget's hook. Each row is one Tab stop; the widget moves `tabindex` (roving).
-_OPTION = {"tabindex": "0", "role": "option", "aria_selected": "false"}
+_OPTION: dict[str, Any] = {"tabindex": "0", "role": "option", "aria_selected": "false"}
 
 
 def _listbox(options: str, label: str, *, several: bool) -> str:
@@ -178,7 +179,7 @@ def _card_div(card: Card, *, four_color: bool, interactive: bool, value: str = "
               drawn: bool = False) -> str:
     """A card; `value` (e.g. "13", "1/14") is printed small in its lower left corner, where it
     covers neither index, and said after its name. `drawn`: just drawn from the stock."""
-    focus = _OPTION if interactive else {"role": "img"}
+    focus: dict[str, Any] = _OPTION if interactive else {"role": "img"}
     name = f"{card.name}, counts {value.replace('/', ' or ')}" if value else card.name
     tag = _hidden("cl-value", value) if value else ""
     if drawn:
@@ -221,7 +222,7 @@ def _badge(build: Build) -> str:
 def _build_div(index: int, build: Build, viewer: int, position: Position, *,
                four_color: bool, interactive: bool, tags: dict[int, tuple[str, str]]) -> str:
     tag = _owner(build, viewer, position)[0]
-    focus = _OPTION if interactive else {"role": "group"}
+    focus: dict[str, Any] = _OPTION if interactive else {"role": "group"}
     sets = _sets_html(build, four_color, tags)
     owner_class = " cl-mine" if build.owner == viewer else ""
     cards = " ".join(str(c) for c in build.cards)
