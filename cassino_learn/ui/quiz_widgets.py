@@ -19,6 +19,7 @@ from ..core.listing import first_moves
 from ..core.move import Move
 from ..core.position import Position
 from ..core.words import count
+from ..drawing.markup import element
 from ..drawing.render import asked_move_html
 from ..teaching import catalog
 from ..teaching.kinds import Answered, Exhibit
@@ -63,14 +64,16 @@ def feedback_html(verdict: Verdict) -> str:
     kind, icon, label = ("cl-right", "✔", "Right") if verdict.correct else \
         ("cl-wrong", "✘", "Not right")
     lines = html.escape(verdict.untagged).replace("\n", "<br>")  # the rule shown as a tag
-    rule = f'<span class="cl-rule">rule {html.escape(verdict.rule)}</span>' if verdict.rule else ""
-    return (f'<div class="cl-feedback {kind}" role="status" aria-label="{label}">'
-            f'<span class="cl-icon" aria-hidden="true">{icon}</span><div>{lines}{rule}</div></div>')
+    rule = element("span", f"rule {verdict.rule}", class_="cl-rule", escape=True) \
+        if verdict.rule else ""
+    return element("div", element("span", icon, class_="cl-icon", aria_hidden="true"),
+                   element("div", lines, rule), class_=f"cl-feedback {kind}", role="status",
+                   aria_label=label)
 
 
 def note_html(text: str) -> str:
-    return (f'<div class="cl-feedback cl-note" role="status"><span class="cl-icon" '
-            f'aria-hidden="true">★</span><div>{text}</div></div>')
+    return element("div", element("span", "★", class_="cl-icon", aria_hidden="true"),
+                   element("div", text), class_="cl-feedback cl-note", role="status")
 
 
 # ---------------------------------------------------------------------- one question
@@ -517,6 +520,6 @@ def moves_html(position: Position, first: int = SANDBOX_MOVES_SHOWN) -> str:
     if not position.hand:
         return ""
     listing = first_moves(position, first=first, limit=SANDBOX_COUNT_LIMIT)
-    shown = " · ".join(f"<code>{html.escape(str(m))}</code>" for m in listing.moves)
-    return (f'<div class="cl-sandbox-moves" role="status">{html.escape(listing.sentence())} '
-            f'{shown}</div>')
+    shown = " · ".join(element("code", str(m), escape=True) for m in listing.moves)
+    return element("div", html.escape(listing.sentence()), " ", shown,
+                   class_="cl-sandbox-moves", role="status")

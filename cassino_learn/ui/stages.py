@@ -10,7 +10,7 @@ table is built when it opens and closed when it is left.
 
 Each thing the runner does (opening, a message from its panels or its table) reads the progress
 file once (`progress.read_once`): its records, its map and its table's settings are one reading.
-What a learner does is told to their class (`teaching.class_events`) only in a class: outside
+What a learner does is told to their class (`classroom.class_events`) only in a class: outside
 one that module is not even imported.
 """
 
@@ -28,8 +28,10 @@ from ..browser import in_browser
 from ..core.cards import Card
 from ..core.move import Move
 from ..core.position import Position
+from ..drawing.markup import element
 from ..drawing.render import asked_move_html, card_svg
-from ..teaching import catalog, learner_context, progress
+from ..teaching import catalog
+from ..learner import learner_context, progress
 from ..teaching.feedback import SHOW, step_for
 from ..teaching.kinds import Answered, Exhibit
 from ..teaching.quiz import Verdict
@@ -52,11 +54,11 @@ NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage ope
 
 
 def _class_events() -> ModuleType | None:
-    """`teaching.class_events` when this learner's events go somewhere (a class), else None."""
+    """`classroom.class_events` when this learner's events go somewhere (a class), else None."""
     context = learner_context.current()
     if context.record is None and context.sink is None:
         return None
-    from ..teaching import class_events
+    from ..classroom import class_events
 
     return class_events
 
@@ -176,7 +178,7 @@ class StageRunner(ShownByModel, w.VBox):
     def resume(self) -> None:
         """Open the class's homework stage of this lesson not solved yet (in a class), else
         the first unsolved stage, or show the lesson as done."""
-        from ..teaching.homework import stage_to_open
+        from ..classroom.homework import stage_to_open
 
         wanted = stage_to_open(self.slug)
         if wanted in self.lesson.ids:
@@ -602,11 +604,11 @@ class StageRunner(ShownByModel, w.VBox):
                    and entry.stages[s.id].seen)
         if self._next_lesson:
             title, notebook = self._next_lesson
-            onward = (f'<a class="cl-stage-onward" target="_self" href="{html.escape(notebook)}">Next lesson: '
-                      f"{html.escape(title)} →</a>")
+            onward = element("a", f"Next lesson: {title} →", class_="cl-stage-onward",
+                             target="_self", href=notebook, escape=True)
         else:
-            onward = ('<a class="cl-stage-onward" target="_self" href="00_index.ipynb">That was the last '
-                      "lesson: back to the contents</a>")
+            onward = element("a", "That was the last lesson: back to the contents",
+                             class_="cl-stage-onward", target="_self", href="00_index.ipynb")
         with self.top.hold_sync(), self.bottom.hold_sync():
             if self.index < 0:
                 self.top.say, self.top.task, self.top.why = "", "", ""
@@ -616,12 +618,13 @@ class StageRunner(ShownByModel, w.VBox):
                 self.bottom.hint_shown = False
                 self._say("", "")
             self.bottom.next_armed = False
+            replay = (f" ({seen} seen with the answer shown: replay "
+                      f"{'it' if seen == 1 else 'them'} for stars)" if seen else "")
             self.bottom.complete = (
-                f"<b>Lesson done!</b> Every stage done: ★ {earned} of {total}"
-                + (f" ({seen} seen with the answer shown: replay {'it' if seen == 1 else 'them'}"
-                   f" for stars)" if seen else "") + ". "
-                f"{onward}<br><small>Replay any stage by its number above; the explanations "
-                f"and the practice are below.</small>")
+                element("b", "Lesson done!") + f" Every stage done: ★ {earned} of {total}"
+                + replay + ". " + onward + "<br>"
+                + element("small", "Replay any stage by its number above; the explanations and "
+                                   "the practice are below."))
 
     # ------------------------------------------------------------------ front end
 

@@ -147,8 +147,8 @@ def test_your_review_shows_cards_added_meanwhile_when_the_page_is_shown_again(
         site, page, wait_for_voila, monkeypatch) -> None:
     """A game in another tab adds a card while the contents page is open: when the learner
     comes back to the page (it is shown again), "Your review" counts it, with no reload."""
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard
     from cassino_learn.teaching.stages import load_stages
 
     server, data = site

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.teaching.judged import LOOK, NUDGE, SHOW, Verdict
 from cassino_learn.teaching.kinds import (KINDS, Answered, Controls, Kind, register,
                                           unregister)
