@@ -22,7 +22,7 @@ from typing import Generator, Sequence, cast
 
 from ..core.cards import Card
 from ..core.move import BUILD, CAPTURE, Move
-from ..core.movegen import apply_move, legal_moves
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from ..core.rules import Rules
 from .assess import cards_value
@@ -182,7 +182,7 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
     try:
         for move in moves:
             before = search.nodes
-            child = apply_move(state, move)
+            child = TURNS.play(state, move, (), dealer)[0]  # the last deal: no stock
             value = base + search.gain(state, move) - (yield from search.value_steps(child))
             out.append(MoveValue(move, value, max(1, search.nodes - before)))
     except OutOfBudget:
