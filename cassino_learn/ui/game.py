@@ -27,6 +27,7 @@ from ..core.telling import in_words
 from ..core.variants import GAME_MENU, game_name, variants_on
 from ..core.variants import with_variants as registry_with_variants
 from ..core.words import count
+from ..game.bots import Player
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
@@ -213,7 +214,7 @@ class GameWidget(w.VBox):
         self._rules_chosen()
         self._level_chosen()
 
-    def _computers(self) -> dict:
+    def _computers(self) -> dict[int, Player]:
         """The computer seats of a new match: every seat but the learner's, at the level."""
         return {seat: self.bot for seat in range(1, self.players + 1) if seat != self.LEARNER}
 
