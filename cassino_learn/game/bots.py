@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from ..core.cards import Card
 from ..core.move import Move
-from ..core.movegen import apply_move, legal_moves
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from .assess import assess_all, assess_seen, cards_value, unknown_cards
-from .dealing import close_round, draw_card, next_deal
 from .observation import Observation
 from .scoring import score_round
+from .turns import ROUND_OVER, TURNS
 
 if TYPE_CHECKING:
     from .match import Game
@@ -149,8 +149,7 @@ class StrongPlayer:
         for _ in range(self.samples):
             state, stock = _sample(observation, unseen, rng)
             for i, move in enumerate(candidates):
-                after, rest = _play(state, move, stock)
-                totals[i] += _rollout(after, rest, observation.dealer, side,
+                totals[i] += _rollout(state, move, stock, observation.dealer, side,
                                       self.horizon == "round", self.greedy_plies)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
@@ -176,14 +175,6 @@ def _sample(observation: Observation, unseen: list[Card],
     return position.derive(hands=tuple(hands)), stock
 
 
-def _play(position: Position, move: Move, stock: list[Card]) -> tuple[Position, list[Card]]:
-    """Play `move`; under V9 its player then draws from the (sampled) stock."""
-    after = apply_move(position, move)
-    if position.rules.draws_from_stock and stock:
-        return draw_card(after, stock, position.turn)
-    return after, stock
-
-
 def _evaluate(position: Position, side: int, round_over: bool) -> float:
     """The side's lead: exact round points at the end of a round, else what the piles are worth."""
     if round_over:
@@ -196,27 +187,26 @@ def _evaluate(position: Position, side: int, round_over: bool) -> float:
     return mine - max(v for s, v in enumerate(values, 1) if s != side)
 
 
-def _rollout(position: Position, stock: list[Card], dealer: int, side: int,
+def _rollout(position: Position, move: Move, stock: Sequence[Card], dealer: int, side: int,
              whole_round: bool, greedy_plies: int = 0) -> float:
-    """Play out the deal (or, `whole_round`, the rest of the round, dealing from the sampled
-    stock) with the rollout policy, the first `greedy_plies` moves with the greedy player's
-    (each mover judging only by its own hand); at the end of the round score it exactly.
-    Under V9 each mover draws from the sampled stock after playing."""
+    """Play `move`, then play out the deal (or, `whole_round`, the rest of the round, dealing
+    from the sampled stock) with the rollout policy, the first `greedy_plies` moves with the
+    greedy player's (each mover judging only by its own hand); at the end of the round score
+    it exactly. Every turn ends as a Game's (`turns`): under V9 each mover draws from the
+    sampled stock after playing."""
     while True:
-        while any(position.hands):
-            if greedy_plies > 0:
-                greedy_plies -= 1
-                move = greedy_move(position, unknown_cards(position, position.turn), None,
-                                   len(stock))
-            else:
-                move = _fast_move(position)
-            position, stock = _play(position, move, stock)
-        if not stock:
-            break
-        if not whole_round:
+        position, stock, ended = TURNS.play(position, move, stock, dealer,
+                                            dealing=whole_round)
+        if ended == ROUND_OVER:
+            return _evaluate(TURNS.close_round(position, dealer), side, True)
+        if not any(position.hands):  # the deal is over and no new one is played out
             return _evaluate(position, side, False)
-        position, stock = next_deal(position, stock, dealer)
-    return _evaluate(close_round(position, dealer), side, True)
+        if greedy_plies > 0:
+            greedy_plies -= 1
+            move = greedy_move(position, unknown_cards(position, position.turn), None,
+                               len(stock))
+        else:
+            move = _fast_move(position)
 
 
 def _expert(**options: Any) -> Player:

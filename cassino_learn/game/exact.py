@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import Generator, cast
 
 from ..core.move import CAPTURE, Move
-from ..core.movegen import apply_move, legal_moves
+from ..core.movegen import legal_moves
 from ..core.position import Position
-from .dealing import close_round
 from .evaluate import final_points
+from .turns import TURNS
 
 __all__ = ["exact_values", "ExactSearch", "OutOfBudget", "solvable"]
 
@@ -73,7 +73,7 @@ class ExactSearch:
         """At the end of the round: the lead still to gain for the side of `position.turn`."""
         rules = position.rules
         side = position.side_of(position.turn) - 1
-        closed = close_round(position, self.dealer)
+        closed = TURNS.close_round(position, self.dealer)
         points = final_points(closed)
         lead = points[side] - points[1 - side]
         # less what is already counted: the piles' own points and the sweeps
@@ -123,7 +123,7 @@ class ExactSearch:
         best = -INF
         a = alpha
         for gain, _, move in scored:
-            child = apply_move(position, move)
+            child = TURNS.play(position, move, (), self.dealer)[0]  # the last deal: no stock
             same_side = position.side_of(child.turn) == position.side_of(position.turn)
             if same_side:  # cannot happen with two sides alternating, but be exact anyway
                 v = gain + (yield from self.value_steps(child, a - gain, beta - gain))
@@ -156,7 +156,7 @@ def exact_values(position: Position, dealer: int) -> list[tuple[Move, float]]:
     base = so_far[side] - so_far[1 - side]
     out = []
     for move in legal_moves(position):
-        child = apply_move(position, move)
+        child = TURNS.play(position, move, (), dealer)[0]
         gain = search.gain(position, move)
         out.append((move, base + gain - search.value(child)))
     out.sort(key=lambda t: -t[1])

@@ -1,7 +1,9 @@
 """Game: a match of Cassino from a seed: deals (or V9's draws from the stock), turns, the last
 cards, scoring rounds (K1 or V8), the match (K3, V4, V5, V8), undo, history in move notation,
 and JSON save/load. `Game.from_position` is a play from a set position (a lesson's table):
-turns and moves only. Every turn played anywhere in the package goes through a Game.
+turns and moves only. Every turn played anywhere in the package goes through a Game, whose
+turns end as `game.turns` says (the search's playouts end theirs there too). Computer seats
+are players given to the Game (`computers`), which it asks for their moves (`play_computer`).
 
     >>> from cassino_learn import Game
     >>> g = Game(players=2, seed=7)
@@ -19,19 +21,21 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..core.cards import Card
 from ..core.errors import IllegalMove, MoveSyntaxError, shorten
 from ..core.move import Move
-from ..core.movegen import apply_move, legal_moves
+from ..core.movegen import legal_moves
 from ..core.position import Position, find_legal
 from ..core.rules import Rules
-from .dealing import (DEALS_PER_ROUND, FIRST_DEALER, close_round, deals_per_round, draw_card,
-                      next_deal, next_dealer, shuffled_deck, start_round)
+from .dealing import (DEALS_PER_ROUND, FIRST_DEALER, deals_per_round, next_dealer,
+                      shuffled_deck, start_round)
 from .scoring import MatchResult, RoundScore, match_points, match_result, score_round
+from .turns import DEALT, ROUND_OVER, TURNS, Turns
 
 if TYPE_CHECKING:
+    from .bots import Player
     from .observation import Observation
 
 __all__ = ["Game", "GameOver", "GameFileError", "FORMAT"]
@@ -64,10 +68,14 @@ class _Snapshot:
 
 class Game:
     """A match: `Game(players=2, partners=False, seed=7, rules=Rules())`; the first round is
-    dealt at once. Seat 1 deals the first round; the deal passes left each round (D3)."""
+    dealt at once. Seat 1 deals the first round; the deal passes left each round (D3).
+    `computers` are the computer seats' players, by seat (`play_computer`)."""
+
+    turns: Turns = TURNS  # how a turn ends: the one place (game/turns.py)
 
     def __init__(self, players: int = 2, partners: bool = False, seed: int | str | None = None,
-                 rules: Rules | str | None = None) -> None:
+                 rules: Rules | str | None = None, *,
+                 computers: "Mapping[int, Player] | None" = None) -> None:
         if players not in DEALS_PER_ROUND:
             raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
         if partners and players != 4:
@@ -90,12 +98,14 @@ class Game:
         self._undo: list[_Snapshot] = []
         self._legal: list[Move] | None = None
         self._start: Position | None = None  # a set position's play (from_position)
+        self.computers = _seated(computers, players)
         self._now = self._new_round(dealer=FIRST_DEALER, round_number=1, scores=None,
                                     rounds=())
 
     @classmethod
     def from_position(cls, position: Position | str,
-                      stock: "Sequence[Card | str]" = ()) -> "Game":
+                      stock: "Sequence[Card | str]" = (), *,
+                      computers: "Mapping[int, Player] | None" = None) -> "Game":
         """A play from a set position instead of a deal: turns and moves, and under V9
         (`deal=draw`) the mover's draw from `stock` (top first) after each move. Nothing is
         dealt or scored, so play stops where the seat to move holds no cards; hands the
@@ -113,6 +123,7 @@ class Game:
             start.players, start.partners, None, start.rules
         game.history, game._moves, game._undo, game._legal = [], [], [], None
         game._start = start
+        game.computers = _seated(computers, start.players)
         scores = tuple((side, 0) for side in range(1, game.sides + 1))
         game._now = _Snapshot(start, cards, start.players, 1, 1, scores, (),
                               MatchResult(False, None))
@@ -217,6 +228,20 @@ class Game:
 
         return observe(self, self.turn if seat is None else seat)
 
+    def observation_after(self, number: int, seat: int) -> "Observation":
+        """What `seat` knew after the first `number` moves (negative: counted back from now;
+        -2 is just before the last move)."""
+        from .observation import observed
+
+        snapshots = self._undo + [self._now]
+        if not -len(snapshots) <= number < len(snapshots):
+            raise ValueError(f"there are {len(self.history)} moves, not {number}")
+        now = snapshots[number]
+        return observed(now.state, seat, stock_size=len(now.stock), dealer=now.dealer,
+                        round_number=now.round_number, deal_number=now.deal_number,
+                        deals_per_round=self.deals_per_round, scores=now.scores,
+                        over=now.result.over)
+
     # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[Move]:
@@ -243,8 +268,23 @@ class Game:
         self._undo.append(self._now)
         self.history.append(str(legal))
         self._moves.append(legal)
-        self._now = self._advance(apply_move(state, legal))
+        self._now = self._advance(state, legal)
         self._legal = None
+
+    @property
+    def computer_to_move(self) -> bool:
+        """Whether a computer seat is to move, holding cards, in a match not yet over."""
+        return not self.over and self.turn in self.computers and bool(self.state.hand)
+
+    def play_computer(self) -> Move:
+        """The computer seat to move chooses from what it may see (its observation) and its
+        move is played; returns it. ValueError when no computer is to move; the player's
+        illegal move raises IllegalMove (or MoveSyntaxError) and changes nothing."""
+        if not self.computer_to_move:
+            raise ValueError(f"seat {self.turn} is not a computer's with cards to play"
+                             if not self.over else "the match is over")
+        self.play(self.computers[self.turn].choose(self.observation()))
+        return self._moves[-1]
 
     def undo(self) -> str:
         """Take back the last move (also across a deal or round boundary); returns its text."""
@@ -268,19 +308,18 @@ class Game:
         return _Snapshot(state, tuple(stock), dealer, round_number, 1, scores, rounds,
                          MatchResult(False, None))
 
-    def _advance(self, state: Position) -> _Snapshot:
-        """After a move: deal again, or finish the round (W2, K1-K3) and deal the next one."""
+    def _advance(self, before: Position, move: Move) -> _Snapshot:
+        """Play `move` (legal in `before`) and end the turn as `turns` says: a draw, a new
+        deal, or the round finished (W2, K1-K3) and the next one dealt."""
         now = self._now
-        if self.rules.draws_from_stock and now.stock:  # V9: the player who played draws
-            state, stock = draw_card(state, now.stock, now.state.turn)
-            return _replace_snapshot(now, state=state, stock=tuple(stock))
-        if any(state.hands) or self._start is not None:  # a set position is never dealt
-            return _replace_snapshot(now, state=state)
-        if now.stock:
-            state, stock = next_deal(state, now.stock, now.dealer)
+        state, stock, ended = self.turns.play(before, move, now.stock, now.dealer,
+                                              dealing=self._start is None)
+        if ended == DEALT:
             return _replace_snapshot(now, state=state, stock=tuple(stock),
                                      deal_number=now.deal_number + 1)
-        state = close_round(state, now.dealer)
+        if ended != ROUND_OVER or self._start is not None:  # a set position is not scored
+            return _replace_snapshot(now, state=state, stock=tuple(stock))
+        state = self.turns.close_round(state, now.dealer)
         score = score_round(state.piles, state.sweeps, self.rules)
         scores = match_points(dict(now.scores), score.points, self.rules)
         rounds = now.rounds + (score,)
@@ -383,6 +422,18 @@ class Game:
                   else f"round {self.round_number}, deal {self.deal_number}, seat {self.turn} to play")
         return (f"<Game players={self.players} partners={self.partners} seed={self.seed!r} "
                 f"scores={self.scores} {status}>")
+
+
+def _seated(computers: "Mapping[int, Player] | None", players: int) -> "dict[int, Player]":
+    """The computer seats, checked: seats of the table, each a player with `choose`."""
+    seated = dict(computers or {})
+    for seat, player in seated.items():
+        if not (isinstance(seat, int) and 1 <= seat <= players):
+            raise ValueError(f"computers: seat {seat!r} is not a seat of a {players}-player "
+                             f"table")
+        if not callable(getattr(player, "choose", None)):
+            raise ValueError(f"computers: seat {seat}'s player has no choose(observation)")
+    return seated
 
 
 def _replace_snapshot(snapshot: _Snapshot, **changes: Any) -> _Snapshot:

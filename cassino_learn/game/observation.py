@@ -19,7 +19,7 @@ from ..core.position import Position
 if TYPE_CHECKING:
     from .match import Game
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "observe", "observed"]
 
 
 @dataclass(frozen=True)
@@ -125,11 +125,20 @@ class Observation:
 
 def observe(game: "Game", seat: int) -> Observation:
     """What `seat` may know of `game` right now."""
-    state = game.state
+    return observed(game.state, seat, stock_size=len(game.stock), dealer=game.dealer,
+                    round_number=game.round_number, deal_number=game.deal_number,
+                    deals_per_round=game.deals_per_round, scores=tuple(game.scores.items()),
+                    over=game.over)
+
+
+def observed(state: Position, seat: int, *, stock_size: int, dealer: int, round_number: int,
+             deal_number: int, deals_per_round: int, scores: tuple[tuple[int, int], ...],
+             over: bool) -> Observation:
+    """What `seat` may know of the whole `state` of a deal and the match around it."""
     if not 1 <= seat <= state.players:
         raise ValueError(f"there is no seat {seat} in a {state.players}-player game")
     return Observation(
         seat=seat, position=state.for_seat(seat),
-        hand_sizes=tuple(len(h or ()) for h in state.hands), stock_size=len(game.stock),
-        dealer=game.dealer, round_number=game.round_number, deal_number=game.deal_number,
-        deals_per_round=game.deals_per_round, scores=tuple(game.scores.items()), over=game.over)
+        hand_sizes=tuple(len(h or ()) for h in state.hands), stock_size=stock_size,
+        dealer=dealer, round_number=round_number, deal_number=deal_number,
+        deals_per_round=deals_per_round, scores=scores, over=over)

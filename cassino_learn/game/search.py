@@ -22,15 +22,15 @@ from typing import Generator, Sequence, cast
 
 from ..core.cards import Card
 from ..core.move import BUILD, CAPTURE, Move
-from ..core.movegen import apply_move, legal_moves
+from ..core.movegen import legal_moves
 from ..core.position import Position
 from ..core.rules import Rules
 from .assess import cards_value
-from .dealing import close_round, draw_card, next_deal
 from .determinize import sample_world
 from .evaluate import expected_points, final_points, leads, match_utility
 from .exact import ExactSearch, OutOfBudget, solvable
 from .observation import Observation
+from .turns import TURNS, Turns
 
 __all__ = ["MoveValue", "move_values", "compare_moves", "search", "searching", "run",
            "move_values_steps", "compare_moves_steps", "known_world",
@@ -94,26 +94,26 @@ def _policy(position: Position) -> Move:
 
 
 class _World:
-    """One sampled deal of the cards being played forward: the position and the stock."""
+    """One sampled deal of the cards being played forward: the position and the stock, each
+    turn ended by the `turns` every Game plays by (past the horizon, no new deal)."""
 
-    __slots__ = ("position", "stock", "plies", "dealer", "horizon", "draw")
+    __slots__ = ("position", "stock", "plies", "dealer", "horizon", "draw", "turns")
 
-    def __init__(self, position: Position, stock: list[Card], dealer: int, horizon: int) -> None:
+    def __init__(self, position: Position, stock: list[Card], dealer: int, horizon: int,
+                 turns: Turns = TURNS) -> None:
         self.position = position
-        self.stock = stock
+        self.stock: Sequence[Card] = stock
         self.plies = 0
         self.dealer = dealer
         self.horizon = horizon
         self.draw = position.rules.draws_from_stock
+        self.turns = turns
 
     def play(self, move: Move) -> None:
-        mover = self.position.turn
-        self.position = apply_move(self.position, move)
         self.plies += 1
-        if self.draw and self.stock:
-            self.position, self.stock = draw_card(self.position, self.stock, mover)
-        elif not any(self.position.hands) and self.stock and self.plies < self.horizon:
-            self.position, self.stock = next_deal(self.position, self.stock, self.dealer)
+        self.position, self.stock, _ = self.turns.play(self.position, move, self.stock,
+                                                       self.dealer,
+                                                       dealing=self.plies < self.horizon)
 
     def done(self) -> bool:
         """At the horizon (see the module's docstring) or the end of the round."""
@@ -125,7 +125,7 @@ class _World:
         """Each side's round points (exact at the end of the round) and whether it ended."""
         position = self.position
         if not any(position.hands) and not self.stock:
-            return final_points(close_round(position, self.dealer)), True
+            return final_points(self.turns.close_round(position, self.dealer)), True
         points = expected_points(position)
         rules = position.rules
         for build in position.builds:  # its owner means to take it
@@ -182,7 +182,7 @@ def _exact(state: Position, dealer: int, moves: list[Move], max_nodes: int
     try:
         for move in moves:
             before = search.nodes
-            child = apply_move(state, move)
+            child = TURNS.play(state, move, (), dealer)[0]  # the last deal: no stock
             value = base + search.gain(state, move) - (yield from search.value_steps(child))
             out.append(MoveValue(move, value, max(1, search.nodes - before)))
     except OutOfBudget:

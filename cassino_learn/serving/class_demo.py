@@ -253,7 +253,7 @@ def _move_html(demo: Demonstration, text: str) -> str:
     line = demo.line
     if line is None or len(line.moves) == 0:
         return ""
-    before = line.positions[-2] if line.game is None and len(line.positions) > 1 else None
+    before = line.game.state_after(-2) if not line.dealt else None  # a lone position's
     if before is None:
         return f'<div class="cd-notation">{_escape(text)}</div>'
     try:

@@ -177,25 +177,30 @@ class Question:
 
 
 class _Line:
-    """The table and the moves played on it: a lone position, or a dealt game."""
+    """The table and the moves played on it: a lone position, or a dealt game; either way
+    every move is played through a Game (a lone position's by `Game.from_position`)."""
 
     def __init__(self, position: Position | None = None, game: Game | None = None) -> None:
-        self.positions = [position] if position is not None else []
+        self.dealt = game is not None
+        if game is None:
+            if position is None:
+                raise ValueError("a line starts from a position or a game")
+            game = Game.from_position(position)
         self.game = game
         self.moves: list[str] = []
 
     @property
     def state(self) -> Position:
-        return self.game.state if self.game is not None else self.positions[-1]
+        return self.game.state
 
     @property
     def stock(self) -> int | None:
-        if self.game is None or not self.game.rules.draws_from_stock:
+        if not self.dealt or not self.game.rules.draws_from_stock:
             return None
         return len(self.game.stock)
 
     def observation(self) -> Observation:
-        if self.game is not None:
+        if self.dealt:
             return observe(self.game, self.game.turn)
         return observation_of(self.state)
 
@@ -203,7 +208,7 @@ class _Line:
         """A lone position with every hand given is a puzzle with nothing hidden: the expert
         values its moves on that table (the cards it does not place are out of play)."""
         state = self.state
-        if self.game is None and all(h is not None for h in state.hands):
+        if not self.dealt and all(h is not None for h in state.hands):
             return state
         return None
 
@@ -216,25 +221,19 @@ class _Line:
             raise DemoError(f"seat {state.turn}'s hand is not known: type it in the position "
                             f"(hand: or hand {state.turn}:) to play from here")
         move = state.parse_move(text)  # IllegalMove / MoveSyntaxError say why
-        if self.game is not None:
-            try:
-                self.game.play(move)
-            except GameOver as error:
-                raise DemoError(str(error)) from None
-        else:
-            if not state.hand and not any(state.hands):
-                raise DemoError("no one holds a card: the deal is over")
-            self.positions.append(state.play(move))
+        if not self.dealt and not state.hand and not any(state.hands):
+            raise DemoError("no one holds a card: the deal is over")
+        try:
+            self.game.play(move)
+        except GameOver as error:
+            raise DemoError(str(error)) from None
         self.moves.append(str(move))
         return move
 
     def back(self) -> str:
         if not self.moves:
             raise DemoError("this is the start of the demonstration: nothing to take back")
-        if self.game is not None:
-            self.game.undo()
-        else:
-            self.positions.pop()
+        self.game.undo()
         return self.moves.pop()
 
 
@@ -536,7 +535,7 @@ class Demonstration:
     def hand_sizes(self) -> tuple[int, ...] | None:
         """Each seat's number of cards when the whole table is known (a dealt game)."""
         line = self._need_table()
-        if line.game is None and any(h is None for h in line.state.hands):
+        if not line.dealt and any(h is None for h in line.state.hands):
             return None
         return tuple(len(h or ()) for h in line.state.hands)
 
@@ -552,7 +551,7 @@ class Demonstration:
             "moves_played": len(self.line.moves), "can_forward": bool(self.ahead),
             "caption": self.captions.get(len(self.line.moves), ""),
             "shown": sorted(self.shown), "stock": self.line.stock,
-            "over": self.line.game.over if self.line.game is not None else False})
+            "over": self.line.game.over})
         question = self.question
         if question is not None:
             data["question"] = {"id": question.id, "state": question.state,

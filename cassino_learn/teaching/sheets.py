@@ -151,15 +151,15 @@ def _move(move: "object") -> str:
 
 
 def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
-    """The round's last card played in `position`, then W2 done by the dealing module: what is
+    """The round's last card played in `position`, then W2 done as every round ends (`game.turns`): what is
     left goes to the last capturer (the dealer if nobody captured). Drawn as cards: the table
     before, the play, and every side's pile after, with its sweeps."""
-    from ..game.dealing import close_round
+    from ..game.turns import TURNS
 
     before = _position(position)
     played = before.parse_move(move)
-    after_play = before.play(played)
-    after = close_round(after_play, dealer=dealer)
+    after_play = TURNS.end_turn(before.play(played), (), before.turn, dealer)[0]
+    after = TURNS.close_round(after_play, dealer=dealer)
     left = sorted(after_play.table_cards, key=lambda c: c.index)
     taker = after_play.last_capture if after_play.last_capture is not None else dealer
     swept = after.sweeps != before.sweeps

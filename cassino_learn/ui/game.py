@@ -2,7 +2,10 @@
 round and of the match (ipywidgets around CardTable).
 
 Every rule comes from the core and every judgement from `cassino_learn.game` (the match, the
-computer players, the hints, the scores); this module lays the game out and keeps turns.
+computer players, the hints, the scores); this module lays the game out and shows its turns.
+The match (`Game`) is the one driver: the card table is handed it and plays the learner's
+moves in it, and the computer seats are its players (`Game.play_computer`), moved here one
+at a time on the kernel's loop.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from ..core.telling import in_words
 from ..core.variants import GAME_MENU, game_name, variants_on
 from ..core.variants import with_variants as registry_with_variants
 from ..core.words import count
+from ..game.bots import Player
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
@@ -163,8 +167,10 @@ class GameWidget(w.VBox):
         self.rules_note = w.HTML()
         # a seeded widget replays exactly, its New games too: their seeds come from this one
         self._seeds = random.Random(seed) if seed is not None else None
-        self.game = Game(players=players, partners=partners, seed=seed, rules=self.rules)
-        self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER)
+        self.game = Game(players=players, partners=partners, seed=seed, rules=self.rules,
+                         computers=self._computers())
+        self.table = CardTable(self.game.position, mode="play", seat=self.LEARNER,
+                               game=self.game)
         self.table.on_move(self._moved)
         self.table.reading_view = lambda: self.game.observation(self.LEARNER)  # score, whole match
         head = w.HTML("<b>Rules for a new game:</b>")
@@ -203,10 +209,15 @@ class GameWidget(w.VBox):
             self.level = level_named(self.level_menu.value)
             self.bot = self.level.make()
         self.game = self._Game(players=self.players, partners=self.partners, seed=seed,
-                               rules=self.rules)
+                               rules=self.rules, computers=self._computers())
+        self.table.drive(self.game)
         self._start()
         self._rules_chosen()
         self._level_chosen()
+
+    def _computers(self) -> dict[int, Player]:
+        """The computer seats of a new match: every seat but the learner's, at the level."""
+        return {seat: self.bot for seat in range(1, self.players + 1) if seat != self.LEARNER}
 
     def choose_level(self, key: str) -> None:
         """Choose the computer's level for the next New game ("beginner" ... "expert")."""
@@ -282,14 +293,16 @@ class GameWidget(w.VBox):
             self.review_panel.clear()
         self._bots_play([])
 
-    def _play(self, move: object) -> list[Played]:
-        """Play one move in the game; returns what happened, in order: the move, then who took
-        the last cards (W2) and the round's end, or a new deal."""
-        state, seat = self.game.state, self.game.turn
-        rounds, deal, dealer = len(self.game.rounds), self.game.deal_number, self.game.dealer
-        legal = state.parse_move(str(move))
+    def _recorded(self) -> list[Played]:
+        """Note who played the game's last move (played by the table or by a computer seat);
+        returns what happened, in order: the move, then who took the last cards (W2) and the
+        round's end, or a new deal."""
+        before = self.game.observation_after(-2, self.LEARNER)
+        state = self.game.state_after(-2)
+        seat, legal = state.turn, self.game.moves[-1]
+        # rounds finished before the move (a match in play has finished one fewer than it is in)
+        rounds, deal, dealer = before.round_number - 1, before.deal_number, before.dealer
         self.seats.append(seat)
-        self.game.play(legal)
         happened: list[Played] = [(seat, legal)]
         if len(self.game.rounds) > rounds:
             self.round_ends.append(len(self.game.history))
@@ -315,12 +328,16 @@ class GameWidget(w.VBox):
                 f"({say_cards(left)}) for the last capture (rule W2).")
 
     def _moved(self, move: object, _after: Position) -> None:
-        if self.game.over or self.game.turn != self.LEARNER:
-            return
-        rounds = len(self.game.rounds)
-        held = set(self.game.state.hands[self.LEARNER - 1] or ())
-        seen = self.game.observation(self.LEARNER)
-        happened = self._play(move)
+        """The table has played the learner's move in the game: record it, then let the
+        computer seats answer."""
+        game = self.game
+        if len(game.history) != len(self.seats) + 1 or \
+                game.state_after(-2).turn != self.LEARNER:
+            return  # not a move of this match the learner just made
+        seen = game.observation_after(-2, self.LEARNER)
+        rounds = seen.round_number - 1
+        held = set(seen.hand)
+        happened = self._recorded()
         if self._reviewing:
             turn = turn_of(seen, happened[0][1], len(self.game.history))  # type: ignore[index]
             self.turns.append(turn)
@@ -365,7 +382,8 @@ class GameWidget(w.VBox):
                 soon(move)
             return
         while not self.game.over and self.game.turn != self.LEARNER:
-            happened.extend(self._play(self.bot.choose(self.game.observation())))
+            self.game.play_computer()
+            happened.extend(self._recorded())
         self._thinking = False
         self._show_play(happened, rounds, drew)
 
@@ -374,9 +392,9 @@ class GameWidget(w.VBox):
         if game is not self.game or self.game.over or self.game.turn == self.LEARNER:
             return
         started = time.perf_counter()
-        chosen = self.bot.choose(self.game.observation())
+        self.game.play_computer()
         self._computer_seconds = time.perf_counter() - started
-        happened.extend(self._play(chosen))
+        happened.extend(self._recorded())
         self._bots_play(happened, rounds, drew)
 
     def _show_play(self, happened: list[Played], rounds: int, drew: str,

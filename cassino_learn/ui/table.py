@@ -2,9 +2,11 @@
 
 Python owns every decision. The front end (widgets/table.js) only reports what the learner
 selected and which offered action they pressed. What a selection allows is `ui.selection`'s
-(asked of the rules core), whose turn it is and who sits where `ui.turns`'; every move, the
-opponent's and a demonstration's too, is played through a `game.match.Game`. This class keeps
-the widget's state and draws it.
+(asked of the rules core), whose turn it is and who sits where `ui.turns`'. The table is a view
+of its driver, a `game.match.Game` (handed to it, as the game widget hands its match, or made
+from the position shown): the driver plays every move, the learner's, the computer seats'
+(its players: the `opponent` given here) and a demonstration's, and ends each turn. This class
+keeps the widget's state and draws it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .turns import Seating, absent_seats, no_hand_words
 
 if TYPE_CHECKING:
     from ..game.match import Game
+    from ..game.observation import Observation
 
 __all__ = ["CardTable", "MODES", "CARD_SIZES", "played_words", "absent_seats"]
 
@@ -72,6 +75,22 @@ def _as_position(value: "Position | str") -> Position:
     raise PositionError(f"a position must be a Position or its text, not {type(value).__name__}")
 
 
+class _PositionPlayer:
+    """A table's `opponent` (a callable position -> move, or an object whose `choose` takes
+    the position) as a player of the driver: it sees what its seat may see."""
+
+    name = "opponent"
+
+    def __init__(self, opponent: "Opponent | Any") -> None:
+        self._choose = getattr(opponent, "choose", opponent)
+
+    def choose(self, observation: "Observation") -> Move:
+        choice = self._choose(observation.position)
+        if isinstance(choice, Move):
+            return choice
+        return observation.position.parse_move(str(choice))  # IllegalMove / MoveSyntaxError
+
+
 def played_words(who: str, move: Move, sweeps: bool = True) -> str:
     """"Seat 1 played the seven of spades to take the two of clubs and the five of diamonds.":
     words and card names, no notation (the typing box is for that): the core's (`telling`);
@@ -105,7 +124,11 @@ class CardTable(FrontEnd):
 
     `stock` (cards, top first) is a Draw Casino stock (V9), drawn face down beside the table
     with its count: under `rules: deal=draw` the player who played draws its top card after
-    every move made on this table (by `game.dealing.draw_card`, as a Game does).
+    every move made on this table (the driver's turn ends as every Game's).
+
+    `game` hands the table a driver to show and play through (the game widget's match): the
+    learner's moves are played in it, once, and whoever holds it shows the position after
+    them and plays its computer seats.
     """
 
     _esm = asset("table_a11y.js") + asset("table.js")  # table_a11y: screen-reader words
@@ -143,7 +166,7 @@ class CardTable(FrontEnd):
                  card_size: str | None = None,
                  stock: "Sequence[Card | str] | None" = None,
                  kinds: "Collection[str] | None" = None, sweeps_shown: bool = True,
-                 **kwargs: Any) -> None:
+                 game: "Game | None" = None, **kwargs: Any) -> None:
         start = _as_position(position)
         if kinds is not None and not set(kinds) <= KINDS:
             raise ValueError(f"kinds: give kinds of play among {', '.join(sorted(KINDS))}, "
@@ -156,12 +179,16 @@ class CardTable(FrontEnd):
             raise TypeError("opponent must be a callable position -> move, or have .choose()")
         if all_seats and opponent is not None:
             raise ValueError("all_seats means one person plays every seat: give no opponent")
+        if game is not None and (opponent is not None or stock is not None):
+            raise ValueError("a table handed a game plays its players and its stock: give no "
+                             "opponent or stock")
         if card_size is not None and card_size not in CARD_SIZES:
             raise ValueError(f"card_size must be one of {', '.join(CARD_SIZES)}, "
                              f"not {card_size!r}")
         self._position = start
         self._stock = _as_stock(stock, start)
-        self._game: Game | None = None  # plays the moves made here, from the position shown
+        self._handed = game  # the driver handed to the table (the game widget's match)
+        self._game: Game | None = game  # plays the moves made here, from the position shown
         self._drawn: Card | None = None  # the card the learner has just drawn from the stock
         self._hand_sizes: tuple[int, ...] | None = None
         self._seating = Seating(seat if seat is not None else start.turn, all_seats)
@@ -274,6 +301,11 @@ class CardTable(FrontEnd):
         moves = [entry for entry in played if not isinstance(entry, str)]
         self.last_move = str(moves[-1][1]) if moves else ""
         self._say(message, "move" if message else "info")
+
+    def drive(self, game: "Game") -> None:
+        """Show and play through `game` from now on (the game widget's next match): the
+        position shown is set by whoever handed it, as after every move."""
+        self._handed = self._game = game
 
     def resume(self) -> None:
         """Let the opponent move if the table shows its turn (e.g. after a new position)."""
@@ -620,26 +652,42 @@ class CardTable(FrontEnd):
         return self._play(move)
 
     def _driver(self) -> Game:
-        """The Game that plays the moves made here, from the position shown (a new one when
-        the table was shown another position meanwhile)."""
+        """The Game that plays the moves made here: the one handed to the table, or one from
+        the position shown, its computer seats the `opponent` (a new one when the table was
+        shown another position meanwhile)."""
+        if self._handed is not None:
+            return self._handed
         if self._game is None or self._game.state is not self._position:
             from ..game.match import Game  # on first use: a page imports the game when it plays
 
-            self._game = Game.from_position(self._position, self._stock or ())
+            computers = {} if self._opponent is None else {
+                seat: _PositionPlayer(self._opponent)
+                for seat in range(1, self._position.players + 1) if seat != self._seating.seat}
+            self._game = Game.from_position(self._position, self._stock or (),
+                                            computers=computers)
         return self._game
 
-    def _move(self, game: Game, move: "Move | str") -> tuple[int, Move, str]:
-        """Play `move` in `game` for the seat to move: that seat, the move played and the
-        V9 draw that followed, in words. IllegalMove or MoveSyntaxError change nothing."""
+    def _shown(self, game: Game) -> Position:
+        """What the table shows of its driver: a handed game as the learner's seat sees it."""
+        return game.state if self._handed is None else game.state.for_seat(self._seating.seat)
+
+    def _move(self, game: Game, move: "Move | str | None") -> tuple[int, Move, str]:
+        """Play `move` in `game` for the seat to move (None: the computer seat's own choice):
+        that seat, the move played and the V9 draw that followed, in words. IllegalMove or
+        MoveSyntaxError change nothing."""
         seat, stock = game.turn, game.stock
-        game.play(move)
+        if move is None:
+            game.play_computer()
+        else:
+            game.play(move)
         if self._stock is not None:
             self._stock = game.stock
         return seat, game.moves[-1], self._drew(seat, stock, game.stock)
 
     def _drew(self, seat: int, before: tuple[Card, ...], after: tuple[Card, ...]) -> str:
-        """V9: the card `seat` drew from the stock after its move, in words ("" if none)."""
-        if len(after) == len(before):
+        """V9: the card `seat` drew from the stock after its move, in words ("" if none:
+        a new deal or round, in a handed game, takes more or gives the stock anew)."""
+        if len(after) != len(before) - 1:
             return ""
         left = count(len(after), "card")
         if self._who(seat) == "You":
@@ -659,7 +707,7 @@ class CardTable(FrontEnd):
             self._drawn = drawn
             self._fail(error)
             return None
-        after = game.state
+        after = self._shown(game)
         # One update for the front end: the move, what the callbacks and the opponent make of
         # it, and the table after them all (no flicker of a turn that is over at once).
         with self.hold_sync():
@@ -675,23 +723,22 @@ class CardTable(FrontEnd):
         return move
 
     def _let_opponent_play(self, said: str) -> None:
-        if self.mode != "play" or self._opponent is None:
+        """The driver's computer seats move until another seat is to move (a handed game's
+        are played by whoever handed it)."""
+        if self.mode != "play" or self._handed is not None:
             return
         while self._seating.others_to_move(self._position):
             game = self._driver()  # a callback may have shown another position
-            position = game.state
-            if not position.hand:
-                if position.hands[position.turn - 1] is None:
+            if not game.computer_to_move:
+                position = game.state
+                if game.turn in game.computers and position.hands[position.turn - 1] is None:
                     said = f"{said} {no_hand_words(position.turn)}".strip()
                     self._say(said, "info")
                 return
-            chooser = getattr(self._opponent, "choose", self._opponent)
-            choice = chooser(game.position)
             try:
-                seat, move, drew = self._move(game, choice if isinstance(choice, str)
-                                              else str(choice))
+                seat, move, drew = self._move(game, None)
             except (IllegalMove, MoveSyntaxError) as error:
-                self._say(f"The opponent tried an illegal move ({choice}): {error}", "error")
+                self._say(f"The opponent tried an illegal move: {error}", "error")
                 return
             after = game.state
             self.last_move = str(move)

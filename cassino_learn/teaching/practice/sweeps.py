@@ -28,9 +28,9 @@ def last_cards(rng: random.Random) -> QuizItem:
     """The last card of the round: who ends up with the cards left on the table (W2)?
 
     The mover is the dealer (D3: the dealer plays last) holding the round's last card; another
-    seat captured last. What each play brings home is worked out by `dealing.close_round`.
+    seat captured last. What each play brings home is worked out as a round ends (`game.turns`).
     """
-    from ...game.dealing import close_round
+    from ...game.turns import TURNS
 
     players = rng.choice((2, 2, 3))
     dealer = 1
@@ -39,7 +39,8 @@ def last_cards(rng: random.Random) -> QuizItem:
         """Cards that reach the mover's pile by the end of the round, after W2."""
         side = position.side_of(position.turn)
         before = len(position.piles[side - 1])
-        return len(close_round(position.play(move), dealer).piles[side - 1]) - before
+        after = TURNS.end_turn(position.play(move), (), position.turn, dealer)[0]
+        return len(TURNS.close_round(after, dealer).piles[side - 1]) - before
 
     def check(position: Position, move: Move) -> str | None:
         best = max(brought_home(position, m) for m in position.legal_moves())
