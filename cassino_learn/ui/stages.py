@@ -50,6 +50,11 @@ if TYPE_CHECKING:
 
 __all__ = ["StagePanel", "StageRunner", "NEXT_DELAY_MS", "task_line"]
 
+# The ★ before a count of stars, said "Stars:" to a screen reader (as widgets/stages.js says
+# the stage's own stars: the glyph hidden, the words given by the CSS of .cl-stage-said).
+STARS_SIGN = (element("span", "★", aria_hidden="true")
+              + element("span", class_="cl-stage-said", data_said="Stars:"))
+
 NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage opens by itself
 
 
@@ -621,7 +626,7 @@ class StageRunner(ShownByModel, w.VBox):
             replay = (f" ({seen} seen with the answer shown: replay "
                       f"{'it' if seen == 1 else 'them'} for stars)" if seen else "")
             self.bottom.complete = (
-                element("b", "Lesson done!") + f" Every stage done: ★ {earned} of {total}"
+                element("b", "Lesson done!") + " Every stage done: " + STARS_SIGN + f" {earned} of {total}"
                 + replay + ". " + onward + "<br>"
                 + element("small", "Replay any stage by its number above; the explanations and "
                                    "the practice are below."))

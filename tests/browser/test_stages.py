@@ -154,6 +154,8 @@ def test_a_learner_finishes_lessons_1_and_5_by_clicking(voila, page, wait_for_vo
     assert f"★ {_most(first)} of {_most(first)}" in done.inner_text(), \
         "stars by stage: " + " ".join(dots) + "\nverdicts seen:\n" + "\n".join(
             page.evaluate("window.__verdicts"))
+    # said in words to a screen reader, not "black star"
+    assert f"Stars: {_most(first)} of {_most(first)}" in done.aria_snapshot(), done.aria_snapshot()
     onward = done.locator('a[href="02_pairing.ipynb"]')
     assert onward.count() == 1 and onward.get_attribute("target") == "_self"
     screenshot(page, "stages_lesson1_done")

@@ -188,7 +188,10 @@ def test_solving_every_stage_finishes_the_lesson_with_its_stars_and_the_next_les
     entry = progress.load().lesson("01_cards_and_points")
     most = 3 * sum(stage.kind != "demo" for stage in load_stages("01_cards_and_points"))
     assert entry.done and entry.stars() == most
-    assert "Lesson done!" in runner.bottom.complete and f"★ {most} of {most}" in runner.bottom.complete
+    assert "Lesson done!" in runner.bottom.complete
+    # the star shown, and said in words to a screen reader: "Stars: 27 of 27"
+    assert f'<span aria-hidden="true">★</span><span class="cl-stage-said" data-said="Stars:">' \
+        f'</span> {most} of {most}' in runner.bottom.complete
     assert 'href="02_pairing.ipynb"' in runner.bottom.complete
     assert not runner.bottom.next_armed  # nothing left to go on to
     reopened = stage_runner("01_cards_and_points")
