@@ -8,9 +8,9 @@ forward buttons) stays in the page: the shell's front end (widgets/course.js) ha
 the learner's progress file ahead (one request to the storage, answered while the page works),
 fetches that lesson's cells (written by the build beside its page, `<slug>.course.json`:
 markdown already turned into HTML, code as it is), puts the lesson's address in the address bar,
-and sends them here; the lesson's code cells run in a namespace of their own, their outputs and widgets drawn in
-the output area by the page's widget manager, and the widgets of the lesson before are closed. A
-reload of the page loads the lesson in the address bar as a page of its own.
+and sends them here; the lesson's code cells run in a namespace of their own, their outputs and
+widgets drawn in the output area by the page's widget manager, and the widgets of the lesson
+before are closed. A reload of the page loads the lesson in the address bar as a page of its own.
 
 `PYTHON_ID`, made once as this Python starts, and the count of lessons shown are on the shell's
 element, so a test (and a curious teacher) can see that Python was not started again.
