@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 
 
 @pytest.fixture(autouse=True)

@@ -132,7 +132,7 @@ def findings(source: str, allowed: tuple[str, ...] = ()) -> list[int]:
 
 # The one place a verdict's words are read: `Verdict` finds the rule its message cites inline
 # ("... (K1)", as lessons and facts write them), so that widgets cite it once.
-ALLOWED = {"teaching/quiz.py": ("Verdict",)}
+ALLOWED = {"teaching/judged.py": ("Verdict",)}
 
 
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "static" not in p.relative_to(PACKAGE).parts)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
-from typing import Collection, Sequence
+from typing import Any, Collection, Sequence
 
 from ..core.build import Build
 from ..core.cards import Card
@@ -24,6 +24,7 @@ from ..core.rules import Rules
 from ..core.structure import Group
 from ..core.telling import in_words
 from ..core.words import count, listing
+from .markup import element
 
 __all__ = ["card_svg", "position_html", "move_html", "asked_move_html", "build_label",
            "value_tags", "TABLE_CSS", "DEFAULT_CARD_WIDTH"]
@@ -41,13 +42,16 @@ _FOUR_COLOURS = {"S": "#1a1a1a", "H": "#c8102e", "D": "#0b5cad", "C": "#17803a"}
 
 # Suit shapes drawn in a 100 x 100 box, so no font is needed for the symbols.
 _SUIT_SHAPES = {
-    "S": '<path d="M50 4C34 26 6 40 6 62c0 15 12 25 26 25 7 0 13-3 16-8L42 97h16l-6-18c3 5 '
-         '9 8 16 8 14 0 26-10 26-25C100 40 66 26 50 4z"/>',
-    "H": '<path d="M50 94C34 76 5 60 5 32 5 16 17 6 30 6c10 0 17 6 20 15 3-9 10-15 20-15 13 0 '
-         '25 10 25 26 0 28-29 44-45 62z"/>',
-    "D": '<path d="M50 2 90 50 50 98 10 50z"/>',
-    "C": '<circle cx="50" cy="27" r="21"/><circle cx="26" cy="60" r="21"/>'
-         '<circle cx="74" cy="60" r="21"/><path d="M50 40 36 66h28zM46 62 38 97h24L54 62z"/>',
+    "S": element("path", closed=True,
+                 d="M50 4C34 26 6 40 6 62c0 15 12 25 26 25 7 0 13-3 16-8L42 97h16l-6-18c3 5 9 8 "
+                   "16 8 14 0 26-10 26-25C100 40 66 26 50 4z"),
+    "H": element("path", closed=True,
+                 d="M50 94C34 76 5 60 5 32 5 16 17 6 30 6c10 0 17 6 20 15 3-9 10-15 20-15 13 0 "
+                   "25 10 25 26 0 28-29 44-45 62z"),
+    "D": element("path", d="M50 2 90 50 50 98 10 50z", closed=True),
+    "C": "".join([*(element("circle", cx=x, cy=y, r=21, closed=True)
+                    for x, y in ((50, 27), (26, 60), (74, 60))),
+                  element("path", d="M50 40 36 66h28zM46 62 38 97h24L54 62z", closed=True)]),
 }
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen")  # builds run to 14 under V7
@@ -60,8 +64,8 @@ def _colour(suit: str, four_color: bool) -> str:
 def _suit(suit: str, x: float, y: float, size: float, colour: str) -> str:
     """A suit shape whose top-left corner is at (x, y), `size` units wide."""
     scale = size / 100
-    return (f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{colour}">'
-            f'{_SUIT_SHAPES[suit]}</g>')
+    return element("g", _SUIT_SHAPES[suit], transform=f"translate({x:g} {y:g}) scale({scale:g})",
+                   fill=colour)
 
 
 def _back_pattern() -> str:
@@ -70,35 +74,31 @@ def _back_pattern() -> str:
         for col in range(6):
             cx, cy = 21 + col * 11.6, 23 + row * 11.8
             diamonds.append(f"M{cx:g} {cy - 4.5:g}l4.5 4.5-4.5 4.5-4.5-4.5z")
-    return f'<path fill="#9fc1ea" d="{"".join(diamonds)}"/>'
+    return element("path", fill="#9fc1ea", d="".join(diamonds), closed=True)
 
 
-_BACK = ('<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#4a4a4a" '
-         'stroke-width="2"/><rect x="9" y="9" width="82" height="122" rx="5" fill="#1f4e8c"/>'
-         + _back_pattern())
+# A card's white face with its grey edge, under its back or its rank and suits.
+_BLANK = element("rect", x=2, y=2, width=96, height=136, rx=9, fill="#fff", stroke="#4a4a4a",
+                 stroke_width=2, closed=True)
+_BACK = (_BLANK + element("rect", x=9, y=9, width=82, height=122, rx=5, fill="#1f4e8c",
+                          closed=True) + _back_pattern())
 
 
 def _face_body(card: Card, colour: str) -> str:
     rank = card.rank_text
-    corner = ('<text x="{x}" y="{y}" font-family="Arial, Helvetica, sans-serif" '
-              'font-weight="700" font-size="{fs}" fill="{c}" text-anchor="middle"'
-              '{extra}>{r}</text>')
-    size = 26 if rank == "10" else 30
-    parts = [
-        '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#4a4a4a" '
-        'stroke-width="2"/>',
-        corner.format(x=17, y=30, fs=size, c=colour, extra=' letter-spacing="-2"'
-                      if rank == "10" else "", r=rank),
-        _suit(card.suit, 7, 35, 20, colour),
-        '<g transform="rotate(180 50 70)">'
-        + corner.format(x=17, y=30, fs=size, c=colour, extra=' letter-spacing="-2"'
-                        if rank == "10" else "", r=rank)
-        + _suit(card.suit, 7, 35, 20, colour) + "</g>",
-    ]
+
+    def corner(x: int, y: int, size: int, spacing: str | None = None) -> str:
+        return element("text", rank, x=x, y=y, font_family="Arial, Helvetica, sans-serif",
+                       font_weight=700, font_size=size, fill=colour, text_anchor="middle",
+                       letter_spacing=spacing)
+
+    index = (corner(17, 30, 26, "-2") if rank == "10" else corner(17, 30, 30)) \
+        + _suit(card.suit, 7, 35, 20, colour)
+    parts = [_BLANK, index, element("g", index, transform="rotate(180 50 70)")]
     if card.is_face:
-        parts.append(f'<rect x="28" y="30" width="44" height="80" rx="4" fill="none" '
-                     f'stroke="{colour}" stroke-width="2"/>')
-        parts.append(corner.format(x=50, y=80, fs=40, c=colour, extra="", r=rank))
+        parts.append(element("rect", x=28, y=30, width=44, height=80, rx=4, fill="none",
+                             stroke=colour, stroke_width=2, closed=True))
+        parts.append(corner(50, 80, 40))
         parts.append(_suit(card.suit, 41, 86, 18, colour))
     else:
         big = 54 if card.rank == 1 else 44
@@ -114,14 +114,15 @@ def card_svg(card: Card, *, face_down: bool = False, four_color: bool = False,
     screen readers, for use inside an element that carries the label itself.
     """
     width, height = size, round(size * 1.4)
+    access: dict[str, Any]  # attributes of element(), typed as its keywords are
     if label:
-        name = "face-down card" if face_down else card.name
-        access = f'role="img" aria-label="{escape(name)}"'
+        access = {"role": "img",
+                  "aria_label": "face-down card" if face_down else card.name}
     else:
-        access = 'aria-hidden="true" focusable="false"'
+        access = {"aria_hidden": "true", "focusable": "false"}
     body = _BACK if face_down else _face_body(card, _colour(card.suit, four_color))
-    return (f'<svg class="cl-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" '
-            f'width="{width}" height="{height}" {access}>{body}</svg>')
+    return element("svg", body, class_="cl-svg", xmlns="http://www.w3.org/2000/svg",
+                   viewBox="0 0 100 140", width=width, height=height, **access)
 
 
 # ---------------------------------------------------------------------------- positions
@@ -159,29 +160,34 @@ def value_tags(rules: Rules) -> dict[int, tuple[str, str]]:
 
 # A card or build the learner can choose: an option of its row's listbox (`_listbox`), the
 # card table widget's hook. Each row is one Tab stop; the widget moves `tabindex` (roving).
-_OPTION = ' tabindex="0" role="option" aria-selected="false"'
+_OPTION: dict[str, Any] = {"tabindex": "0", "role": "option", "aria_selected": "false"}
 
 
 def _listbox(options: str, label: str, *, several: bool) -> str:
     """A row of options as a listbox (one card chosen from the hand; several from the table)."""
-    many = ' aria-multiselectable="true"' if several else ""
-    return (f'<div class="cl-cards" role="listbox" aria-label="{escape(label)}" '
-            f'aria-orientation="horizontal"{many}>{options}</div>')
+    return element("div", options, class_="cl-cards", role="listbox", aria_label=label,
+                   aria_orientation="horizontal",
+                   aria_multiselectable="true" if several else None)
+
+
+def _hidden(css_class: str, inner: object = "") -> str:
+    """A span screen readers skip (what the element's label already says)."""
+    return element("span", str(inner), class_=css_class, aria_hidden="true")
 
 
 def _card_div(card: Card, *, four_color: bool, interactive: bool, value: str = "",
               drawn: bool = False) -> str:
     """A card; `value` (e.g. "13", "1/14") is printed small in its lower left corner, where it
     covers neither index, and said after its name. `drawn`: just drawn from the stock."""
-    focus = _OPTION if interactive else ' role="img"'
+    focus: dict[str, Any] = _OPTION if interactive else {"role": "img"}
     name = f"{card.name}, counts {value.replace('/', ' or ')}" if value else card.name
-    tag = f'<span class="cl-value" aria-hidden="true">{value}</span>' if value else ""
+    tag = _hidden("cl-value", value) if value else ""
     if drawn:
         name += ", just drawn from the stock"
-        tag += '<span class="cl-drawn-tag" aria-hidden="true">drawn</span>'
+        tag += _hidden("cl-drawn-tag", "drawn")
     extra = " cl-drawn" if drawn else ""
-    return (f'<div class="cl-card{extra}" data-card="{card}" aria-label="{name}"{focus}>'
-            f'{card_svg(card, four_color=four_color, label=False)}{tag}</div>')
+    return element("div", card_svg(card, four_color=four_color, label=False), tag,
+                   class_=f"cl-card{extra}", data_card=card, aria_label=name, **focus)
 
 
 def _table_value(card: Card, tags: dict[int, tuple[str, str]]) -> str:
@@ -193,39 +199,37 @@ def _hand_value(card: Card, tags: dict[int, tuple[str, str]]) -> str:
 
 
 def _back_div() -> str:
-    return ('<div class="cl-card cl-back" aria-hidden="true">'
-            f'{card_svg(Card.parse("AS"), face_down=True, label=False)}</div>')
+    return element("div", card_svg(Card.parse("AS"), face_down=True, label=False),
+                   class_="cl-card cl-back", aria_hidden="true")
 
 
 def _sets_html(build: Build, four_color: bool, tags: dict[int, tuple[str, str]]) -> str:
-    return '<span class="cl-sep" aria-hidden="true"></span>'.join(
-        '<div class="cl-set">' + "".join(
-            _card_div(c, four_color=four_color, interactive=False, value=_table_value(c, tags))
-            for c in s) + "</div>"
+    return _hidden("cl-sep").join(
+        element("div", *(_card_div(c, four_color=four_color, interactive=False,
+                                   value=_table_value(c, tags)) for c in s), class_="cl-set")
         for s in build.sets)
 
 
 def _badge(build: Build) -> str:
     """A build's value on its corner; a multiple build says how many sets beside it ("8" and
     "2 sets"), never "8s", which reads as the eight of spades."""
-    value = f'<span class="cl-badge" aria-hidden="true">{build.value}</span>'
+    value = _hidden("cl-badge", build.value)
     if not build.is_multiple:
         return value
-    return value + (f'<span class="cl-sets-tag" aria-hidden="true">'
-                    f'{count(len(build.sets), "set")}</span>')
+    return value + _hidden("cl-sets-tag", count(len(build.sets), "set"))
 
 
 def _build_div(index: int, build: Build, viewer: int, position: Position, *,
                four_color: bool, interactive: bool, tags: dict[int, tuple[str, str]]) -> str:
     tag = _owner(build, viewer, position)[0]
-    focus = _OPTION if interactive else ' role="group"'
+    focus: dict[str, Any] = _OPTION if interactive else {"role": "group"}
     sets = _sets_html(build, four_color, tags)
     owner_class = " cl-mine" if build.owner == viewer else ""
     cards = " ".join(str(c) for c in build.cards)
-    return (f'<div class="cl-build{owner_class}" data-build="{index}" data-cards="{cards}" '
-            f'data-value="{build.value}" aria-label="{escape(build_label(build, viewer, position))}"'
-            f'{focus}>{_badge(build)}{sets}'
-            f'<span class="cl-owner" aria-hidden="true">{escape(tag)}</span></div>')
+    return element("div", _badge(build), sets, _hidden("cl-owner", escape(tag)),
+                   class_=f"cl-build{owner_class}", data_build=index, data_cards=cards,
+                   data_value=build.value, aria_label=build_label(build, viewer, position),
+                   **focus)
 
 
 def _seat_name(seat: int, viewer: int) -> str:
@@ -248,8 +252,9 @@ def _status(position: Position, viewer: int, absent: Collection[int], alone: boo
         turn = "Your move"
     else:
         turn = f'Seat {position.turn} to move{" (you)" if position.turn == viewer else ""}'
-    return (f'<div class="cl-status"><strong class="cl-turn" data-turn="{position.turn}">'
-            f'{turn}</strong><span class="cl-piles">{escape(" · ".join(piles))}</span></div>')
+    return element("div", element("strong", turn, class_="cl-turn", data_turn=position.turn),
+                   element("span", " · ".join(piles), class_="cl-piles", escape=True),
+                   class_="cl-status")
 
 
 def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up: bool,
@@ -280,21 +285,22 @@ def _hand_zone(seat: int, hand: tuple[Card, ...] | None, *, viewer: int, face_up
         note += f"; you drew the {drawn.name}"
     classes = "cl-zone cl-hand" if own else "cl-zone cl-other"
     row = (_listbox(cards, f"{title}, {note}", several=False) if interactive and own and hand
-           else f'<div class="cl-cards">{cards}</div>')
-    return (f'<section class="{classes}" data-zone="{zone}" data-seat="{seat}" '
-            f'aria-label="{escape(title)}, {note}"><div class="cl-zone-title">{escape(title)}'
-            f' <span class="cl-note">{note}</span></div>{row}</section>')
+           else element("div", cards, class_="cl-cards"))
+    head = element("div", escape(title), " ", element("span", note, class_="cl-note"),
+                   class_="cl-zone-title")
+    return element("section", head, row, class_=classes, data_zone=zone, data_seat=seat,
+                   aria_label=f"{title}, {note}")
 
 
 def _stock_div(stock: int) -> str:
     """V9's stock: a face-down pile with its count (a dashed place once it is empty)."""
     words = f"stock: {count(stock, 'card')}, face down" if stock else "stock: empty"
-    pile = (f'<div class="cl-stock-pile">{card_svg(Card.parse("AS"), face_down=True, label=False)}'
-            f'<span class="cl-stock-count">{stock}</span></div>' if stock
-            else '<div class="cl-stock-pile cl-stock-empty"></div>')
-    return (f'<div class="cl-stock" data-stock="{stock}" role="img" aria-label="{words}">'
-            f'{pile}<span class="cl-stock-name" aria-hidden="true">'
-            f'{"Stock" if stock else "Stock empty"}</span></div>')
+    pile = element("div", card_svg(Card.parse("AS"), face_down=True, label=False),
+                   element("span", str(stock), class_="cl-stock-count"),
+                   class_="cl-stock-pile") if stock \
+        else element("div", class_="cl-stock-pile cl-stock-empty")
+    return element("div", pile, _hidden("cl-stock-name", "Stock" if stock else "Stock empty"),
+                   class_="cl-stock", data_stock=stock, role="img", aria_label=words)
 
 
 def position_html(position: Position, *, seat: int | None = None, reveal: bool = False,
@@ -337,25 +343,24 @@ def position_html(position: Position, *, seat: int | None = None, reveal: bool =
     builds = "".join(_build_div(i, b, viewer, position, four_color=four_color,
                                 interactive=can_act, tags=tags)
                      for i, b in enumerate(position.builds))
-    empty = "" if loose or builds else '<span class="cl-note">The table is empty.</span>'
+    empty = "" if loose or builds else element("span", "The table is empty.", class_="cl-note")
     pile = "" if stock is None else _stock_div(stock)
     row = (_listbox(loose + builds, "table", several=True) if can_act and (loose or builds)
-           else f'<div class="cl-cards">{loose}{builds}{empty}</div>')
-    table = (f'<section class="cl-zone cl-felt" data-zone="table" aria-label="table">{pile}'
-             f'<div class="cl-zone-title">Table</div>'
-             f'{row}</section>')
+           else element("div", loose, builds, empty, class_="cl-cards"))
+    table = element("section", pile, element("div", "Table", class_="cl-zone-title"), row,
+                    class_="cl-zone cl-felt", data_zone="table", aria_label="table")
     hand = _hand_zone(viewer, position.hands[viewer - 1], viewer=viewer, face_up=True,
                       four_color=four_color, interactive=can_act, alone=alone, tags=tags,
                       drawn=drawn)
-    css = f"<style>{TABLE_CSS}</style>" if style else ""
-    return (f'<div class="cl-table"{_width_style(size)}>{css}'
-            f'{_status(position, viewer, absent, alone, sweeps)}<div class="cl-others">{others}</div>'
-            f'{table}{hand}</div>')
+    css = element("style", TABLE_CSS) if style else ""
+    return element("div", css, _status(position, viewer, absent, alone, sweeps),
+                   element("div", others, class_="cl-others"), table, hand,
+                   class_="cl-table", style=_width_style(size))
 
 
-def _width_style(size: int | None) -> str:
+def _width_style(size: int | None) -> str | None:
     """The inline card width; none when `size` is None (the stylesheet decides)."""
-    return "" if size is None else f' style="--cl-card-w:{size}px"'
+    return None if size is None else f"--cl-card-w:{size}px"
 
 
 # ---------------------------------------------------------------------------- moves
@@ -365,12 +370,12 @@ def _group_html(group: tuple | Build, four_color: bool,
     if isinstance(group, Build):
         sets = _sets_html(group, four_color, tags)
         kind = "multiple build" if group.is_multiple else "build"
-        return (f'<div class="cl-build" aria-label="the {kind} of {group.value}" role="group">'
-                f'{_badge(group)}{sets}</div>')
+        return element("div", _badge(group), sets, class_="cl-build",
+                       aria_label=f"the {kind} of {group.value}", role="group")
     inner = "".join(_group_html(x, four_color, tags) if not isinstance(x, Card)
                     else _card_div(x, four_color=four_color, interactive=False,
                                    value=_table_value(x, tags)) for x in group)
-    return f'<div class="cl-set cl-group">{inner}</div>'
+    return element("div", inner, class_="cl-set cl-group")
 
 
 def move_html(move: Move, *, four_color: bool = False, size: int | None = DEFAULT_CARD_WIDTH,
@@ -397,12 +402,15 @@ def move_html(move: Move, *, four_color: bool = False, size: int | None = DEFAUL
     shown = "".join(_group_html(g if not isinstance(g, Card) else (g,), four_color, tags)
                     for g in groups)
     played = _hand_value(move.card, tags)
-    css = f"<style>{TABLE_CSS}</style>" if style else ""
-    return (f'<div class="cl-table cl-move"{_width_style(size)} '
-            f'aria-label="{escape(in_words(move))}">{css}<div class="cl-cards">'
-            f'{_card_div(move.card, four_color=four_color, interactive=False, value=played)}'
-            f'<span class="cl-verb">&rarr; {verb}</span>{shown}</div>'
-            f'<div class="cl-notation" lang="zxx">{escape(str(move))}</div></div>')
+    css = element("style", TABLE_CSS) if style else ""
+    cards = element("div", _card_div(move.card, four_color=four_color, interactive=False,
+                                     value=played),
+                    element("span", f"&rarr; {verb}", class_="cl-verb"), shown,
+                    class_="cl-cards")
+    return element("div", css, cards,
+                   element("div", str(move), class_="cl-notation", lang="zxx", escape=True),
+                   class_="cl-table cl-move", style=_width_style(size),
+                   aria_label=in_words(move))
 
 
 def asked_move_html(text: str, *, four_color: bool = False, size: int = 56) -> str:
@@ -422,10 +430,12 @@ def asked_move_html(text: str, *, four_color: bool = False, size: int = 56) -> s
 
     def cards(shown: Sequence[Card]) -> str:
         drawn = "".join(card_svg(c, four_color=four_color, size=size) for c in shown)
-        return f'<span class="cl-asked-cards">{drawn}</span>'
+        return element("span", drawn, class_="cl-asked-cards")
 
     said = f"The {move.card.name} {verb} {listing([f'the {c.name}' for c in named])}".strip()
-    return (f'<div class="cl-asked-move" role="img" aria-label="{escape(said)}">'
-            f'<span class="cl-asked-title">The move:</span>{cards((move.card,))}'
-            f'<span class="cl-asked-verb">→ {escape(verb)}</span>{cards(named) if named else ""}'
-            f'<code class="cl-notation" lang="zxx">{escape(text)}</code></div>')
+    return element("div", element("span", "The move:", class_="cl-asked-title"),
+                   cards((move.card,)),
+                   element("span", f"→ {verb}", class_="cl-asked-verb", escape=True),
+                   cards(named) if named else "",
+                   element("code", text, class_="cl-notation", lang="zxx", escape=True),
+                   class_="cl-asked-move", role="img", aria_label=said)

@@ -135,7 +135,8 @@ def join_in_browser(fetch: Fetch = _fetch,
     """Make this page a class's learner if the server says it is one (see the module's text):
     progress in the learner's own file, merged with the server's copy, and every event and
     save passed on to the page's outbox. None, and nothing changed, outside a class."""
-    from ..teaching import class_events, homework, learner_context, progress
+    from ..classroom import class_events, homework
+    from ..learner import learner_context, progress
 
     identity = ask_server(fetch)
     if identity is None:

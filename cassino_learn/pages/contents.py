@@ -7,16 +7,16 @@ learner's settings.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ..core.words import count
+from ..drawing.markup import element, stylesheet
 from ._html import Html
 from .learner import code_line, identify
-from ..teaching import progress as _progress
+from ..learner import progress as _progress
 from ..teaching.catalog import LESSONS, Lesson, lesson
-from ..teaching.homework import assigned
-from ..teaching.deck.today import due_today
+from ..classroom.homework import assigned
+from ..learner.deck.today import due_today
 from ..teaching.stages import has_stages, load_stages, most_stars, stars_earned
 
 __all__ = ["index", "settings", "your_review", "homework_html", "homework_top",
@@ -65,33 +65,37 @@ def index() -> Html:
         star_line = f"★ {stars} of {most}" if most else ""
         entry = store.lesson(item.slug)
         quiz_line = f"best quiz {entry.best}/{entry.total}" if entry.total else ""
-        tiles.append(
-            f'<li class="cl-tile" data-lesson="{item.slug}" data-state="{state}">'
-            f'<a target="_self" href="{item.notebook}"><span class="cl-tile-number">{number}</span>'
-            f'<span class="cl-tile-title">{html.escape(item.title)}</span>'
-            f'<span class="cl-tile-stars">{star_line}</span>'
-            f'<span class="cl-tile-mark">{mark}</span>'
-            f'<span class="cl-tile-quiz">{quiz_line}</span></a></li>')
+        parts = [element("span", str(number), class_="cl-tile-number")] + [
+            element("span", text, class_=f"cl-tile-{name}", escape=True)
+            for name, text in (("title", item.title), ("stars", star_line), ("mark", mark),
+                               ("quiz", quiz_line))]
+        tiles.append(element("li", element("a", *parts, target="_self", href=item.notebook),
+                             class_="cl-tile", data_lesson=item.slug, data_state=state))
         lines.append(f"{number:2}. {item.title} {'✔' if done else ''} {star_line}".rstrip())
     done_count = sum(lesson_status(x, store)[0] for x in LESSONS)
     target = continue_target(store)
     if target is None:
-        go = f'<span class="cl-continue-done">Every lesson done. Play a game: ' \
-             f'<a target="_self" href="{LESSONS[10].notebook}">{html.escape(LESSONS[10].title)}</a></span>'
+        game = element("a", LESSONS[10].title, target="_self", href=LESSONS[10].notebook,
+                       escape=True)
+        go = element("span", "Every lesson done. Play a game: ", game, class_="cl-continue-done")
         go_text = "Every lesson done."
     else:
         started = any(lesson_status(x, store)[3] for x in LESSONS)
         label = "Continue" if started else "Start"
-        go = (f'<a class="cl-continue" role="button" target="_self" href="{target.notebook}">{label}: '
-              f"Lesson {LESSONS.index(target) + 1}, {html.escape(target.title)} →</a>")
+        go = element("a", f"{label}: Lesson {LESSONS.index(target) + 1}, {target.title} →",
+                     class_="cl-continue", role="button", target="_self", href=target.notebook,
+                     escape=True)
         go_text = f"{label}: {target.title}"
     code = code_line()
     due = len(due_today(store.deck))
-    review = (f'<p class="cl-review-due"><a target="_self" href="#your-review">Your review: '
-              f'{count(due, "card")} due today ↓</a></p>' if due else "")
-    markup = (f"<style>{_INDEX_CSS}</style><div class=\"cl-course\">{code.markup}"
-              f"<p class=\"cl-course-summary\">{done_count} of {len(LESSONS)} lessons done.</p>"
-              f"{review}{go}<ol class=\"cl-path\">{''.join(tiles)}</ol></div>")
+    review = element("p", element("a", f"Your review: {count(due, 'card')} due today ↓",
+                                  target="_self", href="#your-review", escape=True),
+                     class_="cl-review-due") if due else ""
+    summary = element("p", f"{done_count} of {len(LESSONS)} lessons done.",
+                      class_="cl-course-summary")
+    markup = (element("style", stylesheet(__file__, "contents.css"))
+              + element("div", code.markup, summary, review, go,
+                        element("ol", *tiles, class_="cl-path"), class_="cl-course"))
     return Html(markup, "\n".join([f"{done_count} of {len(LESSONS)} lessons done. {go_text}"]
                                   + lines))
 
@@ -102,8 +106,8 @@ def homework_top() -> Html:
     shown = homework_html(assigned())
     if not shown.markup:
         return shown
-    return Html(f"<style>{_HOMEWORK_CSS}</style><div class=\"cl-course cl-course-homework\">"
-                f"{shown.markup}</div>", shown.text)
+    return Html(element("style", stylesheet(__file__, "homework.css"))
+                + element("div", shown.markup, class_="cl-course cl-course-homework"), shown.text)
 
 
 def homework_html(work: list[dict[str, Any]]) -> Html:
@@ -120,77 +124,44 @@ def homework_html(work: list[dict[str, Any]]) -> Html:
             done += state == "solved"
             mark = {"solved": f"✔ solved (try {item.get('solved_on')})",
                     "started": "tried, not solved yet"}.get(state, "to do")
-            label = html.escape(str(item.get("label", "")))
+            label = str(item.get("label", ""))
             if item.get("kind") == "stage":
                 try:
                     target = lesson(str(item.get("lesson"))).notebook
                 except KeyError:
                     continue
-                what = (f'<a target="_self" href="{html.escape(target)}">'
-                        f'{html.escape(str(item.get("lesson_title", "")))}, '
-                        f'stage {int(item.get("number", 0))}</a>')
+                what = element("a", f'{item.get("lesson_title", "")}, stage '
+                                    f'{int(item.get("number", 0))}',
+                               target="_self", href=target, escape=True)
             else:
-                what = (f'<a target="_self" href="#homework-positions">Find the best move at '
-                        f'the table below</a>: <span class="cl-hw-position">{label}</span>')
-            items.append(f'<li class="cl-hw-item" data-state="{html.escape(state)}" '
-                         f'data-key="{html.escape(str(item.get("key", "")))}">{what} '
-                         f'<span class="cl-hw-mark">{html.escape(mark)}</span></li>')
-        title = html.escape(str(homework.get("title", "")))
-        due_on = html.escape(str(homework.get("due", "")))
+                what = (element("a", "Find the best move at the table below", target="_self",
+                                href="#homework-positions")
+                        + ": " + element("span", label, class_="cl-hw-position", escape=True))
+            items.append(element("li", what, " ",
+                                 element("span", mark, class_="cl-hw-mark", escape=True),
+                                 class_="cl-hw-item", data_state=state,
+                                 data_key=str(item.get("key", ""))))
+        title = str(homework.get("title", ""))
         total = len(items)
-        parts.append(f'<section class="cl-homework" aria-label="Homework: {title}">'
-                     f'<h2 class="cl-hw-title">Homework: {title}</h2>'
-                     f'<p class="cl-hw-due">Due {due_on} · {done} of {total} done</p>'
-                     f'<ul class="cl-hw-items">{"".join(items)}</ul></section>')
+        parts.append(element(
+            "section",
+            element("h2", f"Homework: {title}", class_="cl-hw-title", escape=True),
+            element("p", f"Due {homework.get('due', '')} · {done} of {total} done",
+                    class_="cl-hw-due", escape=True),
+            element("ul", *items, class_="cl-hw-items"),
+            class_="cl-homework", aria_label=f"Homework: {title}"))
         lines.append(f"Homework: {homework.get('title', '')}, due {homework.get('due', '')}, "
                      f"{done} of {total} done.")
     return Html("".join(parts), "\n".join(lines))
 
-
-_HOMEWORK_CSS = """
-.cl-course .cl-homework { margin: 0 0 0.8em; padding: 0.5em 0.9em; border: 2px solid #0b3d91;
-  border-radius: 12px; background: #f2f6fd; }
-.cl-course .cl-hw-title { margin: 0; font-size: 1.15em; overflow-wrap: anywhere; }
-.cl-course .cl-hw-due { margin: 0.1em 0 0.3em; color: #333; }
-.cl-course ul.cl-hw-items { margin: 0; padding-left: 1.2em; }
-.cl-course .cl-hw-item a { font-weight: 700; color: #0b3d91; }
-.cl-course .cl-hw-item[data-state="solved"] .cl-hw-mark { color: #14532e; font-weight: 700; }
-.cl-course .cl-hw-mark { color: #595959; margin-left: 0.3em; }
-.cl-course .cl-hw-position { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
-"""
-
-_INDEX_CSS = """
-.cl-course .cl-continue { display: inline-block; margin: 0.2em 0 0.8em; padding: 0.55em 1.2em;
-  border-radius: 10px; background: #14532e; color: #fff !important; font-weight: 700;
-  font-size: 1.1em; text-decoration: none; }
-.cl-course .cl-continue:focus-visible { outline: 4px solid #0b3d91; outline-offset: 2px; }
-.cl-course .cl-review-due { margin: 0 0 0.4em; }
-.cl-course .cl-review-due a { font-weight: 700; color: #0b3d91; }
-/* div.cl-course ol: outranks Jupyter's "ol:not(.list-inline)" indent, so the tiles line up
-   with the Start button */
-div.cl-course ol.cl-path { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px;
-  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); counter-reset: none; }
-.cl-course .cl-tile a { display: grid; grid-template-columns: 2.2em 1fr; gap: 0 0.4em;
-  align-content: start; height: 100%; box-sizing: border-box;
-  padding: 0.5em 0.7em; border: 2px solid #9bb5a3; border-radius: 12px; background: #fff;
-  color: #1d1d1d; text-decoration: none; min-height: 4.6em; }
-.cl-course .cl-tile a:hover, .cl-course .cl-tile a:focus-visible { border-color: #0b3d91; }
-.cl-course .cl-tile[data-state="done"] a { background: #e4f3e8; border-color: #2e6b47; }
-.cl-course .cl-tile[data-state="started"] a { border-color: #b07d00; }
-.cl-course .cl-tile-number { grid-row: span 5; font-size: 1.5em; font-weight: 800; color: #14532e; }
-.cl-course .cl-tile-title { font-weight: 700; }
-.cl-course .cl-tile-stars { color: #8a6200; }
-.cl-course .cl-tile-mark { color: #2e6b47; font-size: 0.9em; }
-.cl-course .cl-tile-quiz { color: #595959; font-size: 0.75em; }
-"""
 
 
 def your_review() -> Any:
     """"Your review": how many of the learner's own cards (the moves the review marked in
     their games, the stages they missed at the first try) are due today, the streak of days,
     and a button that plays the due cards one after another on the card table."""
-    from ..teaching.deck import today
-    from ..teaching.deck.making import add_missed_stages
+    from ..learner.deck import today
+    from ..learner.deck.making import add_missed_stages
     from ..ui.deck_runner import DeckRunner, summary_html
 
     identify()
@@ -230,7 +201,7 @@ def _with_positions(positions: list[dict[str, Any]], rest: Any) -> Any:
 
     from ..ui.homework_position import HomeworkPosition
 
-    head = w.HTML("<h3 id='homework-positions'>Homework: positions</h3>")
+    head = w.HTML(element("h3", "Homework: positions", id="homework-positions"))
     return w.VBox([head, *(HomeworkPosition(item) for item in positions), rest])
 
 
@@ -241,8 +212,15 @@ def _suit_preview(four_color: bool) -> str:
 
     cards = "".join(card_svg(Card.parse(c), four_color=four_color, size=48)
                     for c in _PREVIEW_CARDS)
-    return (f'<div class="cl-suit-preview" data-four-color="{str(four_color).lower()}" '
-            f'style="display:flex;gap:6px;margin:0.3em 0 0.6em">{cards}</div>')
+    return element("div", cards, class_="cl-suit-preview",
+                   data_four_color=str(four_color).lower(),
+                   style="display:flex;gap:6px;margin:0.3em 0 0.6em")
+
+
+def _said(words: str, *, alert: bool = False) -> str:
+    """A setting's status line: saved (green, polite) or not saved (red, an alert)."""
+    return element("span", words, role="alert" if alert else "status",
+                   style=f"color:{'#a3261c' if alert else '#2e6b47'}", escape=True)
 
 
 def settings() -> Any:
@@ -264,13 +242,11 @@ def settings() -> Any:
         try:
             _progress.load().set_preference("four_color", on)
         except OSError as error:
-            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
-                            f"saved: {html.escape(str(error))}</span>")
+            status.value = _said(f"The setting could not be saved: {error}", alert=True)
             return
         colours = "four colours" if on else "red and black"
-        status.value = (f'<span role="status" style="color:#2e6b47">Saved: four-colour suits '
-                        f"are {'on' if on else 'off'}. Card tables you open from now on use "
-                        f"{colours}.</span>")
+        status.value = _said(f"Saved: four-colour suits are {'on' if on else 'off'}. Card "
+                             f"tables you open from now on use {colours}.")
 
     toggle.observe(changed, "value")
     size = w.RadioButtons(options=CARD_SIZE_CHOICES, value=_progress.preference("card_size"),
@@ -280,12 +256,11 @@ def settings() -> Any:
         try:
             _progress.load().set_preference("card_size", change["new"])
         except OSError as error:
-            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
-                            f"saved: {html.escape(str(error))}</span>")
+            status.value = _said(f"The setting could not be saved: {error}", alert=True)
             return
         name = dict((v, k) for k, v in CARD_SIZE_CHOICES)[change["new"]].lower()
-        status.value = (f'<span role="status" style="color:#2e6b47">Saved: card size '
-                        f"{html.escape(name)}. Card tables follow it when next shown.</span>")
+        status.value = _said(f"Saved: card size {name}. Card tables follow it when next "
+                             "shown.")
 
     size.observe(resized, "value")
     slips = w.Checkbox(value=_progress.preference("deck_inaccuracies"),
@@ -296,13 +271,12 @@ def settings() -> Any:
         try:
             _progress.load().set_preference("deck_inaccuracies", bool(change["new"]))
         except OSError as error:
-            status.value = (f'<span role="alert" style="color:#a3261c">The setting could not be '
-                            f"saved: {html.escape(str(error))}</span>")
+            status.value = _said(f"The setting could not be saved: {error}", alert=True)
             return
         which = "inaccuracies, mistakes and blunders" if change["new"] else \
             "mistakes and blunders"
-        status.value = (f'<span role="status" style="color:#2e6b47">Saved: the {which} of '
-                        f"your games from now on join your review.</span>")
+        status.value = _said(f"Saved: the {which} of your games from now on join your "
+                             "review.")
 
     slips.observe(slips_chosen, "value")
     return w.VBox([toggle, preview, status, size, slips])

@@ -28,11 +28,14 @@ from typing import Any
 import ipywidgets
 import traitlets as t
 
+from ..drawing.markup import element
 from ..ui._assets import asset
 from ..ui.front_end import FrontEnd
 from .read_ahead import read_progress_ahead
 
 __all__ = ["CourseShell", "course_shell", "run_cells", "PYTHON_ID"]
+# A markdown cell's output, classed as the notebook front ends class one (their look applies)
+_MARKDOWN = "jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput"
 
 #: This Python's identity: the same for every lesson shown until the page is reloaded.
 PYTHON_ID = secrets.token_hex(8)
@@ -123,8 +126,7 @@ def run_cells(cells: list[dict[str, str]], namespace: dict[str, Any]) -> None:
         if "markdown" in cell:
             # A raw bundle, not IPython's HTML(): that first asks whether its text names a file,
             # and in the browser each asking is a round trip to the storage, one a cell.
-            display({"text/html": '<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown '
-                                  f'jp-MarkdownOutput">{cell["markdown"]}</div>'}, raw=True)
+            display({"text/html": element("div", cell["markdown"], class_=_MARKDOWN)}, raw=True)
         elif "code" in cell:
             try:
                 value = run_code(cell["code"], namespace)

@@ -12,9 +12,9 @@ Outside a class (one learner's own computer, JupyterHub, a static site on any we
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
+from ..drawing.markup import element
 from ..browser import in_browser
 from ._html import Html
 
@@ -65,11 +65,12 @@ def name_line() -> Html:
     if who is None:
         return Html("", "")
     switch = f"{_base_url()}{SWITCH_PATH}?switch=1"
-    markup = (f'<p class="cl-learner" data-learner="{html.escape(who.id)}" '
-              f'style="margin:0 0 0.4em;font-size:90%;color:#333">'
-              f'Playing as <b class="cl-learner-name" style="overflow-wrap:anywhere">'
-              f'{html.escape(who.name)}</b> · '
-              f'<a target="_self" class="cl-not-you" href="{html.escape(switch)}">Not you?</a></p>')
+    name = element("b", who.name, class_="cl-learner-name", style="overflow-wrap:anywhere",
+                   escape=True)
+    markup = element("p", "Playing as ", name, " · ",
+                     element("a", "Not you?", target="_self", class_="cl-not-you", href=switch),
+                     class_="cl-learner", data_learner=who.id,
+                     style="margin:0 0 0.4em;font-size:90%;color:#333")
     return Html(markup, f"Playing as {who.name}")
 
 
@@ -79,9 +80,10 @@ def code_line() -> Html:
     if who is None:
         return Html("", "")
     other = f"{_base_url()}{SWITCH_PATH}?switch=1#code"
-    markup = (f'<p class="cl-learner-code" style="margin:0.2em 0 0.8em">Your learner code: '
-              f'<b style="font-family:monospace;font-size:120%;letter-spacing:0.08em">'
-              f'{html.escape(who.code)}</b>. To continue on another computer, open this class '
-              f'there and <a target="_self" href="{html.escape(other)}">enter your code</a>.'
-              f'</p>')
+    code = element("b", who.code, style="font-family:monospace;font-size:120%;"
+                                         "letter-spacing:0.08em", escape=True)
+    markup = element("p", "Your learner code: ", code, ". To continue on another computer, "
+                     "open this class there and ",
+                     element("a", "enter your code", target="_self", href=other), ".",
+                     class_="cl-learner-code", style="margin:0.2em 0 0.8em")
     return Html(markup, f"Your learner code: {who.code}")

@@ -4,7 +4,7 @@
     header("02_pairing")
 
 Navigation comes from cassino_learn.teaching.catalog; progress from
-cassino_learn.teaching.progress. The widgets are imported on first use so this module imports
+cassino_learn.learner.progress. The widgets are imported on first use so this module imports
 without Jupyter packages. The contents page is pages/contents.py.
 """
 
@@ -15,12 +15,13 @@ from typing import Any, Callable, Sequence
 
 from ._html import Html
 from .learner import identify, name_line
+from ..drawing.markup import element
 from ..core.errors import IllegalMove, MoveSyntaxError
 from ..core.listing import first_moves
 from ..core.position import Position
 from ..core.telling import in_words
 from ..core.words import count as _count
-from ..teaching import progress as _progress
+from ..learner import progress as _progress
 from ..teaching.catalog import INDEX, LESSONS, Lesson, lesson, neighbours
 from ..teaching.stages import has_stages
 
@@ -33,7 +34,7 @@ __all__ = ["header", "footer", "demo", "show", "quiz", "practice", "sandbox", "g
 def _link(item: Lesson | None, arrow: str) -> str:
     if item is None:
         return ""
-    return f'<a target="_self" href="{item.notebook}">{arrow} {html.escape(item.title)}</a>'
+    return element("a", f"{arrow} {item.title}", target="_self", href=item.notebook, escape=True)
 
 
 class LessonHeader(Html):
@@ -112,15 +113,16 @@ def header(slug: str) -> LessonHeader:
     rules = f"The rules here: {'; '.join(item.rule_names)}" if item.rules else ""
     # one line on a phone too (the first task stays on the first screen): the rules' names
     # open from it, as the stage's "Why?" does
-    told = (f'<details class="cl-header-rules" style="color:#555;font-size:85%;margin:0 0 0.5em">'
-            f"<summary>What this lesson teaches</summary>"
-            f"<p style=\"margin:0.2em 0 0\">{html.escape('; '.join(item.rule_names))}</p>"
-            f"</details>") if item.rules else ""
-    nav = " | ".join(x for x in (_link(before, "←"), f'<a target="_self" href="{INDEX.notebook}">Contents</a>'
-                                 if slug != INDEX.slug else "", _link(after, "→")) if x)
-    markup = (f'<div class="cl-header"><nav style="font-size:90%">{nav}</nav>'
-              f"<h1>{html.escape(title)}</h1>"
-              f"{told}</div>")
+    told = element("details", element("summary", "What this lesson teaches"),
+                   element("p", "; ".join(item.rule_names), style="margin:0.2em 0 0",
+                           escape=True),
+                   class_="cl-header-rules", style="color:#555;font-size:85%;margin:0 0 0.5em") \
+        if item.rules else ""
+    home = element("a", "Contents", target="_self", href=INDEX.notebook) \
+        if slug != INDEX.slug else ""
+    nav = " | ".join(x for x in (_link(before, "←"), home, _link(after, "→")) if x)
+    markup = element("div", element("nav", nav, style="font-size:90%"),
+                     element("h1", title, escape=True), told, class_="cl-header")
     return LessonHeader(markup, f"{title}\n{rules}".strip(), slug if number else None, top)
 
 
@@ -280,9 +282,10 @@ def game(players: int = 2, partners: bool = False, level: str | None = None,
 def _verdict(ok: bool | None, headline: str, detail: str, text: str) -> Html:
     """A short verdict box: a bold headline and the engine's words, wrapped like prose."""
     colour = {True: "#1e6b3a", False: "#a3261c", None: "#444"}[ok]
-    markup = (f'<div class="cl-verdict" style="border-left:4px solid {colour};padding:0.3em 0.8em;'
-              f'margin:0.4em 0;white-space:normal;overflow-wrap:break-word">'
-              f'<b style="color:{colour}">{html.escape(headline)}</b> {detail}</div>')
+    look = (f"border-left:4px solid {colour};padding:0.3em 0.8em;margin:0.4em 0;"
+            "white-space:normal;overflow-wrap:break-word")
+    markup = element("div", element("b", headline, style=f"color:{colour}", escape=True),
+                     f" {detail}", class_="cl-verdict", style=look)
     return Html(markup, text)
 
 

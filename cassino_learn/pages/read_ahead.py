@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from ..teaching import progress
+from ..learner import progress
 
 __all__ = ["read_progress_ahead", "decoded"]
 

@@ -24,8 +24,8 @@ from typing import Any
 
 from tornado import web
 
-from ..teaching.class_store import EventRefused, ProgressRefused
-from ..teaching.homework_positions import judge_ahead
+from ..classroom.class_store import EventRefused, ProgressRefused
+from ..classroom.homework_positions import judge_ahead
 from .class_limits import RATE_BURST, RATE_PER_SECOND, RateLimit
 from .class_web import ClassState, cookie_learner_id
 
@@ -124,7 +124,7 @@ class HomeworkHandler(_Api):
 
 
 def own_homework(store: Any, learner_id: str) -> list[dict[str, Any]]:
-    from ..teaching.homework import listed, results
+    from ..classroom.homework import listed, results
 
     work = listed(store)
     mine = results(work, store.events(learner_id))

@@ -28,7 +28,7 @@ from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
 from ..core.position import Position
 from ..core.variants import DEMONSTRATED, STANDARD_NAME
 from ..drawing.render import TABLE_CSS, move_html, position_html
-from ..teaching.demo_store import DemoStore
+from ..classroom.demo_store import DemoStore
 from ..teaching.demonstration import DemoError, Demonstration, MAX_MOVE_TEXT
 from .templates import TEMPLATES, render
 

@@ -33,7 +33,7 @@ from tornado import httpserver, web
 from tornado.ioloop import IOLoop
 from tornado.iostream import IOStream
 
-from ..teaching.files import write_atomically
+from ..files import write_atomically
 from .class_api import RateLimit, api_handlers
 from .class_demo import DemoState, demo_handlers, for_class
 from .class_site import precompress
@@ -72,7 +72,7 @@ def cookie_secret(folder: Path) -> str:
 
 
 def open_state(folder: Path, name: str, token: str, base_url: str = "/") -> ClassState:
-    from ..teaching.class_store import ClassStore
+    from ..classroom.class_store import ClassStore
 
     folder.mkdir(parents=True, exist_ok=True)
     store = StoreThread(lambda: ClassStore.open(folder, name))

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from ..teaching.files import write_atomically
-from ..teaching.filelock import locked
+from ..files import write_atomically
+from ..filelock import locked
 
 __all__ = ["class_site", "is_site", "site_digest", "precompress", "compressed", "COMPRESSIBLE",
            "SiteError"]

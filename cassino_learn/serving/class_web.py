@@ -37,7 +37,7 @@ from typing import Any, Callable, TypeVar
 from tornado import web
 
 from ..teaching import catalog
-from ..teaching.class_summary import to_csv
+from ..classroom.class_summary import to_csv
 from . import class_limits
 from .class_limits import RateLimit
 from .templates import render, script_json
@@ -172,7 +172,7 @@ class ClassState:
 
     def __post_init__(self) -> None:
         if self.tally is None:
-            from ..teaching.class_tally import ClassTally
+            from ..classroom.class_tally import ClassTally
 
             self.tally = self.store.run(ClassTally)
         # One cookie a class: a browser in two classes on one machine is two learners.
@@ -361,7 +361,7 @@ class TeacherPage(_Teacher):
         await self.page()
 
     async def page(self, homework_error: Any = None, typed: dict[str, Any] | None = None) -> None:
-        from ..teaching.homework import stage_choices
+        from ..classroom.homework import stage_choices
 
         summary = await self.changes()
         table = await self.state.store.call(lambda store: self.state.tally.homework_table())
@@ -381,7 +381,7 @@ class SetHomework(TeacherPage):
     async def post(self) -> None:
         from urllib.parse import urlencode
 
-        from ..teaching.homework import HomeworkError, read_form, set_homework
+        from ..classroom.homework import HomeworkError, read_form, set_homework
 
         typed: dict[str, Any] = {"title": self.get_argument("title", "", strip=False),
                  "due": self.get_argument("due", ""),
@@ -415,7 +415,7 @@ class HomeworkJson(_Teacher):
 
 class HomeworkCsv(_Teacher):
     async def get(self) -> None:
-        from ..teaching.homework import table_csv
+        from ..classroom.homework import table_csv
 
         table = await self.state.store.call(lambda store: self.state.tally.homework_table())
         stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d_%H%M")
@@ -455,7 +455,7 @@ class ClassCsv(_Teacher):
 def _questions_csv(folder: Path) -> str:
     """The questions asked in demonstrations (one row an answer), after a blank line, when
     the class has any."""
-    from ..teaching.demo_store import FILE_NAME, DemoStore
+    from ..classroom.demo_store import FILE_NAME, DemoStore
 
     if not (Path(folder) / FILE_NAME).exists():
         return ""

@@ -187,7 +187,7 @@ def _classroom(name: str | None):
     a name that cannot be a class stops the command before the server starts."""
     if name is None:
         return None
-    from ..teaching.classroom import Classroom
+    from ..classroom.roster import Classroom
 
     try:
         classroom = Classroom.for_name(name)

@@ -1,2 +1,4 @@
-"""Teaching: the lesson catalogue, quizzes and their goals, practice tasks, the learner's progress,
-and the helpers lesson notebooks call. Imports widgets only when a lesson shows one."""
+"""Teaching: lesson content. The lesson catalogue, the stages and quizzes and their goals, the
+feedback a wrong try gets, practice tasks, what the lesson sheets say, and the teacher's
+demonstration. No learner's storage (`learner`), no class (`classroom`) and no widget: those
+read this."""

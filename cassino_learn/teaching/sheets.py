@@ -1,18 +1,14 @@
-"""Score sheets, piles, last-card cases, match results and deal facts drawn for the lesson page.
+"""Score sheets, piles, last-card cases, match results and deal facts for the lesson page:
+what each says.
 
 Every number comes from the game modules (the scorer, the dealer, the match rules); this module
-only lays them out as cards, small tables and sentences, so a learner never reads a program's
-printout. Pure and deterministic, no random ids. The look is sheets.css, placed with each
-drawing and scoped to its root element (`.cl-sheet`): nothing reaches outside it. Each drawing
-also carries a plain text, which is what nbval compares.
+decides what a sheet shows (the cards, their marks, the rows, the sentences) and its plain
+text, which is what nbval compares; `drawing/sheets.py` draws it as cards, small tables and
+sentences, so a learner never reads a program's printout.
 """
 
 from __future__ import annotations
 
-import html
-import re
-from functools import lru_cache
-from pathlib import Path
 from typing import Mapping, Sequence
 
 from ..core.cards import BIG_CASINO, LITTLE_CASINO, Card
@@ -20,50 +16,16 @@ from ..core.position import Position
 from ..core.rules import Rules
 from ..core.telling import in_words
 from ..core.words import count, listing
-from ..drawing.render import card_svg
+from ..drawing import sheets as draw
+from ..drawing.sheets import Drawn, MarkedCard
 
 __all__ = ["Drawn", "score_sheet", "piles_sheet", "last_card_case", "match_results",
            "round_outcome", "deal_facts", "variant_points", "dealing_order", "hint_list",
            "position_errors"]
 
-CARD_WIDTH = 40  # sheets.css gives each card and its caption this plus 16 pixels
-
-
-@lru_cache(maxsize=1)
-def stylesheet() -> str:
-    """The sheets' look (sheets.css), every rule under `.cl-sheet`; without its comments and
-    with its spaces collapsed, as each drawing carries it."""
-    css = Path(__file__).with_name("sheets.css").read_text(encoding="utf-8")
-    return re.sub(r"\s+", " ", re.sub(r"/\*.*?\*/", "", css, flags=re.S)).strip()
-
-
-class Drawn:
-    """HTML for the page, with a plain-text fallback (what nbval compares). `markup` is the
-    drawing itself; the page gets it inside its root, with the stylesheet."""
-
-    def __init__(self, markup: str, text: str) -> None:
-        self.markup, self.text = markup, text
-
-    def _repr_html_(self) -> str:
-        return f'<div class="cl-sheet"><style>{stylesheet()}</style>{self.markup}</div>'
-
-    def __repr__(self) -> str:
-        return self.text
-
 
 def _position(position: str | Position) -> Position:
     return Position.parse(position) if isinstance(position, str) else position
-
-
-def _box(inner: str, css_class: str) -> str:
-    return f'<div class="cl-sheet-box {css_class}">{inner}</div>'
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css_class: str) -> str:
-    """A small bordered table; cells are HTML already."""
-    top = "".join(f"<th>{h}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f'<table class="cl-sheet-table {css_class}"><tr>{top}</tr>{body}</table>'
 
 
 # ---------------------------------------------------------------------- cards with marks
@@ -77,34 +39,13 @@ def _mark(card: Card) -> str:
     return "ace 1" if card.rank == 1 else ""
 
 
-def _card(card: Card, *, marked: bool = True) -> str:
-    """A small card; a scoring card ringed in gold with its points, a spade tagged ♠."""
-    mark = _mark(card) if marked else ""
-    face = "cl-sheet-face cl-sheet-scoring" if mark else "cl-sheet-face"
-    spade = marked and card.suit == "S"
-    caption = []
-    if mark:
-        caption.append(f'<span class="cl-sheet-mark">{html.escape(mark)}</span>')
-    if spade:
-        caption.append('<span title="a spade" aria-label="spade">♠</span>')
-    label = html.escape(card.name + (f", {mark} point{'s' if mark.endswith('2') else ''}"
-                                     if mark else ""))
-    return (f'<span class="cl-sheet-card" role="img" aria-label="{label}">'
-            f'<span class="{face}">{card_svg(card, size=CARD_WIDTH, label=False)}</span>'
-            f'<span class="cl-sheet-caption">{" ".join(caption)}</span></span>')
+def _marked(card: Card, *, marked: bool = True) -> MarkedCard:
+    """A card as a sheet shows it: with what it scores by itself and its spade tag, or bare."""
+    return (card, _mark(card), card.suit == "S") if marked else (card, "", False)
 
 
 def _cards(cards: Sequence[Card], *, marked: bool = True, wrap: bool = True) -> str:
-    if not cards:
-        return '<div class="cl-sheet-none">no cards</div>'
-    classes = "cl-sheet-cards" if wrap else "cl-sheet-cards cl-sheet-nowrap"
-    return f'<div class="{classes}">' + "".join(_card(c, marked=marked) for c in cards) \
-        + "</div>"
-
-
-_LEGEND = ('<p class="cl-sheet-legend">Ringed in <b class="cl-sheet-gold">gold</b>: a card '
-           "that scores by itself (each ace 1, Big Casino 2, Little Casino 1). ♠ marks a spade, "
-           "counted for most spades.</p>")
+    return draw.cards([_marked(c, marked=marked) for c in cards], wrap=wrap)
 
 
 def _pile_line(pile: Sequence[Card], sweeps: int) -> str:
@@ -119,11 +60,11 @@ def _pile_line(pile: Sequence[Card], sweeps: int) -> str:
 def _item_cell(item: str, side: int, score: "object") -> str:
     points = score.items[side][item]  # type: ignore[attr-defined]
     if item == "cards":
-        return f"{points} <small>({count(score.cards[side], 'card')})</small>"  # type: ignore[attr-defined]
+        return draw.with_note(points, count(score.cards[side], 'card'))  # type: ignore[attr-defined]
     if item == "spades":
-        return f"{points} <small>({count(score.spades[side], 'spade')})</small>"  # type: ignore[attr-defined]
+        return draw.with_note(points, count(score.spades[side], 'spade'))  # type: ignore[attr-defined]
     if item == "sweeps":
-        return f"{points} <small>({count(score.sweeps[side], 'sweep')} made)</small>"  # type: ignore[attr-defined]
+        return draw.with_note(points, f"{count(score.sweeps[side], 'sweep')} made")  # type: ignore[attr-defined]
     if item == "aces":
         return f"{points}"
     return f"{points}"
@@ -165,18 +106,17 @@ def score_sheet(position: str | Position) -> Drawn:
     here = _position(position)
     score = score_round(here.piles, here.sweeps, rules=here.rules)
     sides = list(score.points)
-    piles = "".join(
-        f'<div class="cl-sheet-side"><b>Side {side}</b> <span class="cl-sheet-muted">'
-        f"({_pile_line(here.piles[side - 1], here.sweeps[side - 1])})</span>"
-        f"{_cards(here.piles[side - 1])}</div>" for side in sides)
+    piles = "".join(draw.side(f"Side {side}", _cards(here.piles[side - 1]),
+                              _pile_line(here.piles[side - 1], here.sweeps[side - 1]))
+                    for side in sides)
     rows = [[item.said] + [_item_cell(item.key, side, score) for side in sides]
             for item in here.rules.scorer.items]
-    rows.append(["<b>Round total</b>"] + [f"<b>{score.points[side]}</b>" for side in sides])
-    table = _table(["Item"] + [f"Side {s}" for s in sides], rows, "cl-sheet-items")
-    notes = "".join(f'<p class="cl-sheet-line">{html.escape(n)}</p>' for n in _tie_notes(score))
+    rows.append([draw.bold("Round total")] + [draw.bold(score.points[side]) for side in sides])
+    table = draw.table(["Item"] + [f"Side {s}" for s in sides], rows, "cl-sheet-items")
+    notes = "".join(draw.line(n) for n in _tie_notes(score))
     shared = sum(score.points.values())
-    total = f'<p class="cl-sheet-line">Points shared this round: {shared}.</p>'
-    return Drawn(_box(_LEGEND + piles + table + notes + total, "cl-sheet-score"),
+    total = draw.line(f"Points shared this round: {shared}.")
+    return Drawn(draw.box(draw.legend() + piles + table + notes + total, "cl-sheet-score"),
                  score_text(here))
 
 
@@ -187,17 +127,15 @@ def piles_sheet(position: str | Position, *, title: str = "") -> Drawn:
     parts, lines = [], []
     for side, pile in enumerate(here.piles, 1):
         sweeps = here.sweeps[side - 1]
-        parts.append(f'<div class="cl-sheet-side"><b>Side {side}</b> '
-                     f'<span class="cl-sheet-muted">({_pile_line(pile, sweeps)})</span>'
-                     f"{_cards(pile)}</div>")
+        parts.append(draw.side(f"Side {side}", _cards(pile), _pile_line(pile, sweeps)))
         lines.append(f"Side {side}: {' '.join(map(str, pile)) or 'no cards'}; "
                      f"{count(sweeps, 'sweep')}")
     left = here.table_cards
-    parts.append(f'<div class="cl-sheet-side"><b>Left on the table</b>'
-                 f"{_cards(tuple(sorted(left, key=lambda c: c.index)), marked=False)}</div>")
+    parts.append(draw.side("Left on the table",
+                           _cards(tuple(sorted(left, key=lambda c: c.index)), marked=False)))
     lines.append(f"Table: {' '.join(str(c) for c in sorted(left, key=lambda c: c.index)) or 'empty'}")
-    head = f'<p class="cl-sheet-line"><b>{html.escape(title)}</b></p>' if title else ""
-    return Drawn(_box(head + _LEGEND + "".join(parts), "cl-sheet-piles"),
+    head = draw.line(title, strong=True) if title else ""
+    return Drawn(draw.box(head + draw.legend() + "".join(parts), "cl-sheet-piles"),
                  "\n".join(([title] if title else []) + lines))
 
 
@@ -208,10 +146,8 @@ def _move(move: "object") -> str:
     screen reader (no notation: a learner reads cards and words)."""
     verb = {"trail": "trails", "capture": "takes"}.get(move.kind, f"builds {move.value}")  # type: ignore[attr-defined]
     taken = tuple(sorted(move.table_cards, key=lambda c: c.index))  # type: ignore[attr-defined]
-    return (f'<div class="cl-sheet-move" role="group" aria-label="{html.escape(in_words(move))}">'  # type: ignore[arg-type]
-            f"{_card(move.card, marked=False)}"  # type: ignore[attr-defined]
-            f'<b class="cl-sheet-verb">→ {verb}</b>'
-            + "".join(_card(c, marked=False) for c in taken) + "</div>")
+    return draw.play(in_words(move), _marked(move.card, marked=False), verb,  # type: ignore[arg-type, attr-defined]
+                     [_marked(c, marked=False) for c in taken])
 
 
 def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
@@ -238,14 +174,13 @@ def last_card_case(position: str, move: str, dealer: int = 1) -> Drawn:
             else f"the dealer, seat {dealer}, since nobody captured"
         outcome = (f"Left on the table: {names}. They go to {who} (W2). That pick-up is not a "
                    f"sweep.")
-    markup = ('<p class="cl-sheet-line"><b>The table before the last card</b></p>'
-              f"{_cards(tuple(sorted(before.table_cards, key=lambda c: c.index)), marked=False)}"
-              '<p class="cl-sheet-subhead"><b>The last card</b></p>'
-              f"{_move(played)}"
-              f'<p class="cl-sheet-para">{html.escape(outcome)}</p>'
+    markup = (draw.line("The table before the last card", strong=True)
+              + _cards(tuple(sorted(before.table_cards, key=lambda c: c.index)), marked=False)
+              + draw.line("The last card", strong=True, css_class="cl-sheet-subhead")
+              + _move(played) + draw.para(outcome)
               + piles_sheet(after, title="After the round: the piles").markup)
     text = f"{in_words(played)} {outcome}\n" + piles_sheet(after).text
-    return Drawn(_box(markup, "cl-sheet-last-cards"), text)
+    return Drawn(draw.box(markup, "cl-sheet-last-cards"), text)
 
 
 # ---------------------------------------------------------------------- the match (K3, V4)
@@ -289,9 +224,9 @@ def match_results(score_sets: Sequence[Mapping[int, int]], rules: Rules | None =
         sentence = _result_sentence(scores, result, target)
         shown = " to ".join(str(n) for n in scores.values())
         said = _result_said(scores, result, target)
-        rows.append([shown, html.escape(said[0].upper() + said[1:])])
+        rows.append([shown, draw.text(said[0].upper() + said[1:])])
         lines.append(sentence)
-    return Drawn(_table(["Scores (side 1 to side 2)", "Result"], rows, "cl-sheet-match"),
+    return Drawn(draw.table(["Scores (side 1 to side 2)", "Result"], rows, "cl-sheet-match"),
                  "\n".join(lines))
 
 
@@ -310,8 +245,7 @@ def round_outcome(before: Mapping[int, int], points: Mapping[int, int], rules: R
     said = _result_said(after, result, target)
     text = (f"Before the round: {listing(before)}. The round: {listing(points)}.{how} "
             f"After it: {listing(after)}. {said[0].upper()}{said[1:]}")
-    return Drawn(f'<p class="cl-sheet-para cl-sheet-round">{html.escape(text)}</p>',
-                 text)
+    return Drawn(draw.para(text, "cl-sheet-para cl-sheet-round"), text)
 
 
 # ---------------------------------------------------------------------- the deal (D2, D3, V6)
@@ -328,7 +262,7 @@ def deal_facts(players: Sequence[int] = (2, 3, 4)) -> Drawn:
                      f"{first}; seat 1 plays last"])
         lines.append(f"{n} players: {count(int(deals), 'deal')} a round; when seat 1 deals, "
                      f"{first} plays first and seat 1 last")
-    table = _table(["Players", "Deals in a round", "Cards: table + deals × cards per deal",
+    table = draw.table(["Players", "Deals in a round", "Cards: table + deals × cards per deal",
                     "When seat 1 deals, first to play"], rows, "cl-sheet-deal-facts")
     return Drawn(table, "\n".join(lines))
 
@@ -343,7 +277,7 @@ def dealing_order(cards: Sequence[str], players: int = 2, dealer: int = 1) -> Dr
     for singles in (False, True):
         hands, table, _ = deal(stock, players, dealer, True, singles)
         way = "one at a time (V6)" if singles else "in twos"
-        cells = [f"<b>{way}</b>"]
+        cells = [draw.bold(way)]
         words = []
         others = [(dealer + k - 1) % players + 1 for k in range(1, players)]
         for seat in others:
@@ -357,7 +291,7 @@ def dealing_order(cards: Sequence[str], players: int = 2, dealer: int = 1) -> Dr
         lines.append(f"{way}: " + "; ".join(words))
     head = (["Dealt"] + [f"Seat {(dealer + k - 1) % players + 1}" for k in range(1, players)]
             + ["Table", f"Dealer (seat {dealer})"])
-    return Drawn(_table(head, rows, "cl-sheet-dealing"), "\n".join(lines))
+    return Drawn(draw.table(head, rows, "cl-sheet-dealing"), "\n".join(lines))
 
 
 # ---------------------------------------------------------------------- variants and hints
@@ -371,11 +305,11 @@ def variant_points(position: str, variants: Sequence[tuple[str, str]]) -> Drawn:
         here = Position.parse(position + (f"; rules: {rules}" if rules else ""))
         points = score_round(here.piles, here.sweeps, rules=here.rules).points
         sides = list(points)
-        rows.append([html.escape(label)] + [str(points[s]) for s in sides])
+        rows.append([draw.text(label)] + [str(points[s]) for s in sides])
         lines.append(f"{label}: " + ", ".join(f"side {s} {count(n, 'point')}"
                                               for s, n in points.items()))
     head = ["Rules"] + [f"Side {s}" for s in (sides or [])]
-    return Drawn(_table(head, rows, "cl-sheet-variants"), "\n".join(lines))
+    return Drawn(draw.table(head, rows, "cl-sheet-variants"), "\n".join(lines))
 
 
 def hint_list(position: str, limit: int = 3) -> Drawn:
@@ -384,9 +318,7 @@ def hint_list(position: str, limit: int = 3) -> Drawn:
 
     found = hints(Position.parse(position))[:limit]
     said = [(in_words(h.move), h.words) for h in found]  # the move in words, never notation
-    items = "".join(f"<li><b>{html.escape(move)}</b> {html.escape(why)}</li>"
-                    for move, why in said)
-    return Drawn(f'<ol class="cl-sheet-list cl-sheet-hints">{items}</ol>',
+    return Drawn(draw.numbered(said, "cl-sheet-hints"),
                  "\n".join(f"{move} {why}" for move, why in said))
 
 
@@ -395,14 +327,14 @@ def position_errors(texts: Sequence[str]) -> Drawn:
     reads it), one line each."""
     from ..core.errors import PositionError
 
-    items, lines = [], []
+    items: list[tuple[str, str]] = []
+    lines = []
     for text in texts:
         try:
             Position.parse(text)
             said = "reads as a position"
         except (PositionError, ValueError) as error:
             said = str(error)
-        items.append(f"<li><code>{html.escape(text)}</code>: {html.escape(said)}</li>")
+        items.append((text, said))
         lines.append(f"{text}: {said}")
-    return Drawn(f'<ul class="cl-sheet-list cl-sheet-position-errors">{"".join(items)}</ul>',
-                 "\n".join(lines))
+    return Drawn(draw.listed(items, "cl-sheet-position-errors"), "\n".join(lines))

@@ -1,8 +1,9 @@
 """A lesson's stages: short tasks on the card table, judged by the rules core, worth 1-3 stars.
 Stages are data, one JSON file per lesson (lessons/stages/<slug>.json), so the engineer writing
 a stage never writes a judge: the answer always comes from the core. Every kind but "demo" and
-"points" is a quiz item (`teaching.quiz`). The file's format and the kinds:
-docs/layout.md, "A lesson's stages".
+"points" is a quiz item (`teaching.quiz`); each kind is a class in `teaching.kinds`, which a
+stage holds as `.behaviour`. The file's format and the kinds: docs/layout.md, "A lesson's
+stages".
 """
 
 from __future__ import annotations
@@ -15,33 +16,19 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..core.cards import FULL_DECK, Card, parse_cards
-from ..core.errors import IllegalMove, MoveSyntaxError, PositionError
+from ..core.errors import MoveSyntaxError, PositionError
 from ..core.position import Position
 from .goals import GoalError
+from .judged import SHOW, LOOK, StageError
+from .kinds import KINDS, Kind, kind_named
 from .quiz import BankError, QuizItem, Verdict, parse_bank
 
 __all__ = ["KINDS", "MAX_WORDS", "StageError", "Stage", "LessonStages", "load_stages",
            "stages_path", "stars_for", "starred", "most_stars", "stars_earned", "has_stages"]
 
-KINDS = ("goal", "captures", "legal", "score", "number", "choice", "points", "demo")
 MAX_WORDS = 60
 _COMMON = {"id", "kind", "say", "hint", "hints", "why"}
 _STAGE_ONLY = {"hints", "guided", "task"}  # read here, never handed to the quiz item
-_OWN_KINDS = {"points": {"cards"}, "demo": {"position", "steps"}}
-
-
-class StageError(ValueError):
-    """A stages file or stage that is malformed, unsolvable or disagrees with the rules core:
-    `.what` is wrong, in `.source` (the stages file, or "") and `.stage` (the stage's label,
-    like "stage 2 (pair-7)", or "")."""
-
-    def __init__(self, what: str, *, source: str = "", stage: str = "") -> None:
-        self.what, self.source, self.stage = what, source, stage
-        super().__init__(": ".join(part for part in (source, stage, what) if part))
-
-
-STARRED_KINDS = tuple(kind for kind in KINDS if kind != "demo")
-TWO_WAY_KINDS = ("legal",)
 
 
 def stars_for(wrong_tries: int, hints: int | bool = 0, *, shown: bool = False,
@@ -54,12 +41,13 @@ def stars_for(wrong_tries: int, hints: int | bool = 0, *, shown: bool = False,
     me", or the answer told after the tries: the stage is then "seen", PEDAGOGY.md: "a hint
     that names the move is a shown answer"), and none for a demonstration or a guided step
     (`guided`: the clicks are shown), which are not starred at all."""
-    if shown or guided or kind not in STARRED_KINDS:
+    behaviour = kind_named(kind)
+    if shown or guided or not behaviour.starred:
         return 0
     helped = wrong_tries + int(hints)
     if helped == 0:
         return 3
-    if wrong_tries and (two_way or kind in TWO_WAY_KINDS):
+    if wrong_tries and (two_way or behaviour.two_way):
         return 1
     return 2 if helped == 1 else 1
 
@@ -80,13 +68,6 @@ def stars_earned(stages: Iterable["Stage"], records: Any) -> int:
     return sum(records[s.id].stars for s in starred(stages) if s.id in records)
 
 
-def _window(truth: int, seed: str, size: int = 8) -> range:
-    """Eight numbers holding `truth`, not always in the same place (fixed by the stage id)."""
-    shift = sum(map(ord, seed)) % (size - 2) + 1
-    low = max(0, truth - shift)
-    return range(low, low + size)
-
-
 _RULE_ID = re.compile(r"\b([A-Z][0-9]{1,2})\b")
 
 
@@ -96,6 +77,10 @@ def words(text: str) -> int:
 
 @dataclass(frozen=True)
 class Stage:
+    """One stage: its kind's name (`kind`, as the file writes it) and what that kind reads;
+    `behaviour`, the kind itself (`teaching.kinds`), looked up once when the stage is made,
+    answers everything that differs between kinds."""
+
     id: str
     kind: str
     say: str
@@ -110,6 +95,10 @@ class Stage:
     cards: tuple[Card, ...] = ()               # points
     steps: tuple[tuple[str, str], ...] = ()    # demo: (move, caption)
     stock: tuple[Card, ...] = ()               # goal under V9: the stock, top first
+    behaviour: Kind = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "behaviour", kind_named(self.kind))
 
     @property
     def hint(self) -> str:
@@ -119,19 +108,12 @@ class Stage:
     @property
     def starred(self) -> bool:
         """Whether the stage earns stars (demonstrations and guided steps do not)."""
-        return self.kind in STARRED_KINDS and not self.guided
+        return self.behaviour.starred and not self.guided
 
     def hint_steps(self) -> tuple[str, ...]:
         """The hint ladder, or one step worked out from the stage when it gives none; no step
         names the move."""
-        if self.hints or self.kind == "demo":
-            return self.hints
-        if self.kind == "goal":
-            return ("Look at each card in your hand in turn: what can it take or build?",)
-        if self.kind == "captures":
-            found = len(self.solutions()[0])
-            return (f"There {'is' if found == 1 else 'are'} {found} to find.",)
-        return ("Read the stage's words again: the answer follows from them.",)
+        return self.hints or self.behaviour.hint_steps(self)
 
     def rule(self) -> str | None:
         """The rule the stage teaches: the first rule id its "why" names (a rule of play
@@ -143,27 +125,7 @@ class Stage:
 
     def task(self) -> str:
         """What the learner must do, worded from what the judge checks (never typed apart)."""
-        if self.kind == "goal":
-            assert self.item is not None and self.item.goal is not None
-            return self.task_words or f"Your move: {self.item.goal.words}."
-        if self.kind == "captures":
-            assert self.item is not None and self.item.card is not None
-            return (f"Find every capture of your {self.item.card.name}: play each one, "
-                    f"then press “That's all”.")
-        if self.kind == "legal":
-            return f"Is it legal to {self.move_words()}?"
-        if self.kind == "score":
-            return "How many points does each side score for its pile?"
-        if self.kind == "points":
-            return "How many points are these cards worth?"
-        if self.kind == "demo":
-            return "Press Next ▶ to step through."
-        assert self.item is not None
-        if self.item.ask is not None:  # number, choice: the fact's question carries its data
-            from .facts import question
-
-            return question(self.item.ask, self.item.given)
-        return self.item.prompt()
+        return self.behaviour.task(self)
 
     def move_words(self) -> str:
         """legal: the move asked about, in words ("play the six of clubs to take the six of
@@ -174,33 +136,14 @@ class Stage:
         return text_said(self.item.position, self.item.move)
 
     def choices(self) -> tuple[str, ...]:
-        """The buttons a learner answers with (legal, points, number, choice); score: per side."""
-        if self.kind == "legal":
-            return ("Legal", "Not legal")
-        if self.kind == "choice":
-            assert self.item is not None
-            return self.item.choices()
-        if self.kind == "points":
-            return tuple(str(n) for n in range(0, max(6, self.truth() + 3)))
-        if self.kind == "number":
-            assert self.item is not None
-            window = set(_window(int(self.item.truth().value), self.id))
-            return tuple(str(n) for n in sorted(window | {int(m) for m in self.mistakes()}))
-        return ()
+        """The buttons a learner answers with (legal, points, number, choice)."""
+        return self.behaviour.choices(self)
 
     def mistakes(self) -> tuple[str, ...]:
         """The answers a learner gets by the lesson's typical error, worked out like the right
         one (number, choice: `facts.Answer.mistakes`; points: one scoring card forgotten, or
         Big Casino counted as 1); every one of them is among the choices."""
-        if self.kind == "points":
-            truth = self.truth()
-            off = {truth - card.points for card in self.cards if card.points}
-            off |= {truth - 1 for card in self.cards if card.points == 2}
-            return tuple(str(n) for n in sorted(off - {truth}))
-        if self.kind in ("number", "choice"):
-            assert self.item is not None
-            return tuple(str(m) for m in self.item.truth().mistakes)
-        return ()
+        return self.behaviour.mistakes(self)
 
     def truth(self) -> int:
         """points: the cards' points, as the core counts them (C3, K1)."""
@@ -216,7 +159,7 @@ class Stage:
     @property
     def two_way(self) -> bool:
         """Whether one wrong try settles the question (Legal / Not legal, or two choices)."""
-        return self.kind in TWO_WAY_KINDS or (self.kind == "choice" and len(self.choices()) == 2)
+        return self.behaviour.settled_by_one_try(self)
 
     def judge(self, answer: Any, *, reveal: bool = True, step: int | None = None) -> Verdict:
         """The verdict on an answer: a Move (goal), moves or their texts (captures), a choice's
@@ -227,81 +170,17 @@ class Stage:
         look at again; 2, a stronger hint; 3, the answer with what makes it right. Without a
         `step`, `reveal=False` is step 1 (a first wrong try, no hint taken) and `reveal=True`
         step 3."""
-        from .feedback import LOOK, SHOW, stepped
-
         step = step if step is not None else (SHOW if reveal else LOOK)
-        if self.kind == "demo":
-            return Verdict(bool(answer), "You have seen it to the end." if answer else
-                           "Step through to the end first.")
-        if self.kind == "points":
-            return self._judge_points(answer, step)
-        assert self.item is not None
-        if self.kind == "legal":
-            said = str(answer).strip().lower()
-            answer = said in ("legal", "yes", "true")
-        if self.kind == "captures" and not isinstance(answer, str):
-            answer = [str(m) for m in answer]
-        verdict = self.item.judge(answer)
-        if verdict.correct and self.kind == "goal":
-            # The table has just told the move in words; the verdict adds only what is new.
-            return Verdict(True, "Right!", self.rule())
-        return stepped(self.item, answer, verdict, step)
-
-    def _judge_points(self, answer: Any, step: int) -> Verdict:
-        from .feedback import LOOK, SHOW
-
-        truth = self.truth()
-        try:
-            given = int(str(answer).strip())
-        except ValueError:
-            return Verdict(False, "Choose a number.", counted=False)
-        if given == truth:
-            return Verdict(True, f"Right: {truth}. {self._points_detail()}.", "K1")
-        if step >= SHOW:
-            return Verdict(False, self.shown().message, "K1")
-        if step == LOOK:
-            return Verdict(False, f"Not {given}. Count again: only aces, Big Casino (the ten of "
-                                  f"diamonds) and Little Casino (the two of spades) score "
-                                  f"points (K1).", "K1")
-        scoring = [card.name for card in self.cards if card.points]
-        if not scoring:
-            return Verdict(False, f"Not {given}. Look at each card: is any of them an ace, Big "
-                                  f"Casino or Little Casino (K1)?", "K1")
-        return Verdict(False, f"Not {given}. The cards that score here: {', '.join(scoring)}. "
-                              f"What is each one worth (K1)?", "K1")
-
-    def _points_detail(self) -> str:
-        return "; ".join(f"{card.name}: {card.points}" for card in self.cards
-                         if card.points) or "none of them scores"
+        return self.behaviour.judge_stage(self, answer, step)
 
     def shown(self) -> Verdict:
         """The answer with what makes it right ("Show me"); a demo has none to show."""
-        from .feedback import shown
-
-        if self.kind == "demo":
-            return Verdict(False, "Press Next ▶ to step through to the end.")
-        if self.kind == "points":
-            return Verdict(False, f"It is {self.truth()}: {self._points_detail()} (K1).", "K1")
-        assert self.item is not None
-        return shown(self.item)
+        return self.behaviour.show_stage(self)
 
     def solutions(self) -> list[Any]:
         """Right answers worked out by the core: moves (goal), the set of captures (captures,
         as one answer), the right choice (legal, points, number, choice), {side: points}."""
-        if self.kind == "demo":
-            return [True]
-        if self.kind == "points":
-            return [str(self.truth())]
-        assert self.item is not None
-        if self.kind == "goal":
-            return self.item.solutions()
-        if self.kind == "captures":
-            return [self.item.solutions()]
-        if self.kind == "legal":
-            return ["Legal" if self.item.truth()[0] else "Not legal"]
-        if self.kind == "score":
-            return [self.item.truth()]
-        return [str(self.item.truth().value)]
+        return self.behaviour.stage_solutions(self)
 
 
 @dataclass(frozen=True)
@@ -391,31 +270,24 @@ def parse_stage(raw: Any) -> Stage:
     for name in ("id", "kind", "say"):
         if not isinstance(raw.get(name), str) or not raw[name].strip():
             raise StageError(f"a stage needs {name!r} (text)")
-    kind = raw["kind"]
-    if kind not in KINDS:
-        raise StageError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    name = raw["kind"]
+    if name not in KINDS:
+        raise StageError(f"kind must be one of {', '.join(KINDS)}, not {name!r}")
+    kind = KINDS[name]
     if words(raw["say"]) > MAX_WORDS:
         raise StageError(f"'say' has {words(raw['say'])} words; a stage says at most {MAX_WORDS}")
-    common = dict(id=raw["id"], kind=kind, say=raw["say"].strip(), hints=_hints(raw),
+    common = dict(id=raw["id"], kind=name, say=raw["say"].strip(), hints=_hints(raw),
                   why=str(raw.get("why", "")), guided=_guided(raw, kind),
                   task_words=_task(raw, kind))
-    if kind in _OWN_KINDS:
-        unknown = sorted(set(raw) - _COMMON - _OWN_KINDS[kind])
+    if not kind.quiz:  # a stage's own kind: its fields are its own
+        unknown = sorted(set(raw) - _COMMON - kind.stage_fields)
         if unknown:
-            raise StageError(f"a {kind} stage does not take {', '.join(unknown)}")
-    if kind == "points":
-        cards = parse_cards(str(raw.get("cards", "")))
-        if not cards:
-            raise StageError("a points stage needs \"cards\"")
-        return Stage(**common, cards=cards)
-    if kind == "demo":
-        position = Position.parse(str(raw.get("position", "")))
-        steps = _demo_steps(position, raw.get("steps"))
-        return Stage(**common, position=position, steps=steps)
+            raise StageError(f"a {name} stage does not take {', '.join(unknown)}")
+        return Stage(**common, **kind.read_stage(raw))
     unknown = sorted(set(raw) & ({"cards", "steps", "question"} |
-                                 (set() if kind == "goal" else {"stock"})))
+                                 (set() if kind.takes_stock else {"stock"})))
     if unknown:
-        raise StageError(f"a {kind} stage does not take {', '.join(unknown)}")
+        raise StageError(f"a {name} stage does not take {', '.join(unknown)}")
     fields = {k: v for k, v in raw.items()
               if k not in ("say", "why", "stock", "hint") and k not in _STAGE_ONLY}
     fields["question"] = raw["say"]
@@ -423,11 +295,7 @@ def parse_stage(raw: Any) -> Stage:
         item = parse_bank({"items": [fields]}, "stage").items[0]
     except BankError as error:
         raise StageError(error.what) from None
-    if kind == "goal":
-        assert item.goal is not None
-        if item.goal.text != "legal" and not common["guided"] and all(
-                item.goal.met_by(item.position, m) for m in item.position.legal_moves()):
-            raise StageError(f"every legal move can {item.goal.words}: the stage tests nothing")
+    kind.check_stage(item, common["guided"])
     stock = _stock(item.position, raw["stock"]) if "stock" in raw else ()
     return Stage(**common, item=item, position=item.position if item.has_table else None,
                  stock=stock)
@@ -443,20 +311,20 @@ def _hints(raw: dict) -> tuple[str, ...]:
     return tuple(s.strip() for s in steps)
 
 
-def _guided(raw: dict, kind: str) -> bool:
+def _guided(raw: dict, kind: Kind) -> bool:
     guided = raw.get("guided", False)
     if not isinstance(guided, bool):
         raise StageError(f"\"guided\" is true or false, not {guided!r}")
-    if guided and kind != "goal":
+    if guided and not kind.guidable:
         raise StageError("only a goal stage can be a guided step")
     return guided
 
 
-def _task(raw: dict, kind: str) -> str:
+def _task(raw: dict, kind: Kind) -> str:
     task = raw.get("task", "")
     if not isinstance(task, str):
         raise StageError(f"\"task\" is text, not {task!r}")
-    if task and kind != "goal":
+    if task and not kind.guidable:
         raise StageError("only a goal stage words its own task; the others are worded "
                          "from what judges them")
     return task.strip()
@@ -482,20 +350,3 @@ def _stock(position: Position, top: Any) -> tuple[Card, ...]:
     if not stock:
         raise StageError("stock: the position places all 52 cards, so there is none to draw")
     return stock
-
-
-def _demo_steps(start: Position, steps: Any) -> tuple[tuple[str, str], ...]:
-    if not isinstance(steps, list) or not steps:
-        raise StageError("a demo stage needs \"steps\": a list of [move, caption]")
-    here, checked = start, []
-    for number, step in enumerate(steps, 1):
-        if not (isinstance(step, list) and len(step) == 2 and all(isinstance(s, str)
-                                                                   for s in step)):
-            raise StageError(f"step {number}: give [move, caption], not {step!r}")
-        try:
-            move = here.parse_move(step[0])
-        except (IllegalMove, MoveSyntaxError) as error:
-            raise StageError(f"step {number} ({step[0]!r}): {error}") from None
-        here = here.play(move)
-        checked.append((step[0], step[1]))
-    return tuple(checked)

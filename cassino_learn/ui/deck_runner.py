@@ -3,14 +3,14 @@ streak of days, and a button that plays the due cards one after another on the c
 
 A *move card* is a move the review marked in one of their games: the position as they saw it
 (their hand, the table; the other hand and the stock hidden), "find a better move", judged by
-the expert's search as the review judges (`teaching.deck.judging`: looked up in the card's
+the expert's search as the review judges (`learner.deck.judging`: looked up in the card's
 verdicts, worked out in the background from when cards are due, `deck_verdicts`); afterwards
 the better move drawn as cards and the review's why. A *stage card* is a lesson's stage missed on the first
 try, played again as that stage (judged by `teaching.stages`, as the stage runner does), and
 every second time as a fresh practice position for the same rule
-(`teaching.deck.practice_form`, judged by the practice's own quiz item). Both
+(`learner.deck.practice_form`, judged by the practice's own quiz item). Both
 tell a wrong try in steps, the answer last (`teaching.feedback`), with the stage runner's
-panels; each answer is scheduled and saved at once (`teaching.deck.today`), and the card says
+panels; each answer is scheduled and saved at once (`learner.deck.today`), and the card says
 when it comes back.
 
 The panels and the table are made when the learner presses the button: a contents page with
@@ -26,18 +26,21 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.cards import Card
-from ..core.move import CAPTURE, Move
+from ..core.move import Move
 from ..core.position import Position
 from ..core.telling import past_said
 from ..core.words import count
+from ..drawing.markup import element
 from ..drawing.render import card_svg, move_html
-from ..teaching import progress
-from ..teaching.deck import today
-from ..teaching.deck.cards import DeckCard, MovePuzzle, StagePuzzle
-from ..teaching.deck.making import add_missed_stages
-from ..teaching.deck.practice_form import in_practice_form, practice_form
+from ..learner import progress
+from ..learner.deck import today
+from ..learner.deck.cards import DeckCard, MovePuzzle, StagePuzzle
+from ..learner.deck.making import add_missed_stages
+from ..learner.deck.practice_form import in_practice_form, practice_form
 from ..teaching.feedback import NUDGE, SHOW, step_for
+from ..teaching.kinds import Answered, Exhibit
 from ..teaching.stages import Stage, has_stages, load_stages
+from ._assets import asset
 from .deck_verdicts import VerdictFiller
 from .deck_watch import DeckWatch
 from .looks import shared_look
@@ -49,15 +52,12 @@ __all__ = ["DeckRunner", "when_words", "summary_html"]
 
 MARK_WORDS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "blunder": "A blunder"}
 LISTED = 8  # cards listed with their next date under the summary
-# The review's look, scoped to its own classes (sent with the summary, the one part always shown)
-_CSS = """<style>
-.cl-deck-summary h3 { font-size: 1.35em; margin: 0.5em 0 0.2em; color: #14532e; }
-.cl-deck-summary p { margin: 0.2em 0; }
-.cl-deck-summary ul.cl-deck-cards { margin: 0.2em 0 0.6em; padding-left: 1.3em; }
-.cl-deck-summary .cl-deck-when { font-weight: 600; }
-.cl-deck-better .cl-deck-label { font-weight: 700; margin: 0.5em 0 0.2em; }
-.cl-deck-better ul.cl-deck-why { margin: 0.4em 0; padding-left: 1.3em; }
-</style>"""
+
+
+def _style() -> str:
+    """The review's look (widgets/deck.css), scoped to its own classes: sent with the summary,
+    the one part always shown."""
+    return element("style", asset("deck.css"))
 
 
 def when_words(due: datetime, now: datetime) -> str:
@@ -94,27 +94,30 @@ def summary_html(said: today.Summary, deck: Any, now: datetime) -> str:
     """The deck in a few lines: due today, the streak, the cards listed with their next
     date."""
     if not said.cards:
-        return (f"{_CSS}<div class='cl-deck-summary' id='your-review' data-due='0'>"
-                "<h3>Your review</h3><p>No cards yet. A move the review marks in your games, "
-                "or a stage you miss at the first try, comes back here as a puzzle.</p></div>")
-    head = (f"<b>{count(said.due_today, 'card')} due today</b>" if said.due_today
-            else "<b>Nothing due today</b>")
+        return _style() + element(
+            "div", element("h3", "Your review"),
+            element("p", "No cards yet. A move the review marks in your games, or a stage you "
+                         "miss at the first try, comes back here as a puzzle."),
+            class_="cl-deck-summary", id="your-review", data_due=0)
+    head = element("b", f"{count(said.due_today, 'card')} due today" if said.due_today
+                   else "Nothing due today")
     if said.due_today and said.due_now < said.due_today:
         head += f" ({said.due_today - said.due_now} later today)"
     streak = (f"{count(said.streak, 'day')} in a row" if said.streak
               else "answer a card today to start one")
     waiting = sorted((c for c in deck.cards.values() if not c.learnt),
                      key=lambda c: (c.due, c.id))[:LISTED]
-    items = "".join(
-        f"<li data-card='{html.escape(c.id)}' data-due='{c.due.isoformat()}'>"
-        f"{html.escape(_title(c))}: <span class='cl-deck-when'>"
-        f"{html.escape('due now' if c.due <= now else 'next ' + when_words(c.due, now))}"
-        f"</span></li>" for c in waiting)
-    return (f"{_CSS}<div class='cl-deck-summary' id='your-review' "
-            f"data-due='{said.due_today}'>"
-            f"<h3>Your review</h3><p>{head} · streak: <span class='cl-deck-streak'>"
-            f"{streak}</span> · {said.learnt} of {count(said.cards, 'card')} learnt</p>"
-            f"<ul class='cl-deck-cards'>{items}</ul></div>")
+    items = [element("li", html.escape(_title(c)), ": ",
+                     element("span", "due now" if c.due <= now
+                             else "next " + when_words(c.due, now), class_="cl-deck-when",
+                             escape=True),
+                     data_card=c.id, data_due=c.due.isoformat()) for c in waiting]
+    line = element("p", head, " · streak: ", element("span", streak, class_="cl-deck-streak"),
+                   f" · {said.learnt} of {count(said.cards, 'card')} learnt")
+    return _style() + element("div", element("h3", "Your review"), line,
+                              element("ul", *items, class_="cl-deck-cards"),
+                              class_="cl-deck-summary", id="your-review",
+                              data_due=said.due_today)
 
 
 class DeckRunner(w.VBox):
@@ -218,8 +221,8 @@ class DeckRunner(w.VBox):
                 return
         self.card = None
         self.refresh()
-        self.summary.value += ("<p class='cl-deck-done' role='status'>Review done for now. "
-                               "Well played!</p>")
+        self.summary.value += element("p", "Review done for now. Well played!",
+                                      class_="cl-deck-done", role="status")
 
     def _open(self, card: DeckCard) -> bool:
         """Show `card` (False: a stage no longer in its lesson, left for another day)."""
@@ -261,8 +264,9 @@ class DeckRunner(w.VBox):
         position = Position.parse(puzzle.position)
         played = position.parse_move(puzzle.played)
         self.top.say = (f"{MARK_WORDS[puzzle.mark]} from one of your games: here you "
-                        f"<b>{html.escape(_past(played))}</b>. These are the cards you saw; "
-                        f"the other hand and the stock stay hidden.")
+                        + element("b", _past(played), escape=True)
+                        + ". These are the cards you saw; the other hand and the stock stay "
+                          "hidden.")
         self.top.task = "Find a better move."
         self.bottom.hint = html.escape(self._move_hint(puzzle))
         self.table = CardTable(position, mode="play", seat=puzzle.seat, move_box=False)
@@ -281,22 +285,23 @@ class DeckRunner(w.VBox):
         self.top.say = html.escape(stage.say).replace("**", "")
         self.top.task = stage.task()
         self.bottom.hint = html.escape(stage.hint or "Read the task again: what does it ask?")
-        if stage.kind == "score":
+        controls = stage.behaviour.controls  # what the stage's kind needs on screen
+        if controls.answer is Answered.SIDES:
             self.bottom.sides = list(stage.sides())
         else:
             self.bottom.choices = list(stage.choices())
-        self.bottom.collecting = stage.kind == "captures"
-        if stage.kind == "points":
+        self.bottom.collecting = controls.answer is Answered.MOVES
+        if controls.exhibit is Exhibit.CARDS:
             self.bottom.exhibit = "".join(card_svg(c, size=56) for c in stage.cards)
         self.table = None
-        if stage.position is not None and stage.kind in ("goal", "captures", "legal", "choice",
-                                                         "number"):
-            play = stage.kind in ("goal", "captures")
+        if stage.position is not None and controls.table and \
+                controls.answer is not Answered.STEPS:
+            play = controls.answer in (Answered.MOVE, Answered.MOVES)
             self.table = CardTable(stage.position, mode="play" if play else "watch",
                                    seat=stage.position.turn, stock=stage.stock or None)
             if play:
                 self.table.on_move(self._played)
-            elif stage.kind == "legal" and stage.item is not None:
+            elif controls.exhibit is Exhibit.MOVE and stage.item is not None:
                 self._raise(self.table, stage.item.move or "", stage.position)
         self.area.children = (self.table,) if self.table is not None else ()
 
@@ -316,19 +321,27 @@ class DeckRunner(w.VBox):
 
     # ------------------------------------------------------------------ answers
 
+    def _collects(self) -> bool:
+        """Whether the open stage is answered by moves collected on its table (captures)."""
+        return self.stage is not None and \
+            self.stage.behaviour.controls.answer is Answered.MOVES
+
+    @staticmethod
+    def _played_on_table(stage: Stage) -> bool:
+        """Whether `stage` is answered by one move played on its table (a goal)."""
+        return stage.behaviour.controls.answer is Answered.MOVE
+
     def _played(self, move: Move, _after: Position) -> None:
         """A legal move on the card's table."""
         if self._over or self.card is None or self.table is None:
             return
         if isinstance(self.card.puzzle, MovePuzzle):
             self.answer_move(move)
-        elif self.stage is not None and self.stage.kind == "captures" \
-                and self.stage.position is not None:
+        elif self.stage is not None and self._collects() and self.stage.position is not None:
             self.table.position = self.stage.position
-            if move.kind != CAPTURE or self.stage.item is None or \
-                    move.card is not self.stage.item.card:
-                self._say(f"“{move}” is not a capture with that card: only captures go into "
-                          f"the answer.", "wrong")
+            refused = self.stage.behaviour.not_collected(self.stage, move)
+            if refused:
+                self._say(refused, "wrong")
             elif move not in self._found:
                 self._found.append(move)
                 assert self.bottom is not None
@@ -339,7 +352,7 @@ class DeckRunner(w.VBox):
 
     def answer_move(self, move: Move | str) -> bool:
         """Judge an answer to the open move card (as the table sends it); True when right."""
-        from ..teaching.deck.judging import judge
+        from ..learner.deck.judging import judge
 
         card, table = self.card, self.table
         assert card is not None and isinstance(card.puzzle, MovePuzzle)
@@ -382,7 +395,8 @@ class DeckRunner(w.VBox):
             self._say(verdict.message, "wrong", verdict.rule or "")
             return False
         self._wrong += 1
-        if stage.kind == "goal" and self.table is not None and stage.position is not None:
+        if self._played_on_table(stage) and self.table is not None and \
+                stage.position is not None:
             self.table.position = stage.position
             if stage.stock:
                 self.table.stock = stage.stock
@@ -416,17 +430,19 @@ class DeckRunner(w.VBox):
             stage = self.stage
             assert stage is not None
             self._finish(False, stage.shown().message)
-            if stage.kind == "goal" and self.table is not None and stage.position is not None:
+            if self._played_on_table(stage) and self.table is not None and \
+                    stage.position is not None:
                 self.table.position = stage.position  # the answer raised, as the stages do
                 self._raise(self.table, str(stage.solutions()[0]), stage.position)
 
     def _better_html(self, puzzle: MovePuzzle, same: bool) -> str:
         better = Position.parse(puzzle.position).parse_move(puzzle.better)
-        why = "".join(f"<li>{html.escape(r)}</li>" for r in puzzle.reasons)
+        why = element("ul", *(element("li", r, escape=True) for r in puzzle.reasons),
+                      class_="cl-deck-why")
         label = "The better move" if same else "The move the review found"
-        return (f"<div class='cl-deck-better' role='region' aria-label='the better move'>"
-                f"<div class='cl-deck-label'>{label}:</div>{move_html(better, size=None)}"
-                f"<ul class='cl-deck-why'>{why}</ul></div>")
+        return element("div", element("div", f"{label}:", class_="cl-deck-label"),
+                       move_html(better, size=None), why, class_="cl-deck-better",
+                       role="region", aria_label="the better move")
 
     def _finish(self, right: bool, said: str, exhibit: str = "", raised: str = "") -> None:
         """The card is answered (or shown): schedule it, save it, and say when it is back.
@@ -447,6 +463,9 @@ class DeckRunner(w.VBox):
                 self.table.hand_sizes = list(card.puzzle.hand_sizes)
                 self._raise(self.table, raised, self.table.position)
                 self.table.say("The cards you saw, before the move: the move is raised.")
+        now = today.now()
+        # the summary first: when the verdict shows, the card's next date is already there
+        self.summary.value = summary_html(today.summary(deck, now), deck, now)
         with self.bottom.hold_sync():
             self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
             self.bottom.can_hint = self.bottom.can_show = False
@@ -455,8 +474,6 @@ class DeckRunner(w.VBox):
         assert self.next_button is not None
         self.next_button.description = "Next card ▶" if self.queue else "Finish ▶"
         self.next_button.layout.display = ""
-        now = today.now()
-        self.summary.value = summary_html(today.summary(deck, now), deck, now)
 
     def _say(self, text: str, kind: str, rule: str = "") -> None:
         assert self.bottom is not None
@@ -485,12 +502,10 @@ class DeckRunner(w.VBox):
         elif kind == "show":
             self.show_answer()
         elif kind == "answer" and self.stage is not None:
-            value = content.get("value")
-            if self.stage.kind == "score" and isinstance(value, dict):
-                self.answer_stage({int(k): v for k, v in value.items()})
-            elif isinstance(value, str):
+            value = self.stage.behaviour.read_front_end(content.get("value"))
+            if value is not None:
                 self.answer_stage(value)
-        elif kind == "check" and self.stage is not None and self.stage.kind == "captures":
+        elif kind == "check" and self.stage is not None and self._collects():
             self.answer_stage(self._found)
         elif kind == "remove" and isinstance(content.get("index"), int):
             if 0 <= content["index"] < len(self._found):

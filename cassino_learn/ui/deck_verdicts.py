@@ -1,5 +1,5 @@
 """The verdicts of the deck's move cards worked out while the review plays, so that a learner's
-answer is looked up, not searched for (`teaching.deck.verdicts`): when the review starts, the
+answer is looked up, not searched for (`learner.deck.verdicts`): when the review starts, the
 move cards of its queue that have none are judged move by move, in order, in the background,
 and each card's verdicts are saved with it in the progress file (the next session, or another
 tab, looks them up too).
@@ -19,9 +19,9 @@ import warnings
 from dataclasses import replace
 from typing import Generator, Iterable
 
-from ..teaching import progress
-from ..teaching.deck.cards import MovePuzzle, Verdicts
-from ..teaching.deck.verdicts import known, verdict_steps
+from ..learner import progress
+from ..learner.deck.cards import MovePuzzle, Verdicts
+from ..learner.deck.verdicts import known, verdict_steps
 from .review_runner import GAP, SLICE
 from .soon import kernel_loop
 

@@ -27,9 +27,10 @@ from ..core.words import count
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
                            turn_of)
-from ..teaching import catalog, progress
+from ..teaching import catalog
+from ..learner import progress
 from ..teaching.catalog import Lesson
-from ..teaching.deck.making import add_marked
+from ..learner.deck.making import add_marked
 from .quiz_widgets import button, note_html, row, styled
 from .notation_setting import notation_box, shows_notation
 from .review_panel import ReviewPanel
@@ -573,7 +574,7 @@ class GameWidget(w.VBox):
     def _move_reviewed(self, number: int) -> None:
         """A move was reviewed (on the worker thread, or in a slice on the kernel's loop), or
         the review stopped (`number` 0): refresh the panel if its round is over. A marked move
-        joins the learner's deck (`teaching.deck`)."""
+        joins the learner's deck (`learner.deck`)."""
         self._show_reviewing()
         reviewed = self.reviewer.result(number) if number else None
         if reviewed is not None and reviewed.mark is not None:

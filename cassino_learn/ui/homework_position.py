@@ -1,6 +1,6 @@
 """A position the teacher set as homework, solved on the card table: the learner sees their own
 hand and the table (the other hands and the stock hidden), "find the best move", and each move
-is judged by the expert as a deck's move card is (`teaching.deck.judging.judge_position`: any
+is judged by the expert as a deck's move card is (`learner.deck.judging.judge_position`: any
 move within the review's inaccuracy margin of the best is right). A wrong try is told in the
 feedback's steps (`teaching.feedback`): look again, a nudge naming the card, then the answer.
 Every try goes to the class like a stage's (`class_events.record_try`, lesson "homework",
@@ -15,13 +15,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..drawing.markup import element
 from ..core.move import Move
 from ..core.position import Position
 from ..drawing.render import move_html
-from ..teaching.class_events import record_try
+from ..classroom.class_events import record_try
 from ..teaching.demonstration import observation_of
 from ..teaching.feedback import NUDGE, SHOW, step_for
-from ..teaching.homework import HOMEWORK_LESSON, position_id
+from ..classroom.homework import HOMEWORK_LESSON, position_id
 from .looks import shared_look
 from .quiz_widgets import button
 from .table import CardTable
@@ -47,10 +48,10 @@ class HomeworkPosition(w.VBox):
         self.seen, self.hand_sizes = seen.position, list(seen.hand_sizes)
         already = " You have solved it already; play it again if you like." if self.solved \
             else ""
-        self.task = w.HTML(f"<div class='cl-hw-task'><b>Homework: find the best move</b> for "
-                           f"seat {self.position.turn}. You see your hand and the table; the "
-                           f"other hands and the stock stay hidden.{already}</div>",
-                           layout=shared_look("plain"))
+        task = (f" for seat {self.position.turn}. You see your hand and the table; the other "
+                f"hands and the stock stay hidden.{already}")
+        self.task = w.HTML(element("div", element("b", "Homework: find the best move"), task,
+                                   class_="cl-hw-task"), layout=shared_look("plain"))
         self.table = CardTable(self.seen, mode="play", seat=self.position.turn, move_box=False)
         self.table.hand_sizes = self.hand_sizes
         self.table.add_class("cl-hw-table")
@@ -70,7 +71,7 @@ class HomeworkPosition(w.VBox):
 
     def answer(self, move: Move | str) -> bool:
         """Judge a move played (or typed) in the position; True when right."""
-        from ..teaching.deck.judging import judge_position
+        from ..learner.deck.judging import judge_position
 
         if self.over:
             return False
@@ -132,9 +133,9 @@ class HomeworkPosition(w.VBox):
     def _say(self, text: str, kind: str) -> None:
         role = "alert" if kind == "wrong" else "status"
         colour = _COLOURS.get(kind, "#1d1d1d")
-        self.verdict.value = (f"<div class='cl-hw-verdict' role='{role}' data-kind='{kind}' "
-                              f"style='color:{colour};font-weight:600;margin:0.4em 0'>"
-                              f"{text}</div>") if text else ""
+        self.verdict.value = element(
+            "div", text, class_="cl-hw-verdict", role=role, data_kind=kind,
+            style=f"color:{colour};font-weight:600;margin:0.4em 0") if text else ""
 
 
 _COLOURS = {"right": "#14532e", "wrong": "#a3261c", "shown": "#0b3d91"}

@@ -10,7 +10,7 @@ import warnings
 
 import ipywidgets as w
 
-from ..teaching import progress
+from ..learner import progress
 from .looks import shared_look
 
 __all__ = ["LABEL", "SHOWN_CLASS", "notation_box", "shows_notation"]

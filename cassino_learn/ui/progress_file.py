@@ -8,11 +8,11 @@ in one browser's storage, so this is how it moves to another browser or computer
 from __future__ import annotations
 
 import base64
-import html
 
 import ipywidgets as w
 
-from ..teaching import progress as _progress
+from ..drawing.markup import element
+from ..learner import progress as _progress
 from .quiz_widgets import styled
 
 __all__ = ["FILE_NAME", "progress_file", "download_link"]
@@ -23,17 +23,17 @@ FILE_NAME = "cassino-progress.json"
 def download_link() -> str:
     """A link that saves the stored progress as a file (the file travels inside the link)."""
     payload = base64.b64encode(_progress.export_text().encode("utf-8")).decode("ascii")
-    return styled(f'<a class="cl-progress-export" download="{FILE_NAME}" '
-                  f'href="data:application/json;base64,{payload}" '
-                  'style="color:#1a5d9b;text-decoration:underline">Save my progress to a file '
-                  f"({FILE_NAME})</a>")
+    return styled(element("a", f"Save my progress to a file ({FILE_NAME})",
+                          class_="cl-progress-export", download=FILE_NAME,
+                          href=f"data:application/json;base64,{payload}",
+                          style="color:#1a5d9b;text-decoration:underline"))
 
 
 def _status(ok: bool, message: str) -> str:
     colour = "#2e6b47" if ok else "#a3261c"
     role = "status" if ok else "alert"
-    return (f'<span class="cl-progress-status" role="{role}" style="color:{colour}">'
-            f"{html.escape(message)}</span>")
+    return element("span", message, class_="cl-progress-status", role=role,
+                   style=f"color:{colour}", escape=True)
 
 
 def progress_file() -> w.VBox:

@@ -19,8 +19,10 @@ from ..core.listing import first_moves
 from ..core.move import Move
 from ..core.position import Position
 from ..core.words import count
+from ..drawing.markup import element
 from ..drawing.render import asked_move_html
 from ..teaching import catalog
+from ..teaching.kinds import Answered, Exhibit
 from ..teaching.quiz import QuizItem, Verdict
 from ._assets import asset
 from .looks import shared_look
@@ -62,23 +64,26 @@ def feedback_html(verdict: Verdict) -> str:
     kind, icon, label = ("cl-right", "✔", "Right") if verdict.correct else \
         ("cl-wrong", "✘", "Not right")
     lines = html.escape(verdict.untagged).replace("\n", "<br>")  # the rule shown as a tag
-    rule = f'<span class="cl-rule">rule {html.escape(verdict.rule)}</span>' if verdict.rule else ""
-    return (f'<div class="cl-feedback {kind}" role="status" aria-label="{label}">'
-            f'<span class="cl-icon" aria-hidden="true">{icon}</span><div>{lines}{rule}</div></div>')
+    rule = element("span", f"rule {verdict.rule}", class_="cl-rule", escape=True) \
+        if verdict.rule else ""
+    return element("div", element("span", icon, class_="cl-icon", aria_hidden="true"),
+                   element("div", lines, rule), class_=f"cl-feedback {kind}", role="status",
+                   aria_label=label)
 
 
 def note_html(text: str) -> str:
-    return (f'<div class="cl-feedback cl-note" role="status"><span class="cl-icon" '
-            f'aria-hidden="true">★</span><div>{text}</div></div>')
+    return element("div", element("span", "★", class_="cl-icon", aria_hidden="true"),
+                   element("div", text), class_="cl-feedback cl-note", role="status")
 
 
 # ---------------------------------------------------------------------- one question
 
 def _prompt_html(item: QuizItem) -> str:
-    """The question. A Legal / Not legal question asks about its move drawn as cards, not
-    about the move's notation (kept hidden in the drawing for those who ask for it)."""
-    if item.kind == "legal" and item.move:
-        return (f'<div class="cl-question">Is the move shown here legal?'
+    """The question. A question about a move (Legal / Not legal) asks about its move drawn as
+    cards, not about the move's notation (kept hidden in the drawing for those who ask)."""
+    behaviour = item.behaviour
+    if behaviour.controls.exhibit is Exhibit.MOVE and item.move:
+        return (f'<div class="cl-question">{html.escape(behaviour.drawn_question)}'
                 f"{asked_move_html(item.move)}</div>")
     return f'<div class="cl-question">{html.escape(item.prompt())}</div>'
 
@@ -93,7 +98,7 @@ def kinds_offered(item: QuizItem) -> frozenset[str] | None:
     if not lessons:
         return None
     kinds = kinds_taught(catalog.taught_by(slugs[max(lessons)]))
-    if item.kind == "goal":
+    if item.behaviour.controls.answer is Answered.MOVE:
         kinds |= {move.kind for move in item.solutions()}
     return kinds
 
@@ -119,11 +124,13 @@ class ItemView(w.VBox):
         self.show_button = button("Show me", tooltip="Show the answer")
         self.show_button.layout = w.Layout(width="auto", display="none")  # after a try
         self.show_button.on_click(lambda _: self.show_answer())
-        self.table = CardTable(item.position, mode="play" if item.kind == "goal" else "watch",
-                               move_box=item.kind == "goal", kinds=kinds_offered(item))
+        self.controls = item.behaviour.controls  # what the item's kind needs on screen
+        played = self.controls.answer is Answered.MOVE
+        self.table = CardTable(item.position, mode="play" if played else "watch",
+                               move_box=played, kinds=kinds_offered(item))
         self.choice_buttons: list[w.Button] = []
         controls = self._controls()
-        if not item.has_table or item.kind == "score":
+        if not item.has_table or not self.controls.table:
             self.table.layout.display = "none"  # the piles or the words are the question
         # One message at a time: a refusal on the table replaces the verdict shown below it.
         self.table.observe(self._table_said, ["message", "message_kind"])
@@ -131,37 +138,35 @@ class ItemView(w.VBox):
         self.add_class("cl-item")
 
     def _controls(self) -> list[w.Widget]:
-        kind = self.item.kind
-        if kind == "goal":
+        """The answer controls the item's kind asks for (`Kind.controls`)."""
+        answer = self.controls.answer
+        if answer is Answered.MOVE:
             self.table.on_move(lambda move, _after: self.answer(move))
             return [row(self.hint_button, self.show_button)]
-        if kind == "captures":
-            self.text = w.Textarea(placeholder="one capture per line, e.g.  3C 4H",
+        if answer is Answered.MOVES:
+            self.text = w.Textarea(placeholder=self.controls.placeholder,
                                    layout=w.Layout(width="24em", height="7em"))
             self.check_button = button("Check", primary=True)
             self.check_button.on_click(lambda _: self.answer(self.text.value))
             return [self.text, row(self.check_button, self.hint_button, self.show_button)]
-        if kind == "legal":
-            yes, no = button("Legal", primary=True), button("Not legal", primary=True)
-            yes.on_click(lambda _: self.answer(True))
-            no.on_click(lambda _: self.answer(False))
-            self.choice_buttons = [yes, no]
-            return [row(yes, no, self.hint_button, self.show_button)]
-        if kind == "number":
-            self.number = w.Text(placeholder="a number", layout=w.Layout(width="9em"))
+        if answer is Answered.NUMBER:
+            self.number = w.Text(placeholder=self.controls.placeholder or "a number",
+                                 layout=w.Layout(width="9em"))
             self.check_button = button("Check", primary=True)
             self.check_button.on_click(lambda _: self.answer(self.number.value))
             return [row(self.number, self.check_button, self.hint_button, self.show_button)]
-        if kind == "choice":
-            for choice in self.item.choices():
-                option = button(choice, primary=True)
-                option.on_click(lambda _, said=choice: self.answer(said))
-                self.choice_buttons.append(option)
-            return [row(*self.choice_buttons), row(self.hint_button, self.show_button)]
-        return self._score_controls()
+        if answer is Answered.SIDES:
+            return self._score_controls()
+        for choice in self.item.choices():
+            option = button(choice, primary=True)
+            option.on_click(lambda _, said=choice: self.answer(said))
+            self.choice_buttons.append(option)
+        if len(self.choice_buttons) == 2:  # two answers: one row with the hint (Legal / Not)
+            return [row(*self.choice_buttons, self.hint_button, self.show_button)]
+        return [row(*self.choice_buttons), row(self.hint_button, self.show_button)]
 
     def _score_controls(self) -> list[w.Widget]:
-        """score: show each side's pile and ask for its points."""
+        """Points for each side: show each side's pile and ask for its points."""
         piles = []
         self.points: dict[int, w.IntText] = {}
         for side, pile in enumerate(self.item.position.piles, 1):
@@ -197,8 +202,8 @@ class ItemView(w.VBox):
         return verdict
 
     def _drawn(self, verdict: Verdict, *, solution: bool) -> str:
-        """The verdict; for a score item with the solution, the score sheet drawn as cards."""
-        if self.item.kind != "score" or not (solution or verdict.correct):
+        """The verdict; for piles to score, with the solution, the score sheet drawn as cards."""
+        if self.controls.exhibit is not Exhibit.PILES or not (solution or verdict.correct):
             return feedback_html(verdict)
         from ..teaching.sheets import score_sheet
 
@@ -226,10 +231,9 @@ class ItemView(w.VBox):
             self.show_button.layout.display = None
         self.feedback.value = self._drawn(verdict, solution=not verdict.correct and step >= SHOW)
         for option in self.choice_buttons:
-            chosen = option.description == str(answer) or \
-                (self.item.kind == "legal" and (option.description == "Legal") == answer)
+            chosen = option.description == str(answer)
             (option.add_class if chosen else option.remove_class)("cl-chosen")
-        if self.item.kind == "goal":
+        if self.controls.answer is Answered.MOVE:
             self.table.position = self.item.position  # back to the question for another try
         return verdict
 
@@ -516,6 +520,6 @@ def moves_html(position: Position, first: int = SANDBOX_MOVES_SHOWN) -> str:
     if not position.hand:
         return ""
     listing = first_moves(position, first=first, limit=SANDBOX_COUNT_LIMIT)
-    shown = " · ".join(f"<code>{html.escape(str(m))}</code>" for m in listing.moves)
-    return (f'<div class="cl-sandbox-moves" role="status">{html.escape(listing.sentence())} '
-            f'{shown}</div>')
+    shown = " · ".join(element("code", str(m), escape=True) for m in listing.moves)
+    return element("div", html.escape(listing.sentence()), " ", shown,
+                   class_="cl-sandbox-moves", role="status")

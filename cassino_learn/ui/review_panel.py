@@ -15,6 +15,7 @@ import html
 import ipywidgets as w
 
 from ..core.spoken import say_move
+from ..drawing.markup import element
 from ..drawing.render import move_html
 from ..game.coach_words import SCALE, ahead_words, headline
 from ..game.review import MatchReview, MoveReview, RoundReview
@@ -59,24 +60,26 @@ class ReviewPanel(w.VBox):
         """Show the rounds (latest first; an int is a round still being reviewed) and, once the
         match is over and every round is reviewed, the match's summary."""
         self.layout.display = ""  # not None: the in-browser kernel drops a None it sends
-        parts = ["<h4 class='cl-rv-title'>Your moves, reviewed</h4>"]
+        parts = [element("h4", "Your moves, reviewed", class_="cl-rv-title")]
         if error:
-            parts.append(f"<p class='cl-rv-error' role='status'>The review stopped: "
-                         f"{html.escape(error)}</p>")
+            parts.append(element("p", f"The review stopped: {error}", class_="cl-rv-error",
+                                 role="status", escape=True))
         if match is not None:
-            parts.append(f"<p class='cl-rv-match' role='status'><b>The match:</b> "
-                         f"{html.escape(match.summary())}</p>")
+            parts.append(element("p", element("b", "The match:"), " ",
+                                 html.escape(match.summary()), class_="cl-rv-match",
+                                 role="status"))
         self.summary.value = _style() + "".join(parts)
         rows: list[w.Widget] = []
         buttons: dict[int, w.Button] = {}
         for entry in rounds:
             if isinstance(entry, int):
-                rows.append(_line(f"<b>Round {entry}:</b> <span class='cl-rv-busy' "
-                                  f"role='status'>reviewing your moves…</span>"))
+                rows.append(_line(element("b", f"Round {entry}:"), " ",
+                                  element("span", "reviewing your moves…", class_="cl-rv-busy",
+                                          role="status")))
                 continue
-            rows.append(_line(f"<b>Round {entry.round_number}:</b> "
-                              f"{html.escape(entry.summary())}",
-                              "cl-rv-clean" if not entry.marked else ""))
+            rows.append(_line(element("b", f"Round {entry.round_number}:"), " ",
+                              html.escape(entry.summary()),
+                              kind="cl-rv-clean" if not entry.marked else ""))
             marked = []
             for reviewed in entry.marked:
                 made = self.move_buttons.get(reviewed.number) or self._button(reviewed)
@@ -128,12 +131,11 @@ class ReviewPanel(w.VBox):
 
 
 def _style() -> str:
-    return f"<style>{asset('review.css')}</style>"
+    return element("style", asset("review.css"))
 
 
-def _line(markup: str, kind: str = "") -> w.HTML:
-    line = w.HTML(f"<div class='cl-rv-round {kind}'>{markup}</div>")
-    return line
+def _line(*markup: str, kind: str = "") -> w.HTML:
+    return w.HTML(element("div", *markup, class_=f"cl-rv-round {kind}"))
 
 
 def spoken_detail(reviewed: MoveReview) -> str:
@@ -161,18 +163,20 @@ def detail_html(reviewed: MoveReview) -> str:
     mark = reviewed.mark
 
     def one(kind: str, label: str, facts) -> str:
-        return (f"<div class='cl-rv-choice cl-rv-{kind}'><div class='cl-rv-label'>{label} "
-                f"<span class='cl-rv-points' title='{html.escape(SCALE)}'>"
-                f"{html.escape(ahead_words(facts.value))}</span></div>"
-                f"{move_html(facts.move, size=None)}</div>")
+        points = element("span", ahead_words(facts.value), class_="cl-rv-points", title=SCALE,
+                         escape=True)
+        return element("div", element("div", f"{label} ", points, class_="cl-rv-label"),
+                       move_html(facts.move, size=None), class_=f"cl-rv-choice cl-rv-{kind}")
 
-    why = "".join(f"<li>{html.escape(reason)}</li>" for reason in reviewed.reasons)
-    return (f"{_style()}<div class='cl-rv-detail' role='region' "
-            f"aria-label='Move {reviewed.number} reviewed'>"
-            f"<div class='cl-rv-head'><span class='cl-rv-mark cl-rv-{mark}'>"
-            f"{SYMBOLS[mark]} {_TITLES[mark]}</span> {html.escape(headline(reviewed))}</div>"
-            f"<div class='cl-rv-choices'>{one('played', 'You played', played)}"
-            f"{one('better', 'Better', better)}</div>"
-            f"<ul class='cl-rv-why'>{why}</ul>"
-            f"<p class='cl-rv-scale'>{html.escape(SCALE)}</p></div>")
+    head = element("div", element("span", f"{SYMBOLS[mark]} {_TITLES[mark]}",
+                                  class_=f"cl-rv-mark cl-rv-{mark}"),
+                   " ", html.escape(headline(reviewed)), class_="cl-rv-head")
+    choices = element("div", one("played", "You played", played), one("better", "Better", better),
+                      class_="cl-rv-choices")
+    why = element("ul", *(element("li", reason, escape=True) for reason in reviewed.reasons),
+                  class_="cl-rv-why")
+    return _style() + element("div", head, choices, why,
+                              element("p", SCALE, class_="cl-rv-scale", escape=True),
+                              class_="cl-rv-detail", role="region",
+                              aria_label=f"Move {reviewed.number} reviewed")
 

@@ -10,7 +10,7 @@ table is built when it opens and closed when it is left.
 
 Each thing the runner does (opening, a message from its panels or its table) reads the progress
 file once (`progress.read_once`): its records, its map and its table's settings are one reading.
-What a learner does is told to their class (`teaching.class_events`) only in a class: outside
+What a learner does is told to their class (`classroom.class_events`) only in a class: outside
 one that module is not even imported.
 """
 
@@ -26,11 +26,14 @@ import traitlets as t
 
 from ..browser import in_browser
 from ..core.cards import Card
-from ..core.move import CAPTURE, Move
+from ..core.move import Move
 from ..core.position import Position
+from ..drawing.markup import element
 from ..drawing.render import asked_move_html, card_svg
-from ..teaching import catalog, learner_context, progress
+from ..teaching import catalog
+from ..learner import learner_context, progress
 from ..teaching.feedback import SHOW, step_for
+from ..teaching.kinds import Answered, Exhibit
 from ..teaching.quiz import Verdict
 from ..teaching.saying import move_said
 from ..teaching.stages import (LessonStages, Stage, load_stages, most_stars, stars_earned,
@@ -51,11 +54,11 @@ NEXT_DELAY_MS = 1600  # the pause after a right answer before the next stage ope
 
 
 def _class_events() -> ModuleType | None:
-    """`teaching.class_events` when this learner's events go somewhere (a class), else None."""
+    """`classroom.class_events` when this learner's events go somewhere (a class), else None."""
     context = learner_context.current()
     if context.record is None and context.sink is None:
         return None
-    from ..teaching import class_events
+    from ..classroom import class_events
 
     return class_events
 
@@ -73,15 +76,13 @@ def _cards_html(cards: tuple[Card, ...] | list[Card], four_color: bool) -> str:
 
 
 def task_line(stage: Stage) -> str:
-    """The task a stage shows. A Legal / Not legal question asks about the move drawn under
-    the table (`_move_exhibit`), never about its notation."""
-    if stage.kind == "legal":
-        return "Is the move shown here legal?"
-    return stage.task()
+    """The task a stage shows. A question about a move (Legal / Not legal) asks about the move
+    drawn under the table (`_move_exhibit`), never about its notation."""
+    return stage.behaviour.drawn_question or stage.task()
 
 
 def _move_exhibit(stage: Stage, four_color: bool) -> str:
-    """A Legal / Not legal question's move drawn as cards (`drawing.render.asked_move_html`)."""
+    """The move a question asks about drawn as cards (`drawing.render.asked_move_html`)."""
     assert stage.item is not None and stage.item.move is not None
     return asked_move_html(stage.item.move, four_color=four_color)
 
@@ -177,7 +178,7 @@ class StageRunner(ShownByModel, w.VBox):
     def resume(self) -> None:
         """Open the class's homework stage of this lesson not solved yet (in a class), else
         the first unsolved stage, or show the lesson as done."""
-        from ..teaching.homework import stage_to_open
+        from ..classroom.homework import stage_to_open
 
         wanted = stage_to_open(self.slug)
         if wanted in self.lesson.ids:
@@ -208,6 +209,7 @@ class StageRunner(ShownByModel, w.VBox):
         self._shown = False
         self._found = []
         starred = stage.starred
+        controls = stage.behaviour.controls  # what the stage's kind needs on screen
         with self.top.hold_sync(), self.bottom.hold_sync():
             self.top.say = _markup(stage.say)
             self.top.task = task_line(stage)
@@ -216,10 +218,10 @@ class StageRunner(ShownByModel, w.VBox):
             self.bottom.stage_index = index
             self.bottom.complete = ""
             self.bottom.exhibit = self._exhibit(stage)
-            self.bottom.choices = list(stage.choices()) if stage.kind not in ("score",) else []
-            self.bottom.sides = list(stage.sides()) if stage.kind == "score" else []
+            self.bottom.choices = list(stage.choices())
+            self.bottom.sides = list(stage.sides()) if controls.answer is Answered.SIDES else []
             self.bottom.answers = []
-            self.bottom.collecting = stage.kind == "captures"
+            self.bottom.collecting = controls.answer is Answered.MOVES
             self.bottom.hint = self._hint_html()
             self.bottom.hint_shown = self._hint_used and starred
             # a demonstration has nothing to hint at; a guided step shows its clicks
@@ -232,7 +234,7 @@ class StageRunner(ShownByModel, w.VBox):
         self.table = self._make_table(stage)
         self.area.children = (self.table,) if self.table is not None else ()
         self._follow_reading(self.table)
-        self._offer_notation(self.table is not None or stage.kind == "legal")
+        self._offer_notation(self.table is not None or controls.exhibit is Exhibit.MOVE)
         self._draw_map()
         if events := _class_events():
             events.record_visit(self.slug, stage.id)
@@ -273,22 +275,27 @@ class StageRunner(ShownByModel, w.VBox):
             self._wrong_try(verdict, counted=self._counts(verdict))
         return verdict
 
+    @property
+    def _answered(self) -> Answered:
+        """How the open stage is answered (its kind's controls)."""
+        return self.stage.behaviour.controls.answer
+
     def _counts(self, verdict: Verdict) -> bool:
         """Whether a wrong verdict is a try (not "choose a number first" and the like)."""
-        return self.stage.kind != "demo" and verdict.counted
+        return self._answered is not Answered.STEPS and verdict.counted
 
     def show_answer(self) -> Verdict:
         """"Show me": the answer with what makes it right; the stage is then seen, starless."""
         self._touched = True
         verdict = self.stage.shown()
-        if self.index >= 0 and self.stage.kind != "demo" and \
+        if self.index >= 0 and self._answered is not Answered.STEPS and \
                 self.bottom.verdict_kind not in ("right", "shown"):
             self._seen(verdict)
         return verdict
 
     def take_hint(self) -> str:
         self._touched = True
-        if self.index < 0 or self.stage.kind == "demo":
+        if self.index < 0 or self._answered is Answered.STEPS:
             return ""
         steps = self.stage.hint_steps()
         if self._hints_taken < len(steps):
@@ -317,7 +324,7 @@ class StageRunner(ShownByModel, w.VBox):
         record = self._save(solved=True, stars=stars)
         if events := _class_events():
             events.record_try(self.slug, stage.id, True, answer)
-        if stage.kind == "demo":
+        if self._answered is Answered.STEPS:
             self._say("Seen to the end. Step back with ◀ Back to look again.", "seen")
         elif stage.guided:  # shown how: no stars to tell
             self._say(f"{message} Now you know how; from here on you find the move.", "right",
@@ -325,7 +332,7 @@ class StageRunner(ShownByModel, w.VBox):
         else:
             best = f" (your best: {'★' * record.stars})" if record.stars > stars else ""
             self._say(f"{message} {'★' * stars}{'☆' * (3 - stars)}{best}", "right", verdict)
-        self._finish(auto=stage.kind != "demo")
+        self._finish(auto=self._answered is not Answered.STEPS)
 
     def _seen(self, verdict: Verdict) -> None:
         """The answer is shown: the stage is done as "seen", with no star."""
@@ -340,7 +347,7 @@ class StageRunner(ShownByModel, w.VBox):
 
     def _finish(self, *, auto: bool) -> None:
         """The stage is over: the table stops taking moves, and the way on opens."""
-        if self.table is not None and self.stage.kind != "demo":
+        if self.table is not None and self._answered is not Answered.STEPS:
             self.table.mode = "watch"
         with self.bottom.hold_sync():
             self.bottom.choices, self.bottom.sides, self.bottom.collecting = [], [], False
@@ -353,9 +360,9 @@ class StageRunner(ShownByModel, w.VBox):
             self.bottom.next_armed = True
 
     def _show_solution(self) -> None:
-        """A goal stage's answer raised on its table, as a move to judge is."""
+        """A stage answered by a move: its answer raised on its table, as a move to judge is."""
         stage = self.stage
-        if self.table is None or stage.kind != "goal" or stage.position is None:
+        if self.table is None or self._answered is not Answered.MOVE or stage.position is None:
             return
         move = stage.solutions()[0]
         self.table.position = stage.position
@@ -416,18 +423,18 @@ class StageRunner(ShownByModel, w.VBox):
             self.children = wanted
 
     def _make_table(self, stage: Stage) -> CardTable | None:
-        position = stage.position
-        if position is None or stage.kind in ("score", "points"):
+        position, controls = stage.position, stage.behaviour.controls
+        if position is None or not controls.table:
             return None
         # imported here: a lesson whose first stage has no table opens without its modules
         from .table import CardTable
 
-        if stage.kind == "demo":
+        if controls.answer is Answered.STEPS:
             table = CardTable.demo(position, list(stage.steps), seat=position.turn,
                                    reading_box=False, sweeps_shown=self._sweeps_taught())
             table.observe(self._demo_moved, "demo_index")
             return table
-        if stage.kind in ("goal", "captures"):
+        if controls.answer in (Answered.MOVE, Answered.MOVES):  # answered on the table
             table = CardTable(position, mode="play", seat=position.turn,
                               stock=stage.stock or None, kinds=self._kinds_offered(stage),
                               reading_box=False, sweeps_shown=self._sweeps_taught())
@@ -436,7 +443,7 @@ class StageRunner(ShownByModel, w.VBox):
             table.observe(self._selection_changed, ["selected_card", "selected_table"])
             return table
         table = CardTable(position, mode="watch", seat=position.turn, reading_box=False)
-        if stage.kind == "legal":
+        if controls.exhibit is Exhibit.MOVE:
             self._show_move(table, stage)
         return table
 
@@ -457,12 +464,13 @@ class StageRunner(ShownByModel, w.VBox):
         except KeyError:  # a stage file outside the course: every kind
             return KINDS
         answers = stage.solutions()
-        moves = answers[0] if stage.kind == "captures" and answers else answers
+        moves = answers[0] if stage.behaviour.controls.answer is Answered.MOVES and answers \
+            else answers
         return taught | {move.kind for move in moves}
 
     @staticmethod
     def _show_move(table: CardTable, stage: Stage) -> None:
-        """Raise the cards a legal-or-not move names, so the learner sees it on the table."""
+        """Raise the cards a move asked about names, so the learner sees it on the table."""
         assert stage.item is not None and stage.position is not None
         named = []
         for word in re.split(r"[\s+|\[\],:]+", stage.item.move or ""):
@@ -477,26 +485,25 @@ class StageRunner(ShownByModel, w.VBox):
 
     @progress.read_once()  # one reading of the file a message
     def _played(self, move: Move, _after: Position) -> None:
-        """A legal move played on a goal or captures stage's table."""
+        """A legal move played on the table of a stage answered by moves."""
         self._touched = True
         stage = self.stage
         table = self.table
         assert table is not None and stage.position is not None
-        if stage.kind == "goal":
+        if self._answered is Answered.MOVE:
             verdict = self.answer(move)
             if not verdict.correct:
                 table.position = stage.position  # back to the start: try again at once
                 if stage.stock:
                     table.stock = stage.stock  # the card drawn goes back on the stock
             return
-        # captures: a capture of the card joins the answer; the table goes back to the start
+        # several moves (captures): a capture of the card joins the answer; the table goes
+        # back to the start
         table.position = stage.position
         said = move_said(stage.position, move)
-        card = stage.item.card if stage.item is not None else None
-        if move.kind != CAPTURE or card is None or move.card is not card:
-            with_card = f" with your {card.name}" if card is not None else ""
-            self._say(f"To {said} is not a capture{with_card}: only captures go into the "
-                      f"answer.", "wrong")
+        refused = stage.behaviour.not_collected(stage, move)
+        if refused:
+            self._say(refused, "wrong")
             return
         if move in self._found:
             self._say(f"You have that one already: {said}.", "")
@@ -526,7 +533,7 @@ class StageRunner(ShownByModel, w.VBox):
             table.set_state({"message": "", "rule": "", "message_kind": "info"})
             # the rule is shown as the verdict's tag
             refused = Verdict(False, f"Not allowed: {said}", rule)
-            if self.stage.kind in ("goal", "captures"):  # a refused try counts as a wrong one
+            if self._answered in (Answered.MOVE, Answered.MOVES):  # a refused try is wrong
                 self._wrong_try(refused)
             else:
                 self._say(refused.message, "wrong", refused)
@@ -558,11 +565,12 @@ class StageRunner(ShownByModel, w.VBox):
 
     def _exhibit(self, stage: Stage) -> str:
         four = progress.preference("four_color")
-        if stage.kind == "legal":
+        exhibit = stage.behaviour.controls.exhibit
+        if exhibit is Exhibit.MOVE:
             return _move_exhibit(stage, four)
-        if stage.kind == "points":
+        if exhibit is Exhibit.CARDS:
             return _cards_html(stage.cards, four)
-        if stage.kind == "score" and stage.position is not None:
+        if exhibit is Exhibit.PILES and stage.position is not None:
             rows = []
             for side, pile in enumerate(stage.position.piles, 1):
                 sweeps = stage.position.sweeps[side - 1] if stage.position.sweeps else 0
@@ -596,11 +604,11 @@ class StageRunner(ShownByModel, w.VBox):
                    and entry.stages[s.id].seen)
         if self._next_lesson:
             title, notebook = self._next_lesson
-            onward = (f'<a class="cl-stage-onward" target="_self" href="{html.escape(notebook)}">Next lesson: '
-                      f"{html.escape(title)} →</a>")
+            onward = element("a", f"Next lesson: {title} →", class_="cl-stage-onward",
+                             target="_self", href=notebook, escape=True)
         else:
-            onward = ('<a class="cl-stage-onward" target="_self" href="00_index.ipynb">That was the last '
-                      "lesson: back to the contents</a>")
+            onward = element("a", "That was the last lesson: back to the contents",
+                             class_="cl-stage-onward", target="_self", href="00_index.ipynb")
         with self.top.hold_sync(), self.bottom.hold_sync():
             if self.index < 0:
                 self.top.say, self.top.task, self.top.why = "", "", ""
@@ -610,12 +618,13 @@ class StageRunner(ShownByModel, w.VBox):
                 self.bottom.hint_shown = False
                 self._say("", "")
             self.bottom.next_armed = False
+            replay = (f" ({seen} seen with the answer shown: replay "
+                      f"{'it' if seen == 1 else 'them'} for stars)" if seen else "")
             self.bottom.complete = (
-                f"<b>Lesson done!</b> Every stage done: ★ {earned} of {total}"
-                + (f" ({seen} seen with the answer shown: replay {'it' if seen == 1 else 'them'}"
-                   f" for stars)" if seen else "") + ". "
-                f"{onward}<br><small>Replay any stage by its number above; the explanations "
-                f"and the practice are below.</small>")
+                element("b", "Lesson done!") + f" Every stage done: ★ {earned} of {total}"
+                + replay + ". " + onward + "<br>"
+                + element("small", "Replay any stage by its number above; the explanations and "
+                                   "the practice are below."))
 
     # ------------------------------------------------------------------ front end
 
@@ -652,12 +661,10 @@ class StageRunner(ShownByModel, w.VBox):
         elif kind == "show":
             self.show_answer()
         elif kind == "answer":
-            value = content.get("value")
-            if self.stage.kind == "score" and isinstance(value, dict):
-                self.answer({int(k): v for k, v in value.items()})
-            elif isinstance(value, str):
+            value = self.stage.behaviour.read_front_end(content.get("value"))
+            if value is not None:
                 self.answer(value)
-        elif kind == "check" and self.stage.kind == "captures":
+        elif kind == "check" and self._answered is Answered.MOVES:
             self.answer(self._found)  # the captures found stay listed for the next try
         elif kind == "remove" and isinstance(content.get("index"), int):
             if 0 <= content["index"] < len(self._found):
@@ -672,7 +679,7 @@ class StageRunner(ShownByModel, w.VBox):
         with self.bottom.hold_sync():
             self.bottom.go_on = on
             waiting = self.bottom.next_armed and self.bottom.verdict_kind == "right"
-            self.bottom.next_auto = on and waiting and self.stage.kind != "demo"
+            self.bottom.next_auto = on and waiting and self._answered is not Answered.STEPS
 
     def _untouched(self, index: int) -> bool:
         """Whether stage `index` is open as it was opened: its number pressed again then

@@ -24,7 +24,7 @@ from ..core.position import Position
 from ..core.telling import move_played
 from ..core.words import count
 from ..drawing.render import TABLE_CSS, move_html, position_html
-from ..teaching import progress
+from ..learner import progress
 from ._assets import asset
 from .front_end import FrontEnd
 from .reading_box import reading_reply, spoken_table
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["CardTable", "MODES", "CARD_SIZES", "played_words", "absent_seats"]
 
 MODES = ("play", "watch", "demo")
-from ..teaching.progress import CARD_SIZES
+from ..learner.progress import CARD_SIZES
 MoveCallback = Callable[[Move, Position], Any]
 Opponent = Callable[[Position], "Move | str"]
 Played = Union[tuple[int, Move], str]

@@ -3,9 +3,9 @@ Run: .venv-test/bin/python tests/benchmarks/bench_deck.py [--games 4] [--answers
 
 Seeded positions: round 1 of `--games` seeded two-player games in which seat 1 plays at random
 (seat 2 greedily); the review (confirming looks of 300 iterations) marks seat 1's mistakes and
-blunders, and each becomes a card (`teaching.deck.making.card_of`). Each card is then answered
+blunders, and each becomes a card (`learner.deck.making.card_of`). Each card is then answered
 as a learner would: the move played in the game, the better move, and up to `--answers` other
-legal moves, in a seeded order, with `teaching.deck.judging.judge` at its own budget.
+legal moves, in a seeded order, with `learner.deck.judging.judge` at its own budget.
 
 Each card is judged twice over: first by the search, as a card without its verdicts is (the
 coach's search forgotten, as in a kernel that did not play the game); then its verdicts are
@@ -32,9 +32,9 @@ from cassino_learn.game.bots import make_player
 from cassino_learn.game.review import learner_turns, review_turn
 from dataclasses import replace
 
-from cassino_learn.teaching.deck.judging import JUDGE_ITERATIONS, judge, observation_of
-from cassino_learn.teaching.deck.verdicts import forget, verdicts_of
-from cassino_learn.teaching.deck.making import card_of
+from cassino_learn.learner.deck.judging import JUDGE_ITERATIONS, judge, observation_of
+from cassino_learn.learner.deck.verdicts import forget, verdicts_of
+from cassino_learn.learner.deck.making import card_of
 
 SEEDS = (31, 32, 33, 34, 35, 36, 37, 38)
 

@@ -7,7 +7,7 @@ playing at random; each card answered with the move played, the better move and 
 other legal moves). They are made here, then judged twice: in CPython (this process), and
 inside the static edition's Pyodide in Debian's Chromium: a site built as `build-static`
 builds it (tools/cache in ~/.cache/cassino-learn) from one probe notebook whose cell judges
-each answer with `teaching.deck.judging.judge`, timed by the page's own Python, and prints the
+each answer with `learner.deck.judging.judge`, timed by the page's own Python, and prints the
 times; the page is served on loopback and every other request fails. Each card is judged by
 the search first (as a card without its verdicts is), then its verdicts are worked out
 (`deck.verdicts.verdicts_of`: the background work as the review starts) and the same answers
@@ -39,7 +39,7 @@ from bench_deck import line, seeded_cards  # noqa: E402  (this folder)
 from chromium import ARGS, CHROMIUM, READY  # noqa: E402
 from cassino_learn.serving.static import build_site  # noqa: E402
 from cassino_learn.serving.static.preview import StaticServer  # noqa: E402
-from cassino_learn.teaching.deck.judging import observation_of  # noqa: E402
+from cassino_learn.learner.deck.judging import observation_of  # noqa: E402
 
 EMPTY_NOTEBOOK = ROOT / "tests" / "browser" / "notebooks" / "empty.ipynb"
 PAGE = "voici/render/00_index.html"
@@ -58,9 +58,9 @@ def timed(cards: list[dict]) -> dict:
     from dataclasses import replace
 
     from cassino_learn.game import coach
-    from cassino_learn.teaching.deck.cards import MovePuzzle
-    from cassino_learn.teaching.deck.judging import judge
-    from cassino_learn.teaching.deck.verdicts import forget, verdicts_of
+    from cassino_learn.learner.deck.cards import MovePuzzle
+    from cassino_learn.learner.deck.judging import judge
+    from cassino_learn.learner.deck.verdicts import forget, verdicts_of
 
     found = {"first": [], "rest": [], "right": 0, "working": [], "looked": [], "same": 0}
     for card in cards:

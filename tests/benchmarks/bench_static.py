@@ -416,7 +416,7 @@ STARTUP_STEPS = (
     ("cassino_learn", "import cassino_learn"),
     ("pages.lesson", "import cassino_learn.pages.lesson"),
     ("ui.table", "import cassino_learn.ui.table"),
-    ("teaching.class_events", "import cassino_learn.teaching.class_events"),
+    ("classroom.class_events", "import cassino_learn.classroom.class_events"),
     ("ui.stages", "import cassino_learn.ui.stages"),
     ("ui.launcher", "import cassino_learn.ui.launcher"),
     ("lesson 2's stage runner", "from cassino_learn.pages.lesson import stage_runner\n"

@@ -17,7 +17,7 @@ import psutil
 
 from cassino_learn.serving.class_process import ClassServerProcess
 from cassino_learn.serving.class_site import class_site
-from cassino_learn.teaching.class_store import ClassStore
+from cassino_learn.classroom.class_store import ClassStore
 from cassino_learn.teaching.stages import load_stages
 from chromium import READY  # noqa: E402  (this folder)
 from class_load import FIRST, run_learners

@@ -35,7 +35,7 @@ from urllib.parse import urlencode
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
-from cassino_learn.teaching.class_events import answer_json
+from cassino_learn.classroom.class_events import answer_json
 from cassino_learn.teaching.stages import load_stages
 
 FIRST = "01_cards_and_points"

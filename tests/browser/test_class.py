@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from cassino_learn.serving.class_process import ClassServerProcess
 from cassino_learn.serving.class_site import class_site
-from cassino_learn.teaching.class_store import ClassStore
+from cassino_learn.classroom.class_store import ClassStore
 from cassino_learn.teaching.stages import load_stages
 from test_stages import _answer  # the clicks that solve a stage, worked out by the rules core
 

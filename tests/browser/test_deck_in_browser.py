@@ -20,12 +20,10 @@ import pytest
 
 from cassino_learn.core.position import Position
 from cassino_learn.serving.voila import VoilaServer
+from playing import HAND, play_round
 
 HERE = Path(__file__).resolve().parent
 LESSONS = HERE.parents[1] / "lessons"
-HAND = '[data-zone="hand"] [data-card][aria-selected]'
-LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
-MOVES_PER_ROUND = 24
 
 
 @pytest.fixture(scope="module")
@@ -40,29 +38,6 @@ def site(tmp_path_factory):
     yield server, data
     server.stop()
     server.cleanup()
-
-
-def _learner_move(page) -> None:
-    """One move by clicking: a hand card pairing a loose card of its rank takes it, else the
-    first hand card is trailed; waits until the computer has answered or the round is over."""
-    hand = page.locator('[data-zone="hand"] [data-card]').evaluate_all(
-        "nodes => nodes.map(n => n.dataset.card)")
-    loose = page.locator(LOOSE).evaluate_all("nodes => nodes.map(n => n.dataset.card)")
-    pair = next(((card, other) for card in hand for other in loose
-                 if card[:-1] == other[:-1]), None)
-    card = pair[0] if pair else hand[0]
-    played = page.locator(f'[data-zone="hand"] [data-card="{card}"]')
-    gone = played.element_handle()
-    played.click()
-    if pair:
-        page.locator(f'{LOOSE}[data-card="{pair[1]}"].cl-usable').click()
-        action = page.locator('.cl-action[data-action="Take"]:not(.cl-try)')
-    else:
-        action = page.locator('.cl-action[data-action="Trail"]:not(.cl-try)')
-    action.click()
-    gone.wait_for_element_state("hidden")
-    page.wait_for_function(
-        f"() => document.querySelector('{HAND}') || document.querySelector('.cl-review')")
 
 
 def _click_move(page, position: str, text: str) -> None:
@@ -95,11 +70,7 @@ def test_a_marked_move_comes_back_on_the_contents_page_and_is_solved_wrong_then_
     page.goto(server.url("game.ipynb"), timeout=90_000)
     wait_for_voila(page)
     page.wait_for_selector(HAND, timeout=90_000)
-    played = 0
-    while not page.locator(".cl-review").count():
-        assert played < MOVES_PER_ROUND, "the round did not end after every card was played"
-        _learner_move(page)
-        played += 1
+    play_round(page)
     page.wait_for_function(
         "() => !document.querySelector('.cl-rv-busy') && "
         "document.querySelector('.cl-rv-round')?.innerText.includes('reviewed')",
@@ -120,7 +91,8 @@ def test_a_marked_move_comes_back_on_the_contents_page_and_is_solved_wrong_then_
     card_id, card = first
     item = summary.locator(f'li[data-card="{card_id}"]')
     assert "due now" in item.inner_text()
-    due_before = datetime.fromisoformat(item.get_attribute("data-due"))
+    due_text = item.get_attribute("data-due")
+    due_before = datetime.fromisoformat(due_text)
     screenshot(page, "deck_contents_due")
 
     page.locator(".cl-deck-start").click()
@@ -149,6 +121,10 @@ def test_a_marked_move_comes_back_on_the_contents_page_and_is_solved_wrong_then_
     assert better.locator("[data-card]").count() >= 2  # the better move drawn as cards
     assert better.locator(".cl-deck-why li").count() >= 1  # and why
     after = summary.locator(f'li[data-card="{card_id}"]')
+    page.wait_for_function(  # the summary is another widget: its redraw may come a moment later
+        "([id, before]) => { const li = document.querySelector(`.cl-deck-summary li[data-card=\"${id}\"]`);"
+        " return li && li.dataset.due !== before; }",
+        arg=[card_id, due_text], timeout=30_000)
     due_after = datetime.fromisoformat(after.get_attribute("data-due"))
     assert due_after > due_before and "next in" in after.inner_text()
     stored = _deck(data)[card_id]
@@ -171,8 +147,8 @@ def test_your_review_shows_cards_added_meanwhile_when_the_page_is_shown_again(
         site, page, wait_for_voila, monkeypatch) -> None:
     """A game in another tab adds a card while the contents page is open: when the learner
     comes back to the page (it is shown again), "Your review" counts it, with no reload."""
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard
     from cassino_learn.teaching.stages import load_stages
 
     server, data = site

@@ -13,13 +13,11 @@ from pathlib import Path
 import pytest
 
 from cassino_learn.teaching.practice import make_task, rules_for_lesson
+from playing import HAND, LOOSE, MOVES_PER_ROUND, simple_move
 from test_lesson_by_keyboard import arrow_to, play_by_keys, tab_to
 from test_reading_mode import LISTEN
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
-HAND = '[data-zone="hand"] [data-card][aria-selected]'
-LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
-MOVES_PER_ROUND = 24
 PRACTICE_SEED = 0  # tests/browser/notebooks/practice_item.ipynb: its widget's seed
 LIMIT = 80
 
@@ -62,26 +60,21 @@ def choose_action(page, label: str) -> None:
 
 def move_by_keys(page) -> None:
     """One move: a hand card pairing a loose card takes it, else the first card is trailed."""
-    hand = page.locator('[data-zone="hand"] [data-card]').evaluate_all(
-        "nodes => nodes.map(n => n.dataset.card)")
-    loose = page.locator(LOOSE).evaluate_all("nodes => nodes.map(n => n.dataset.card)")
-    pair = next(((card, other) for card in hand for other in loose
-                 if card[:-1] == other[:-1]), None)
-    card = pair[0] if pair else hand[0]
+    card, other = simple_move(page)
     gone = page.locator(f'[data-zone="hand"] [data-card="{card}"]').element_handle()
     if (where(page) or {}).get("zone") != "hand":
         tab_until(page, lambda f: f["zone"] == "hand")
     arrow_to(page, card)
     page.keyboard.press("Enter")
     page.locator(f'[data-zone="hand"] [data-card="{card}"][aria-selected="true"]').wait_for()
-    if pair:
+    if other:
         page.keyboard.press("Shift+Tab")  # the table's row is just before the hand's
         assert where(page)["zone"] == "table", where(page)
-        arrow_to(page, pair[1])
+        arrow_to(page, other)
         page.keyboard.press("Space")
-        page.locator(f'{LOOSE}[data-card="{pair[1]}"][aria-selected="true"]').wait_for()
+        page.locator(f'{LOOSE}[data-card="{other}"][aria-selected="true"]').wait_for()
         page.keyboard.press("Tab")  # back to the hand
-    choose_action(page, "Take" if pair else "Trail")
+    choose_action(page, "Take" if other else "Trail")
     gone.wait_for_element_state("hidden")
     page.wait_for_function(LEARNERS_TURN_OR_REVIEW)
 

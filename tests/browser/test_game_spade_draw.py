@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from playing import HAND, MOVES_PER_ROUND, click_move, hand_cards, play_round
+
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
-HAND = '[data-zone="hand"] [data-card][aria-selected]'
-LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
-MOVES_PER_ROUND = 24  # two players: 48 cards from the hands, 24 plays each
 
 
 def _start(page, voila, wait_for_voila, variant: str, name: str) -> None:
@@ -33,45 +32,6 @@ def _status(page) -> str:
     return page.locator(".cl-status").first.inner_text()
 
 
-def _hand(page) -> list[str]:
-    return page.locator(f'[data-zone="hand"] [data-card]').evaluate_all(
-        "nodes => nodes.map(n => n.dataset.card)")
-
-
-def _learner_move(page) -> str:
-    """Play one move by clicking, as a learner would: a hand card pairing a loose card of its
-    rank takes it (P1, P2, S4), else the first hand card is trailed; wait until the computer
-    has answered (the learner's turn again) or the round is over. Returns the card played."""
-    hand = _hand(page)
-    loose = page.locator(LOOSE).evaluate_all("nodes => nodes.map(n => n.dataset.card)")
-    pair = next(((card, other) for card in hand for other in loose
-                 if card[:-1] == other[:-1]), None)
-    card = pair[0] if pair else hand[0]
-    played = page.locator(f'[data-zone="hand"] [data-card="{card}"]')
-    gone = played.element_handle()
-    played.click()
-    if pair:
-        page.locator(f'{LOOSE}[data-card="{pair[1]}"].cl-usable').click()
-        action = page.locator('.cl-action[data-action="Take"]:not(.cl-try)')
-    else:
-        action = page.locator('.cl-action[data-action="Trail"]:not(.cl-try)')
-    action.click()
-    gone.wait_for_element_state("hidden")  # the table was redrawn after the move
-    page.wait_for_function(
-        f"() => document.querySelector('{HAND}') || document.querySelector('.cl-review')")
-    return card
-
-
-def _play_round(page) -> int:
-    """Play the learner's moves until the round review appears; returns how many were played."""
-    played = 0
-    while not page.locator(".cl-review").count():
-        assert played < MOVES_PER_ROUND, "the round did not end after every card was played"
-        _learner_move(page)
-        played += 1
-    return played
-
-
 def _review_rows(page) -> dict[str, list[int]]:
     """The latest round's review: each item's points per side (leading numbers of the cells)."""
     rows = page.locator(".cl-review").first.locator("tr").evaluate_all(
@@ -85,7 +45,7 @@ def test_spade_casino_round_is_played_and_reviewed(voila, page, wait_for_voila, 
                                                    screenshot) -> None:
     _start(page, voila, wait_for_voila, "Spade Casino", "Spade Casino")
     assert "(to 61)" in _status(page)
-    assert _play_round(page) == MOVES_PER_ROUND
+    assert play_round(page) == MOVES_PER_ROUND
     page.wait_for_selector(".cl-review caption")
     assert page.locator(".cl-review caption").first.inner_text() == "Round 1"
     rows = _review_rows(page)
@@ -111,9 +71,9 @@ def test_draw_casino_refills_the_hand_from_the_stock(voila, page, wait_for_voila
     before = int(stock.search(_status(page)).group(1))
     # the first deal as D2, the rest is the stock; the computer may have played and drawn first
     assert before in (52 - 8 - 4, 52 - 8 - 4 - 1)
-    assert len(_hand(page)) == 4
-    played = _learner_move(page)
-    hand = _hand(page)
+    assert len(hand_cards(page)) == 4
+    played = click_move(page)
+    hand = hand_cards(page)
     assert played not in hand and len(hand) == 4  # refilled from the stock
     drawn = re.search(r"You drew the (.+?) from the stock \((\d+) cards? left\)",
                       page.locator(".cl-message").inner_text())
@@ -122,7 +82,7 @@ def test_draw_casino_refills_the_hand_from_the_stock(voila, page, wait_for_voila
     assert after == before - 2  # the learner drew one, then the computer after its play
     screenshot(page, "game_draw_refilled")
 
-    played_moves = 1 + _play_round(page)
+    played_moves = 1 + play_round(page)
     assert played_moves == MOVES_PER_ROUND  # one pass through the pack, hands kept at four
     assert page.locator(".cl-review caption").first.inner_text() == "Round 1"
     rows = _review_rows(page)

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 from playwright.sync_api import expect
 
-from cassino_learn.teaching.class_store import ClassStore
+from cassino_learn.classroom.class_store import ClassStore
 from cassino_learn.teaching.stages import load_stages
 from test_class import FIRST, INDEX, join, new_browser, ready, server, site, solve  # noqa: F401
 
@@ -22,8 +22,8 @@ def deck_progress(stage: str) -> dict:
     the first position of a seeded game (`COMMON_POSITION`)."""
     from pathlib import Path
 
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard, MovePuzzle
 
     record = progress.Progress(Path(progress.FILE_NAME))
     card = DeckCard.for_stage(FIRST, stage, datetime.now(timezone.utc))

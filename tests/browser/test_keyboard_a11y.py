@@ -122,9 +122,24 @@ TARGETS = """() => [...document.querySelectorAll(
             w: r.width, h: r.height, card: n.hasAttribute('data-card')}; })"""
 
 
+# The in-browser edition's page is a Lumino shell: its panels take a new window size on a later
+# animation frame (Lumino's message loop), so a check run right after a resize on a busy machine
+# measured the old layout. Lumino's panels fill their parent once laid out, never more.
+LAID_OUT = """() => [...document.querySelectorAll('.lm-BoxPanel-child')]
+  .every(n => n.getBoundingClientRect().right <= window.innerWidth + 1)"""
+
+
+def laid_out(page) -> None:
+    """Wait until the page has taken the window's size: Lumino's panels fit it, and two frames
+    were drawn since (the Voila edition has no panel: the frames alone)."""
+    page.wait_for_function(LAID_OUT, timeout=30_000)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def target_problems(page) -> list[str]:
     """At the window's size (a phone's): every button, text box, option and card under 24x24
     CSS px, and every card under 44 px wide, one line each."""
+    laid_out(page)
     targets = page.evaluate(TARGETS)
     if not targets:
         return ["no target found on the page"]
@@ -140,16 +155,29 @@ CUT_OFF = """() => [...document.querySelectorAll(
   .filter(n => n.checkVisibility())
   .filter(n => { const r = n.getBoundingClientRect();
                  return r.left < 0 || r.right > window.innerWidth; })
-  .map(n => n.getAttribute('aria-label') || n.textContent)"""
+  .map(n => { const r = n.getBoundingClientRect();
+    const scrolled = [];  // a box scrolled sideways, or the window: where the cut comes from
+    for (let at = n.parentElement; at; at = at.parentElement)
+      if (at.scrollLeft) scrolled.push(`${at.tagName}.${at.className}: ${at.scrollLeft}`);
+    if (window.scrollX) scrolled.push(`window: ${window.scrollX}`);
+    return `${n.getAttribute('aria-label') || n.textContent} (${Math.round(r.left)} to `
+      + `${Math.round(r.right)} of ${window.innerWidth} px${scrolled.length ? '; scrolled: '
+      + scrolled.join(', ') : ''})`; })"""
 
 
 def zoom_problems(page) -> list[str]:
     """At 640x450 CSS px (a 1280x900 window at 200%): the page scrolls sideways, or a card,
     button or box is cut off at the sides; one line each."""
     problems = []
+    laid_out(page)
     wide = page.evaluate("() => document.scrollingElement.scrollWidth")
     if wide > page.viewport_size["width"]:
         problems.append(f"the page scrolls sideways: {wide} px wide")
+    # the in-browser edition's page scrolls in its lesson box, not in the window
+    box = page.evaluate("() => { const box = document.getElementById('rendered_cells');"
+                        " return box && [box.scrollWidth, box.clientWidth]; }")
+    if box and box[0] > box[1] + 1:
+        problems.append(f"the lesson's box scrolls sideways: {box[0]} px wide in {box[1]} px")
     out = page.evaluate(CUT_OFF)
     if out:
         problems.append(f"cut off at the sides: {out}")

@@ -14,35 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
+from playing import HAND, play_round
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
-HAND = '[data-zone="hand"] [data-card][aria-selected]'
-LOOSE = '[data-zone="table"] > .cl-cards > [data-card]'
-MOVES_PER_ROUND = 24
 MARKED = ".cl-rv-move-button"
-
-
-def _learner_move(page) -> None:
-    """One move by clicking: a hand card pairing a loose card of its rank takes it, else the
-    first hand card is trailed; waits until the computer has answered or the round is over."""
-    hand = page.locator('[data-zone="hand"] [data-card]').evaluate_all(
-        "nodes => nodes.map(n => n.dataset.card)")
-    loose = page.locator(LOOSE).evaluate_all("nodes => nodes.map(n => n.dataset.card)")
-    pair = next(((card, other) for card in hand for other in loose
-                 if card[:-1] == other[:-1]), None)
-    card = pair[0] if pair else hand[0]
-    played = page.locator(f'[data-zone="hand"] [data-card="{card}"]')
-    gone = played.element_handle()
-    played.click()
-    if pair:
-        page.locator(f'{LOOSE}[data-card="{pair[1]}"].cl-usable').click()
-        action = page.locator('.cl-action[data-action="Take"]:not(.cl-try)')
-    else:
-        action = page.locator('.cl-action[data-action="Trail"]:not(.cl-try)')
-    action.click()
-    gone.wait_for_element_state("hidden")
-    page.wait_for_function(
-        f"() => document.querySelector('{HAND}') || document.querySelector('.cl-review')")
 
 
 def test_a_learner_sees_the_review_of_a_round_and_a_marked_move(
@@ -51,11 +26,7 @@ def test_a_learner_sees_the_review_of_a_round_and_a_marked_move(
     page.goto(voila(NOTEBOOKS).url("game_review.ipynb"), timeout=90_000)
     wait_for_voila(page)
     page.wait_for_selector(HAND, timeout=90_000)
-    played = 0
-    while not page.locator(".cl-review").count():
-        assert played < MOVES_PER_ROUND, "the round did not end after every card was played"
-        _learner_move(page)
-        played += 1
+    play_round(page)
     title = page.locator(".cl-rv-title")
     title.wait_for()
     # the panel says "reviewing" until the search is done, then lists the marked moves

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cassino_learn import Card, CardError, Game, IllegalMove, MoveSyntaxError, Position, PositionError
 from cassino_learn.game.match import GameFileError
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.teaching.quiz import BankError, load_bank
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True,

@@ -29,7 +29,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("cassino_learn"))
 LATER = ("cassino_learn.teaching.practice", "cassino_learn.ui.game", "cassino_learn.game.bots",
          "cassino_learn.game.search", "cassino_learn.game.review",
          "cassino_learn.game.review_queue", "cassino_learn.ui.review_runner",
-         "cassino_learn.teaching.class_events")
+         "cassino_learn.classroom.class_events")
 
 
 def _imported_at_load(notebook: str, tmp_path) -> set[str]:

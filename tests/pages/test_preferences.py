@@ -7,7 +7,7 @@ import json
 import ipywidgets as w
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.core.cards import Card
 from cassino_learn.pages.contents import FOUR_COLOR_LABEL, settings
 from cassino_learn.drawing.render import card_svg

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from cassino_learn.pages import read_ahead
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 
 IN_STORAGE = Path("/drive/cassino-learn/progress.json")
 

@@ -411,7 +411,7 @@ class TestEndOfClass(DemoServer):
                                            "confirm": "yes"}))
         assert ended.code == 302
         archive = next((self.folder / "archive").iterdir())
-        from cassino_learn.teaching.demo_store import DemoStore
+        from cassino_learn.classroom.demo_store import DemoStore
 
         kept = DemoStore(archive).questions()
         assert len(kept) == 1 and kept[0]["answers"][0]["move"] == "trail 4D"

@@ -12,9 +12,9 @@ from urllib.parse import urlencode
 
 from class_case import ClassServerCase as ClassServer
 
-from cassino_learn.teaching.class_events import answer_json, new_event_id
-from cassino_learn.teaching.class_summary import course_stages
-from cassino_learn.teaching.homework import listed, read_form, set_homework
+from cassino_learn.classroom.class_events import answer_json, new_event_id
+from cassino_learn.classroom.class_summary import course_stages
+from cassino_learn.classroom.homework import listed, read_form, set_homework
 from cassino_learn.teaching.stages import load_stages
 
 L2 = "02_pairing"
@@ -139,8 +139,8 @@ def deck_progress(*stages: str) -> dict:
     """The progress a page sends with these stages of lesson 2 in the learner's deck."""
     from pathlib import Path
 
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard
 
     record = progress.Progress(Path(progress.FILE_NAME))
     record.deck.cards.update({c.id: c for c in (
@@ -178,7 +178,7 @@ class TestDecks(ClassServer):
         from cassino_learn.game.coach import coach_values
         from cassino_learn.game.search import DEFAULT_ITERATIONS
         from cassino_learn.teaching.demonstration import observation_of
-        from cassino_learn.teaching.homework_positions import HOMEWORK_LESSON, position_id
+        from cassino_learn.classroom.homework_positions import HOMEWORK_LESSON, position_id
 
         ada, ben = self.join("Ada"), self.join("Ben")
         for learner in (ada, ben):
@@ -215,8 +215,8 @@ def move_card_progress(seed: int) -> dict:
     from pathlib import Path
 
     from cassino_learn import Game
-    from cassino_learn.teaching import progress
-    from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+    from cassino_learn.learner import progress
+    from cassino_learn.learner.deck.cards import DeckCard, MovePuzzle
 
     seen = Game(players=2, seed=seed).observation()
     moves = [str(m) for m in seen.legal_moves()]

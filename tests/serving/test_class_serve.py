@@ -21,7 +21,8 @@ from cassino_learn.pages import browser_class, learner
 from cassino_learn.serving import cli
 from cassino_learn.serving.class_site import SiteError, class_site
 from cassino_learn.serving.voila import VoilaServer, free_port
-from cassino_learn.teaching import class_events, learner_context, progress
+from cassino_learn.classroom import class_events
+from cassino_learn.learner import learner_context, progress
 
 
 def test_without_class_the_command_is_voila_as_before(tmp_path):
@@ -189,8 +190,8 @@ def test_a_stage_solved_on_a_page_sends_its_answer_and_the_server_judges_it_a_st
     given, the page's outbox gets it, and the class's store, judging it, counts the stars."""
     from datetime import datetime, timezone
 
-    from cassino_learn.teaching.class_store import ClassStore
-    from cassino_learn.teaching.class_summary import summarize
+    from cassino_learn.classroom.class_store import ClassStore
+    from cassino_learn.classroom.class_summary import summarize
     from cassino_learn.teaching.stages import load_stages
     from cassino_learn.ui.stages import StageRunner
 

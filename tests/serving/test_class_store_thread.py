@@ -7,8 +7,8 @@ import asyncio
 from datetime import datetime, timezone
 
 from cassino_learn.serving.class_web import StoreThread
-from cassino_learn.teaching.class_events import new_event_id
-from cassino_learn.teaching.class_store import ClassStore, EventRefused
+from cassino_learn.classroom.class_events import new_event_id
+from cassino_learn.classroom.class_store import ClassStore, EventRefused
 
 
 def visit() -> dict:

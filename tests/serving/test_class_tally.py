@@ -1,4 +1,4 @@
-"""The teacher's view kept up to date as the class sends (teaching/class_tally.py): a sync
+"""The teacher's view kept up to date as the class sends (classroom/class_tally.py): a sync
 works out again only its own learner's part, a refresh reads no learner's records, and the
 teacher's page asks only for the rows changed since the version it has."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from class_case import ClassServerCase, event
 
-from cassino_learn.teaching import class_tally
+from cassino_learn.classroom import class_tally
 
 
 class TestTally(ClassServerCase):
@@ -68,8 +68,8 @@ class TestTally(ClassServerCase):
     def test_the_rows_sent_are_the_class_summarys_after_each_change(self) -> None:
         """The rows the page gets (whole or changed since) are those the class's records
         make now, however often a learner changed since the row was first sent."""
-        from cassino_learn.teaching.class_events import answer_json
-        from cassino_learn.teaching.class_summary import summarize
+        from cassino_learn.classroom.class_events import answer_json
+        from cassino_learn.classroom.class_summary import summarize
         from cassino_learn.teaching.stages import load_stages
 
         lesson = "01_cards_and_points"
@@ -106,7 +106,7 @@ class TestTally(ClassServerCase):
 
     def assert_tables_as_made_from_every_learner(self, sent: dict) -> None:
         """The stages' and rules' tables the page got are those every learner's records make."""
-        from cassino_learn.teaching.class_summary import summarize
+        from cassino_learn.classroom.class_summary import summarize
 
         made = self.db(lambda store: summarize(store, datetime.now(timezone.utc)).to_json())
         assert sent["stages"] == made["stages"]
@@ -116,7 +116,7 @@ class TestTally(ClassServerCase):
         """Kept as counts a learner's change adds and takes away (`ClassTables`), the tables
         stay those the whole class's records make: refusals of two rules by two learners, one
         learner solving after tries, another at the first."""
-        from cassino_learn.teaching.class_events import answer_json
+        from cassino_learn.classroom.class_events import answer_json
         from cassino_learn.teaching.stages import load_stages
 
         stage = load_stages("01_cards_and_points").stages[0]
@@ -140,7 +140,7 @@ class TestTally(ClassServerCase):
 
     def test_a_sync_counts_only_its_own_learner_in_and_out_of_the_tables(self) -> None:
         """The tables cost a change the size of one learner's part, not the class's."""
-        from cassino_learn.teaching.class_summary import ClassTables
+        from cassino_learn.classroom.class_summary import ClassTables
 
         learners = [self.join(f"L{n}") for n in range(20)]
         first = self.summary()

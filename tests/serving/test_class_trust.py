@@ -1,4 +1,4 @@
-"""Stars a teacher can trust (serving/class_api.py, teaching/class_store.py): a solved try is
+"""Stars a teacher can trust (serving/class_api.py, classroom/class_store.py): a solved try is
 judged by the stage's own judge before it counts; events and progress are checked with exact
 types against the course's catalogue; what a page claims and the server could not check is
 shown as unchecked, never as stars; a refused event is named so the page sets aside only it;
@@ -14,8 +14,8 @@ from typing import Any
 
 from class_case import ClassServerCase, event
 
-from cassino_learn.teaching.class_events import answer_json
-from cassino_learn.teaching.class_summary import course_stages
+from cassino_learn.classroom.class_events import answer_json
+from cassino_learn.classroom.class_summary import course_stages
 from cassino_learn.teaching.stages import load_stages
 
 L1 = "01_cards_and_points"

@@ -11,7 +11,7 @@ import pytest
 
 from cassino_learn.core.errors import IllegalMove, MoveSyntaxError, PositionError
 from cassino_learn.core.position import Position
-from cassino_learn.teaching.demo_store import DemoStore
+from cassino_learn.classroom.demo_store import DemoStore
 from cassino_learn.teaching.demonstration import DemoError, Demonstration
 from cassino_learn.teaching.stages import load_stages
 

@@ -15,7 +15,7 @@ from cassino_learn.teaching import catalog
 from cassino_learn.teaching.feedback import LOOK, NUDGE, SHOW, cards_said_for, step_for
 from cassino_learn.teaching.saying import move_said
 from cassino_learn.teaching.stages import load_stages, most_stars, stars_earned, stars_for
-from cassino_learn.teaching.progress import StageRecord
+from cassino_learn.learner.progress import StageRecord
 from cassino_learn.teaching.quiz import round_score
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 
 IDS = ["one", "two"]
 

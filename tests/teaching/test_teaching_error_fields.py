@@ -9,7 +9,7 @@ import warnings
 import pytest
 
 from cassino_learn.core.position import Position
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.teaching.facts import FactError, answer
 from cassino_learn.teaching.goals import parse_goal
 from cassino_learn.teaching.quiz import BankError, Verdict, parse_bank

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.ui import CardTable
 
 START = "table: 5D 2C KH; hand: 7S 3D 9S 8C"

@@ -1,5 +1,5 @@
 """A game's marked moves join the learner's deck as the review marks them: the game widget
-(lessons 11-13, the game page, practice games) hands each marked move to `teaching.deck`."""
+(lessons 11-13, the game page, practice games) hands each marked move to `learner.deck`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 
 from cassino_learn.core.move import Move
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.ui.game import GameWidget
 
 

@@ -11,9 +11,9 @@ from datetime import timedelta
 
 from cassino_learn.core.move import Move
 from cassino_learn.pages.contents import your_review
-from cassino_learn.teaching import progress
-from cassino_learn.teaching.deck import today
-from cassino_learn.teaching.deck.cards import DeckCard, MovePuzzle
+from cassino_learn.learner import progress
+from cassino_learn.learner.deck import today
+from cassino_learn.learner.deck.cards import DeckCard, MovePuzzle
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.deck_runner import DeckRunner, when_words
 
@@ -63,7 +63,7 @@ def test_the_contents_point_to_the_cards_due_today(data):
     assert "Your review" not in index()._repr_html_()
     _deck_with_the_move_card()
     assert 'href="#your-review">Your review: 1 card due today' in index()._repr_html_()
-    assert "id='your-review'" in your_review().summary.value
+    assert 'id="your-review"' in your_review().summary.value
 
 
 def test_a_move_card_solved_wrong_then_right_comes_back_soon(data):

@@ -106,7 +106,7 @@ def test_a_game_behind_a_button_is_dealt_when_pressed_with_its_rules():
 # ------------------------------------------------------------- only the variants taught
 
 def test_the_lesson_11_game_keeps_later_variants_closed_and_names_their_lesson():
-    from cassino_learn.teaching import progress
+    from cassino_learn.learner import progress
     from cassino_learn.teaching.stages import load_stages
 
     widget = GameWidget(seed=3, lesson="11_full_game")

@@ -10,7 +10,7 @@ import pytest
 
 from cassino_learn.pages import browser_class
 from cassino_learn.pages.contents import homework_html, your_review
-from cassino_learn.teaching import class_events, homework
+from cassino_learn.classroom import class_events, homework
 from cassino_learn.teaching.catalog import lesson
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.homework_position import HomeworkPosition
@@ -108,7 +108,7 @@ def test_a_position_item_links_to_its_table_and_is_set_on_one(in_class) -> None:
     page = your_review()
     found = [c for c in page.children if isinstance(c, HomeworkPosition)]
     assert [w.text for w in found] == [POSITION]
-    assert "id='homework-positions'" in page.children[0].value
+    assert 'id="homework-positions"' in page.children[0].value
 
 
 def test_a_position_is_played_on_the_table_judged_and_each_try_sent(sent) -> None:

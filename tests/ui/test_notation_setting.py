@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.ui.game import GameWidget
 from cassino_learn.ui.notation_setting import LABEL, SHOWN_CLASS
 from cassino_learn.ui.stages import StageRunner

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.pages.lesson import header, progress_summary
 from cassino_learn.ui.progress_badge import ProgressBadge
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 
 
 def _opened_quiz(slug: str):

@@ -8,7 +8,7 @@ appears, shows the clicks and earns no stars.
 
 from __future__ import annotations
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.stages import StageRunner
 

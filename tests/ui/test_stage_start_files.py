@@ -4,7 +4,7 @@ as it can (counted here by the `file_operations` fixture, natively), and never w
 
 from __future__ import annotations
 
-from cassino_learn.teaching import learner_context, progress
+from cassino_learn.learner import learner_context, progress
 from cassino_learn.teaching.stages import load_stages
 from cassino_learn.ui.stages import StageRunner
 

@@ -6,7 +6,7 @@ import re
 
 from cassino_learn.core.move import Move
 from cassino_learn.core.spoken import say_move
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.teaching.catalog import LESSONS
 from cassino_learn.pages.lesson import footer, header, stage_runner
 from cassino_learn.pages.contents import index

@@ -9,7 +9,7 @@ import pytest
 
 from cassino_learn import Position
 from cassino_learn.game.bots import make_player
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.ui import CardTable
 from cassino_learn.ui.game import GameWidget
 from cassino_learn.ui.quiz_widgets import BOTH_SIDES, SandboxWidget

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ...teaching.filelock import locked
+from ...filelock import locked
 from .steps import BuildError, Reporter, cache_dir, print_reporter
 
 __all__ = ["build_site", "BuildError", "has_lesson_pages", "project_root"]

@@ -33,7 +33,7 @@ BROWSER_PACKAGES = {
     "anywidget": "0.11.0",
     "psygnal": "0.16.1",
     "typing-extensions": "4.15.0",
-    "fsrs": "6.3.2",  # the learner's deck's scheduler (teaching/deck)
+    "fsrs": "6.3.2",  # the learner's deck's scheduler (learner/deck)
 }
 
 #: Requirements of those packages the browser does without, and why.

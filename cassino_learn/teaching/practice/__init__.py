@@ -15,6 +15,7 @@ table of which maker practises which rule.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -102,4 +103,4 @@ def make_task(rule: str, seed: int) -> QuizItem:
                             f"{', '.join(practice_rules())}")
     rng = random.Random(f"{rule}:{seed}")
     item = MAKERS[key](rng)
-    return QuizItem(**{**item.__dict__, "id": f"practice-{rule}-{seed}", "rules": (rule,)})
+    return replace(item, id=f"practice-{rule}-{seed}", rules=(rule,))

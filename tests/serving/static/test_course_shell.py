@@ -134,7 +134,7 @@ def test_in_a_class_the_lessons_open_in_one_python_and_reach_the_server(chromium
     reach the server."""
     from cassino_learn.serving.class_process import ClassServerProcess
     from cassino_learn.serving.class_site import class_site
-    from cassino_learn.teaching.class_store import ClassStore
+    from cassino_learn.classroom.class_store import ClassStore
 
     site = class_site(None, report=print)
     with ClassServerProcess(tmp_path / "classes" / "test-class", "Test class", site) as server:

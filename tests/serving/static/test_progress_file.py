@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from cassino_learn.teaching import progress
+from cassino_learn.learner import progress
 from cassino_learn.ui import progress_file as widget
 
 

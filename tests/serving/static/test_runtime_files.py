@@ -38,7 +38,7 @@ def test_cassino_learn_keeps_its_sources_and_leaves_out_serving(site):
     wheel = lock["packages"]["cassino-learn"]["file_name"]
     names = _names(site.root / "static" / "pyodide" / wheel)
     assert "cassino_learn/core/movegen.py" in names  # a learner's traceback shows its lines
-    assert "cassino_learn/teaching/sheets.css" in names  # the drawn sheets' look goes along
+    assert "cassino_learn/drawing/sheets.css" in names  # the drawn sheets' look goes along
     assert any(re.fullmatch(r"cassino_learn/core/__pycache__/movegen\.cpython-3\d+\.pyc", n)
                for n in names)
     assert not [n for n in names if n.startswith(("cassino_learn/serving/",
