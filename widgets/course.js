@@ -8,6 +8,7 @@
 // the only page load of the visit now that lessons open inside it: what it loaded before is
 // fetched again through the worker, once, so that a reload without a network finds it.
 let keptFirstPage = false;
+const READ_AHEAD_MS = 10000;
 function keepWhatThePageLoaded() {
   const workers = navigator.serviceWorker;
   const [navigation] = performance.getEntriesByType("navigation");
@@ -52,10 +53,34 @@ function render({ model, el }) {
 
   const asPage = (slug, hash) => { window.location.href = slug + ".html" + (hash || ""); };
 
+  // Python reads the learner's progress file ahead for the lesson (pages/course.py), while the
+  // page fetches its cells; resolved when Python says the answer is in. Should Python not say so
+  // (its kernel gone, say), the lesson is sent all the same after READ_AHEAD_MS: it then reads
+  // its progress itself.
+  const readAhead = (slug) => new Promise((resolve) => {
+    let timer = null;
+    const done = () => {
+      model.off("msg:custom", onMessage);
+      clearTimeout(timer);
+      resolve();
+    };
+    const onMessage = (message) => {
+      if (message && message.type === "read-ahead" && message.slug === slug) done();
+    };
+    model.on("msg:custom", onMessage);
+    timer = setTimeout(done, READ_AHEAD_MS);
+    try {
+      model.send({ type: "read-ahead", slug });
+    } catch {
+      done();
+    }
+  });
+
   async function open(slug, hash, push) {
     if (push) history.pushState({ cassinoLesson: slug }, "", slug + ".html" + (hash || ""));
     asked = slug;
     body.dataset.courseLoading = slug;
+    const progressRead = readAhead(slug);
     let lesson;
     try {
       const response = await fetch(slug + ".course.json");
@@ -65,6 +90,7 @@ function render({ model, el }) {
       asPage(slug, hash);  // not a lesson this page can show: load it
       return;
     }
+    await progressRead;
     if (asked !== slug) return;  // another lesson was asked for meanwhile
     leaveFirstPage();
     try {

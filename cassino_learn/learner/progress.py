@@ -24,7 +24,8 @@ site's service worker, so this is what a page's start saves.
 In the browser a page's file is also read ahead as its kernel starts, without waiting
 (`pages/read_ahead.py`, through `read_ahead`): the page's first reading of progress takes that
 answer instead of a request of its own. Only the first reading may take it; any reading or
-saving of progress drops every answer read ahead, and one that comes later is not kept.
+saving of progress drops every answer read ahead, and one that comes later is not kept, until
+`expect_read_ahead` opens the reading ahead again (a lesson the course shell shows).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from ..filelock import locked
 __all__ = ["ENV_VAR", "data_dir", "Progress", "LessonProgress", "StageRecord", "Preferences",
            "load", "preference", "ProgressWarning", "CARD_SIZES", "export_text", "import_text",
            "current_path", "from_json", "merged", "read_once", "read_ahead", "DeckWarning",
-           "wrong_first_try", "hint_steps", "MOST_HINT_STEPS"]
+           "wrong_first_try", "hint_steps", "MOST_HINT_STEPS", "expect_read_ahead"]
 
 ENV_VAR = "CASSINO_LEARN_DATA"
 FILE_NAME = "progress.json"
@@ -506,6 +507,14 @@ def read_ahead(path: Path, raw: bytes | None) -> None:
     at its progress; kept for that first reading, dropped if it came too late."""
     if _ahead.open:
         _ahead.files[path] = raw
+
+
+def expect_read_ahead() -> None:
+    """Let the next reading of progress take a file read ahead again, as a page's first reading
+    does: the browser's course shell shows a new lesson in the same Python and reads its file
+    ahead (`pages/course.py`). What was read ahead before is dropped."""
+    _ahead.open = True
+    _ahead.files.clear()
 
 
 def _take_ahead(path: Path) -> tuple[bool, bytes | None]:

@@ -4,12 +4,13 @@ move from lesson to lesson inside one page, in the Python the first page started
 The static build ends every lesson page with `course_shell("<slug>")`. The page opens as before
 (Voici runs the lesson's cells), then this cell shows an invisible `CourseShell` widget and an
 `Output` area. From then on a click on a link to another lesson (or the browser's back and
-forward buttons) stays in the page: the shell's front end (widgets/course.js) fetches that
-lesson's cells (written by the build beside its page, `<slug>.course.json`: markdown already
-turned into HTML, code as it is), puts the lesson's address in the address bar, and sends them
-here; the lesson's code cells run in a namespace of their own, their outputs and widgets drawn in
-the output area by the page's widget manager, and the widgets of the lesson before are closed. A
-reload of the page loads the lesson in the address bar as a page of its own.
+forward buttons) stays in the page: the shell's front end (widgets/course.js) has Python read
+the learner's progress file ahead (one request to the storage, answered while the page works),
+fetches that lesson's cells (written by the build beside its page, `<slug>.course.json`:
+markdown already turned into HTML, code as it is), puts the lesson's address in the address bar,
+and sends them here; the lesson's code cells run in a namespace of their own, their outputs and
+widgets drawn in the output area by the page's widget manager, and the widgets of the lesson
+before are closed. A reload of the page loads the lesson in the address bar as a page of its own.
 
 `PYTHON_ID`, made once as this Python starts, and the count of lessons shown are on the shell's
 element, so a test (and a curious teacher) can see that Python was not started again.
@@ -30,6 +31,7 @@ import traitlets as t
 from ..drawing.markup import element
 from ..ui._assets import asset
 from ..ui.front_end import FrontEnd
+from .read_ahead import read_progress_ahead
 
 __all__ = ["CourseShell", "course_shell", "run_cells", "PYTHON_ID"]
 # A markdown cell's output, classed as the notebook front ends class one (their look applies)
@@ -58,7 +60,12 @@ class CourseShell(FrontEnd):
         self.on_msg(self._handle_message)
 
     def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not (isinstance(content, dict) and content.get("type") == "open"):
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "read-ahead":
+            self.read_ahead(str(content.get("slug", "")))
+            return
+        if content.get("type") != "open":
             return
         lesson = content.get("lesson")
         if not (isinstance(lesson, dict) and isinstance(lesson.get("slug"), str)
@@ -66,6 +73,14 @@ class CourseShell(FrontEnd):
             self.failed = str(content.get("slug", "?"))
             return
         self.show_lesson(lesson)
+
+    def read_ahead(self, slug: str) -> None:
+        """Read the progress file ahead for the lesson `slug` about to be shown, as a page's
+        start does (pages/read_ahead.py), and tell the front end when the answer is in: it
+        sends the lesson then, and the lesson's first look at its progress takes that answer
+        rather than a synchronous round trip to the storage for each step of a reading."""
+        read_progress_ahead(again=True, then=lambda: self.send({"type": "read-ahead",
+                                                                "slug": slug}))
 
     def show_lesson(self, lesson: dict[str, Any]) -> None:
         """Show `lesson` ({"slug", "cells"}) in place of the lesson shown."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import base64
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..learner import progress
 
@@ -28,19 +28,27 @@ DRIVE = "/drive"
 _asking: set[Any] = set()
 
 
-def read_progress_ahead() -> None:
+def read_progress_ahead(*, again: bool = False, then: Callable[[], None] | None = None) -> None:
     """Ask now for the progress file a page would read now, and take the answer when it comes,
-    without waiting for it."""
+    without waiting for it. `again`: a lesson shown later in the same Python (the course shell)
+    reads ahead as a page's start does; `then` is called once the answer is taken or none will
+    come."""
     import asyncio
 
+    if again:
+        progress.expect_read_ahead()
     path = progress.current_path()
     try:
         answer = _ask_storage(path)  # the request leaves now
     except Exception:  # noqa: BLE001 - no storage mounted, not in it: the page reads it itself
+        if then is not None:
+            then()
         return
     taking = asyncio.ensure_future(_take(path, answer))
     _asking.add(taking)  # held until done: the event loop keeps only a weak reference
     taking.add_done_callback(_asking.discard)
+    if then is not None:
+        taking.add_done_callback(lambda _: then())
 
 
 def _ask_storage(path: Path) -> Any:

@@ -197,3 +197,34 @@ def test_the_request_leaves_at_once_and_the_answer_is_held_until_taken(storage, 
 
     asyncio.run(kernel_start())
     assert len(fake.asked) == 1 and progress._ahead.files == {IN_STORAGE: None}
+
+
+def test_a_lesson_shown_later_in_the_same_python_reads_ahead_again(storage, monkeypatch,
+                                                                   tmp_path):
+    """The course shell shows a second lesson: its reading ahead is taken by its first look at
+    progress, although the page's first reading is long past."""
+    path = tmp_path / "progress.json"
+    saved_progress(path)
+    progress.load(path)  # the page's own first reading closed the reading ahead
+    fake = storage({"content": '{"lessons":{}}', "format": "json"})
+    told: list[str] = []
+    monkeypatch.setattr(progress, "current_path", lambda: path)
+    monkeypatch.setattr(read_ahead, "_ask_storage", lambda asked: fake.js.fetch(
+        "http://school:8000/api/drive", {"body": json.dumps({"path": str(asked)})}))
+
+    async def shell_opens_a_lesson() -> None:
+        read_ahead.read_progress_ahead(again=True, then=lambda: told.append("answer in"))
+        while read_ahead._asking or not told:
+            await asyncio.sleep(0)
+
+    asyncio.run(shell_opens_a_lesson())
+    assert told == ["answer in"]
+    assert progress.load(path).lesson("02_pairing").stages == {}  # the answer, not the file
+    assert progress.load(path).lesson("02_pairing").stages["one-card"].stars == 3  # then the file
+
+
+def test_the_shell_is_told_at_once_when_nothing_can_be_read_ahead(monkeypatch, tmp_path):
+    monkeypatch.setattr(progress, "current_path", lambda: tmp_path / "progress.json")
+    told: list[str] = []
+    read_ahead.read_progress_ahead(again=True, then=lambda: told.append("none"))  # no storage
+    assert told == ["none"] and progress._ahead.files == {}

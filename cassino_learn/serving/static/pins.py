@@ -41,10 +41,15 @@ NOT_SHIPPED = {
     "widgetsnbextension": "it holds only the widgets' front end, which the site has already",
 }
 
-#: Standard-library modules Pyodide ships separately, compiled, and not on any registry. The
-#: kernel asks for them by name; an empty placeholder satisfies the request, and the module stays
-#: absent (IPython then keeps its history in memory instead of a database).
-PLACEHOLDERS = ("sqlite3",)
+#: Packages the kernel asks for by name that the browser does without: an empty placeholder
+#: satisfies the request, and the module stays absent. sqlite3 is a standard-library module
+#: Pyodide ships separately, compiled, and on no registry (IPython then keeps its history in
+#: memory instead of a database). jedi (with parso, which only it needs) serves completions
+#: typed in a cell, and no page of the course has a cell to type in; IPython imports it as it
+#: starts when it is there and completes without it when not (`JEDI_INSTALLED`). It is 1,880
+#: files, unpacked and imported on every first page of a visit: about a third of the time the
+#: kernel's packages took to load (docs/benchmarks.md).
+PLACEHOLDERS = ("sqlite3", "jedi")
 
 #: Dependencies of lock entries that nothing the course does needs (matplotlib-inline imports
 #: matplotlib only when a plot is drawn; the lessons draw none).

@@ -62,7 +62,7 @@ def add_startup(stdlib: Path, import_in_advance: bool = True) -> None:
 
 def kernel_closure(lock: dict) -> dict[str, dict]:
     """The lock's entries the kernel needs at start, by normalized name, with their
-    dependencies (less those in CUT_DEPENDENCIES)."""
+    dependencies (less those in CUT_DEPENDENCIES, and a placeholder's: it holds nothing)."""
     entries = {normalize(name): entry for name, entry in lock["packages"].items()}
     chosen: dict[str, dict] = {}
     waiting = list(KERNEL_PACKAGES)
@@ -74,7 +74,8 @@ def kernel_closure(lock: dict) -> dict[str, dict]:
             raise BuildError(f"Pyodide {PYODIDE_VERSION}'s lock has no package {name!r}")
         entry = dict(entries[name])
         cut = {normalize(n) for n in CUT_DEPENDENCIES.get(name, ())}
-        entry["depends"] = [d for d in entry["depends"] if normalize(d) not in cut]
+        entry["depends"] = [d for d in entry["depends"]
+                            if normalize(d) not in cut and name not in PLACEHOLDERS]
         chosen[name] = entry
         waiting.extend(entry["depends"])
     return chosen

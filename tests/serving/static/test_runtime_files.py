@@ -50,3 +50,16 @@ def test_the_service_worker_is_the_sites_own_and_named_after_the_build(site):
     worker = (site.root / "service-worker.js").read_text(encoding="utf-8")
     assert f'const CACHE = "cassino-learn-{build_id(site.root)}";' in worker
     assert "refetch" not in worker  # JupyterLite's fetched every file again behind its cache
+
+
+def test_jedi_is_a_placeholder_and_its_parser_is_not_shipped(site):
+    """Completions typed in a cell are jedi's, and no page of the course has a cell to type in:
+    the browser's Python is spared its 1,880 files on every first page of a visit. IPython
+    starts without it (every browser test's page runs on that kernel)."""
+    lock = json.loads((site.root / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    jedi = lock["packages"]["jedi"]
+    assert jedi["imports"] == [] and jedi["depends"] == []
+    assert _names(site.root / "static" / "pyodide" / jedi["file_name"]) == [
+        f"jedi-{jedi['version']}.dist-info/{name}" for name in ("METADATA", "WHEEL", "RECORD")]
+    assert "parso" not in lock["packages"]
+    assert not list((site.root / "static" / "pyodide").glob("parso-*"))
