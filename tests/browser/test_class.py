@@ -26,6 +26,9 @@ INDEX = "voici/render/00_index.html"
 READY = ("() => !document.getElementById('loading') && document.querySelector('#rendered_cells')"
          " && !document.body.innerText.includes('Loading widget...')")
 PAGE_TIMEOUT = 240_000
+#: The site's service worker controls the page: every page loaded from then on is kept for
+#: offline use (one loaded before it took control is kept only from its next load).
+CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 MAX_SERVER_MB = 300
 
 
@@ -70,6 +73,7 @@ def join(page, server: ClassServerProcess, name: str) -> None:
     page.get_by_role("button", name="Start").click()
     page.wait_for_url(f"**/{INDEX}")
     ready(page)
+    page.wait_for_function(CONTROLLED, timeout=PAGE_TIMEOUT)  # the lessons opened next are kept
     expect(page.locator(".cl-learner-name")).to_have_text(name[:80])
 
 

@@ -27,6 +27,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 READY = ("() => !document.getElementById('loading') && document.querySelector('#rendered_cells')"
          " && !document.body.dataset.courseLoading"
          " && !document.body.innerText.includes('Loading widget...')")
+#: The site's service worker controls the page: every page loaded from then on is kept for
+#: offline use (one loaded before it took control is kept only from its next load).
+CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
                 '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
 #: Cold start of Python in the browser on a busy 2-core machine can take a minute.

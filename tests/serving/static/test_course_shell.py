@@ -12,7 +12,7 @@ import html
 
 import pytest
 
-from conftest import PAGE_TIMEOUT, READY
+from conftest import CONTROLLED, PAGE_TIMEOUT, READY
 from cassino_learn.core.move import BUILD, CAPTURE
 from cassino_learn.ui.front_end import WIDGET_MODULES
 from cassino_learn.teaching import catalog
@@ -146,8 +146,12 @@ def test_in_a_class_the_lessons_open_in_one_python_and_reach_the_server(chromium
         page.get_by_label("Your name").fill("Ada")
         page.get_by_role("button", name="Start").click()
         page.wait_for_url("**/voici/render/00_index.html")
-        page.goto(server.url(f"voici/render/{IN_TURN[0]}.html"))
         ready = lambda: page.wait_for_function(READY, timeout=PAGE_TIMEOUT)  # noqa: E731
+        ready()
+        # the site's service worker keeps the pages loaded once it controls this one: the
+        # offline reload below needs the lesson's page kept
+        page.wait_for_function(CONTROLLED, timeout=PAGE_TIMEOUT)
+        page.goto(server.url(f"voici/render/{IN_TURN[0]}.html"))
         ready()
         _walk(page, ready, lambda name: None)
         assert page.locator(".cl-learner-name").first.inner_text() == "Ada"
