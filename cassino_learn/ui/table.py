@@ -630,7 +630,10 @@ class CardTable(FrontEnd):
                 self._offer(Offers())
                 self._say(f"That selection cannot be used: {error}.", "error")
                 return
-            self._offer(offers(self._position, card, chosen, self._kinds))
+            # a handed driver says what is legal (its rules, its turn); else the core, asked
+            # about the position shown (a huge table's moves are never listed)
+            legal = self._handed.legal_moves() if self._handed is not None else None
+            self._offer(offers(self._position, card, chosen, self._kinds, legal))
 
     def _press(self, index: int) -> Move | None:
         offered = self.actions[index]
