@@ -20,19 +20,7 @@ PACKAGE = Path(cassino_learn.__file__).resolve().parent
 # Modules still holding markup in strings of several lines, with how many and why. Each count
 # is exact: one more fails, and so does one fewer (lower it, or drop the line, when a string
 # goes). The list only shrinks.
-KNOWN: dict[str, tuple[int, str]] = {
-    "cassino_learn/ui/game.py": (
-        7, "the game's round tables: ui/game.py is rewritten this round for issue 48 item 1 "
-           "(one turn driver); they become drawing functions after that merge"),
-    "cassino_learn/ui/table.py": (
-        1, "the card table's widget, rewritten this round for issue 48 item 1"),
-    "cassino_learn/ui/stages.py": (
-        1, "a score stage's piles: the stage widget's kinds are rewritten this round for issue "
-           "48 item 2 (kinds as classes)"),
-    "cassino_learn/ui/quiz_widgets.py": (
-        2, "a Legal question's prompt and a score question's piles: the quiz widgets' kinds "
-           "are rewritten this round for issue 48 item 2 (kinds as classes)"),
-}
+KNOWN: dict[str, tuple[int, str]] = {}
 
 _TAGS = ("html|head|body|div|span|p|a|script|style|link|meta|title|main|section|article|nav|"
          "form|input|button|label|select|option|textarea|details|summary|template|fieldset|"

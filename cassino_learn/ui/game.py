@@ -27,6 +27,7 @@ from ..core.telling import in_words
 from ..core.variants import GAME_MENU, game_name, variants_on
 from ..core.variants import with_variants as registry_with_variants
 from ..core.words import count
+from ..drawing.markup import element
 from ..game.bots import Player
 from ..game.levels import LEVELS, level_named
 from ..game.review import (REVIEW_ITERATIONS, Evaluate, MatchReview, RoundReview, Turn,
@@ -448,13 +449,14 @@ class GameWidget(w.VBox):
             return []
         found = hints(self.game.observation(self.LEARNER))
         items = "".join(
-            f"<li><b>{html.escape(in_words(h.move))}</b> {html.escape(h.words)}"
-            f' <code class="cl-notation" lang="zxx">{html.escape(h.move_text)}</code></li>'
+            element("li", element("b", in_words(h.move), escape=True), " ",
+                    html.escape(h.words), " ",
+                    element("code", h.move_text, escape=True, class_="cl-notation", lang="zxx"))
             for h in found)
         self.hint_box.value = note_html(
-            f"<b>Moves worth considering</b> (best first by the expert's search, from the cards "
-            f"you can see):"
-            f"<ol class='cl-hints'>{items}</ol>")
+            element("b", "Moves worth considering")
+            + " (best first by the expert's search, from the cards you can see):"
+            + element("ol", items, class_="cl-hints"))
         if found:  # said in the table's live region too: the list above is not announced
             self.table.say(f"Hint: {count(len(found), 'move')} worth considering, best first. "
                            + " ".join(f"{n}: {in_words(h.move)}" for n, h in enumerate(found, 1))
@@ -477,10 +479,11 @@ class GameWidget(w.VBox):
                             for s, n in sorted(game.scores.items()))
         said = " ".join(v.description for v in variants_on(game.rules, VARIANTS)) \
             or "The rules of the lessons."
-        name = (f"<b class='cl-variant' title='{html.escape(said)}'>"
-                f"{html.escape(variant_name(game.rules))}</b> (to {game.rules.target})")
+        name = (element("b", variant_name(game.rules), escape=True, class_="cl-variant",
+                        title=said)
+                + f" (to {game.rules.target})")
         if game.over:
-            where = "<b>Match over</b>"
+            where = element("b", "Match over")
         elif game.rules.draws_from_stock:
             where = (f"Round {game.round_number} · stock: {count(len(game.stock), 'card')} · "
                      f"seat {game.dealer} dealt")
@@ -488,9 +491,9 @@ class GameWidget(w.VBox):
             where = (f"Round {game.round_number} · deal {game.deal_number} of "
                      f"{game.deals_per_round}{' (last)' if game.last_deal else ''} · "
                      f"seat {game.dealer} dealt")
-        against = f"against <b>{html.escape(self.level.name)}</b>"
+        against = "against " + element("b", self.level.name, escape=True)
         self.status.value = styled(
-            f"<div class='cl-status'>{name} {against} · {where} · {scores}</div>")
+            element("div", f"{name} {against} · {where} · {scores}", class_="cl-status"))
         self.hint_button.disabled = game.over or game.turn != self.LEARNER
         wanted = (bool(self.rules_note.value) or self.level_menu.value != self.level.key) \
             and not self.new_button.disabled
@@ -517,7 +520,8 @@ class GameWidget(w.VBox):
         """Round `number` (1-based) item by item for each side, as the scorer counted it."""
         score = self.game.rounds[number - 1]
         sides = sorted(score.points)
-        head = "".join(f"<th scope='col'>{html.escape(self._side_name(s))}</th>" for s in sides)
+        head = "".join(element("th", self._side_name(s), escape=True, scope="col")
+                       for s in sides)
         counts = {"cards": (score.cards, "card"), "spades": (score.spades, "spade"),
                   "sweeps": (score.sweeps, "sweep")}
         rows = []
@@ -530,13 +534,15 @@ class GameWidget(w.VBox):
                 text = str(score.items[side][item.key])
                 if item.key in counts:
                     numbers, word = counts[item.key]
-                    text += f" <small>({count(numbers[side], word)})</small>"
-                cells.append(f"<td class='cl-num'>{text}</td>")
-            rows.append(f"<tr><th scope='row'>{label}</th>{''.join(cells)}</tr>")
-        total = "".join(f"<td class='cl-num'>{count(score.points[s], 'point')}</td>" for s in sides)
-        rows.append(f"<tr class='cl-total'><th scope='row'>Round total</th>{total}</tr>")
-        return (f"<table class='cl-review'><caption>Round {number}</caption>"
-                f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+                    text += " " + element("small", f"({count(numbers[side], word)})")
+                cells.append(element("td", text, class_="cl-num"))
+            rows.append(element("tr", element("th", label, scope="row"), *cells))
+        total = "".join(element("td", count(score.points[s], "point"), class_="cl-num")
+                        for s in sides)
+        rows.append(element("tr", element("th", "Round total", scope="row"), total,
+                            class_="cl-total"))
+        return element("table", element("caption", f"Round {number}"),
+                       element("tr", element("th"), head), *rows, class_="cl-review")
 
     def moves_html(self) -> str:
         """Every move played (Game.history), round by round, with who played it."""
@@ -545,10 +551,11 @@ class GameWidget(w.VBox):
                                   if len(self.game.history) > (self.round_ends or [0])[-1] else [])
         for number, end in enumerate(ends, 1):
             moves = "".join(
-                f"<li>{'you' if seat == self.LEARNER else f'seat {seat}'}: "
-                f"<code>{html.escape(text)}</code></li>"
+                element("li", f"{'you' if seat == self.LEARNER else f'seat {seat}'}: ",
+                        element("code", text, escape=True))
                 for seat, text in zip(self.seats[start:end], self.game.history[start:end]))
-            parts.append(f"<h4>Round {number}</h4><ol start='{start + 1}'>{moves}</ol>")
+            parts.append(element("h4", f"Round {number}")
+                         + element("ol", moves, start=start + 1))
             start = end
         return "".join(parts)
 
@@ -616,14 +623,16 @@ class GameWidget(w.VBox):
             return ""
         parts = []
         if game.over:
-            parts.append(f"<div class='cl-result'>{html.escape(self._result_words())}</div>")
+            parts.append(element("div", self._result_words(), escape=True, class_="cl-result"))
         else:
             running = " · ".join(f"{self._side_name(s)}: {n}" for s, n in sorted(game.scores.items()))
-            parts.append(f"<div class='cl-result'>After round {len(game.rounds)}: "
-                         f"{html.escape(running)}</div>")
+            parts.append(element("div", f"After round {len(game.rounds)}: {running}",
+                                 escape=True, class_="cl-result"))
         order = range(len(game.rounds), 0, -1)  # the latest round first
         parts.extend(self.round_html(number) for number in order)
-        parts.append(f"<details{' open' if game.over else ''}><summary>"
-                     f"The moves played ({count(len(game.history), 'move')})</summary>"
-                     f"<div class='cl-moves'>{self.moves_html()}</div></details>")
-        return "<div class='cl-game-review'>" + "".join(parts) + "</div>"
+        parts.append(element(
+            "details",
+            element("summary", f"The moves played ({count(len(game.history), 'move')})"),
+            element("div", self.moves_html(), class_="cl-moves"),
+            open="" if game.over else None))
+        return element("div", *parts, class_="cl-game-review")

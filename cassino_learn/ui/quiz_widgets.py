@@ -83,9 +83,9 @@ def _prompt_html(item: QuizItem) -> str:
     cards, not about the move's notation (kept hidden in the drawing for those who ask)."""
     behaviour = item.behaviour
     if behaviour.controls.exhibit is Exhibit.MOVE and item.move:
-        return (f'<div class="cl-question">{html.escape(behaviour.drawn_question)}'
-                f"{asked_move_html(item.move)}</div>")
-    return f'<div class="cl-question">{html.escape(item.prompt())}</div>'
+        return element("div", html.escape(behaviour.drawn_question),
+                       asked_move_html(item.move), class_="cl-question")
+    return element("div", item.prompt(), escape=True, class_="cl-question")
 
 
 def kinds_offered(item: QuizItem) -> frozenset[str] | None:
@@ -173,8 +173,9 @@ class ItemView(w.VBox):
             sweeps = self.item.position.sweeps[side - 1]
             cards = "".join(card._repr_html_() for card in pile)
             extra = f", {count(sweeps, 'sweep')}" if sweeps else ""
-            piles.append(w.HTML(f"<div><b>Side {side}</b> ({count(len(pile), 'card')}{extra})"
-                                f"<div class='cl-pile-cards'>{cards}</div></div>"))
+            piles.append(w.HTML(element("div", element("b", f"Side {side}"),
+                                        f" ({count(len(pile), 'card')}{extra})",
+                                        element("div", cards, class_="cl-pile-cards"))))
             self.points[side] = w.IntText(description=f"Side {side}", layout=w.Layout(width="12em"))
         self.check_button = button("Check", primary=True)
         self.check_button.on_click(

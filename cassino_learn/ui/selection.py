@@ -3,8 +3,9 @@ actions offered (Take, Build N, Trail, and "Try ..." attempts no legal move matc
 move an action makes or the core's reason it is refused.
 
 Plain Python, no widget: the card table (`ui.table`) calls it. Every rule is the core's:
-`extensions` and `moves_with` say what is legal, `check_move` refuses an attempt with its
-reason and rule id; this module only words the offers. A table in a lesson offers only the kinds
+`extensions` and `moves_with` say what is legal (or the legal moves of the driver a table is
+handed: a match's `Game.legal_moves()`), `check_move` refuses an attempt with its reason and
+rule id; this module only words the offers. A table in a lesson offers only the kinds
 of play taught so far (`kinds_taught`, from the rule that first teaches each kind): no "Build"
 or "Try build" before the building lesson, no trail before the trailing lesson.
 """
@@ -12,7 +13,7 @@ or "Try build" before the building lesson, no trail before the trailing lesson.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection, Iterable
+from typing import Collection, Iterable, Sequence
 
 from ..core.cards import Card
 from ..core.move import BUILD, CAPTURE, TRAIL, Move
@@ -93,21 +94,26 @@ def _label(move: Move) -> str:
 
 
 def offers(position: Position, card: Card | None, chosen: frozenset[Card],
-           kinds: Collection[str] = KINDS) -> Offers:
+           kinds: Collection[str] = KINDS, legal: Sequence[Move] | None = None) -> Offers:
     """What playing `card` with the table cards `chosen` allows in `position`: nothing
     without a hand card; else the cards the core says could still be added, each legal move
     with exactly this selection, and the attempts no legal move matches (pressing one shows
-    the core's reason). Only plays of `kinds` are offered (those a lesson has taught)."""
+    the core's reason). Only plays of `kinds` are offered (those a lesson has taught).
+    `legal`: the moves the table's driver allows the seat to move (a match's
+    `Game.legal_moves()`), offered instead of asking the core about `position`."""
     if card is None:
         return Offers()
-    if set(KINDS) <= set(kinds):
-        # asked of the core directly: a huge table must not list a million moves here
-        usable = extensions(position, card, chosen)
-    else:  # a lesson's small table: only the cards a play of a kind taught could still use
-        usable = frozenset().union(*(m.table_cards for m in position.legal_moves()
-                                     if m.card is card and m.kind in kinds
-                                     and chosen <= m.table_cards))
-    exact = moves_with(position, card, chosen)
+    if legal is not None:
+        usable, exact = _from_driver(legal, card, chosen, kinds)
+    else:
+        if set(KINDS) <= set(kinds):
+            # asked of the core directly: a huge table must not list a million moves here
+            usable = extensions(position, card, chosen)
+        else:  # a lesson's small table: only the cards a play of a kind taught could still use
+            usable = frozenset().union(*(m.table_cards for m in position.legal_moves()
+                                         if m.card is card and m.kind in kinds
+                                         and chosen <= m.table_cards))
+        exact = moves_with(position, card, chosen)
     actions = [Action(_label(m), True, in_words(m), move=str(m)) for m in exact
                if m.kind in kinds]
     actions.extend(a for a in _attempts(position, card, chosen, {m.kind for m in exact})
@@ -115,6 +121,23 @@ def offers(position: Position, card: Card | None, chosen: frozenset[Card],
     return Offers(tuple(str(c) for c in position.loose if c in usable),
                   tuple(i for i, b in enumerate(position.builds) if usable.intersection(b.cards)),
                   tuple(actions))
+
+
+def _from_driver(legal: Sequence[Move], card: Card, chosen: frozenset[Card],
+                 kinds: Collection[str]) -> tuple[frozenset[Card], list[Move]]:
+    """From the driver's legal moves: the table cards a move of `card` (of `kinds`) taking
+    `chosen` could still add (as `extensions` says them), and the moves with exactly this selection, in `moves_with`'s
+    order."""
+    mine = [m for m in legal if m.card == card]
+    usable = frozenset().union(*(m.table_cards for m in mine
+                                 if m.kind in kinds and chosen <= m.table_cards)) - chosen
+    return usable, sorted((m for m in mine if m.table_cards == chosen), key=_offered_order)
+
+
+def _offered_order(move: Move) -> tuple[int, int]:
+    """The order `moves_with` lists a selection's moves in: the capture, the builds by value,
+    the trail."""
+    return ((CAPTURE, BUILD, TRAIL).index(move.kind), move.value or 0)
 
 
 def _attempts(position: Position, card: Card, chosen: frozenset[Card],

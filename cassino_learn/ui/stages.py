@@ -580,8 +580,9 @@ class StageRunner(ShownByModel, w.VBox):
             for side, pile in enumerate(stage.position.piles, 1):
                 sweeps = stage.position.sweeps[side - 1] if stage.position.sweeps else 0
                 extra = f" and {sweeps} sweep{'s' if sweeps != 1 else ''}" if sweeps else ""
-                rows.append(f'<div class="cl-stage-pile"><b>Side {side}</b> '
-                            f"({len(pile)} cards{extra}): {_cards_html(pile, four)}</div>")
+                rows.append(element("div", element("b", f"Side {side}"),
+                                    f" ({len(pile)} cards{extra}): ", _cards_html(pile, four),
+                                    class_="cl-stage-pile"))
             return "".join(rows)
         return ""
 

@@ -25,6 +25,7 @@ from ..core.move import Move
 from ..core.position import Position
 from ..core.telling import move_played
 from ..core.words import count
+from ..drawing.markup import element
 from ..drawing.render import TABLE_CSS, move_html, position_html
 from ..learner import progress
 from ._assets import asset
@@ -567,17 +568,19 @@ class CardTable(FrontEnd):
         items = []
         for entry in self._recent:
             if isinstance(entry, str):
-                items.append(f'<li class="cl-recent-note">{_html.escape(entry)}</li>')
+                items.append(element("li", entry, escape=True, class_="cl-recent-note"))
                 continue
             seat, move = entry
             who = self._who(seat)
             drawn = move_html(move, four_color=self.four_color, size=None, style=False)
-            items.append(
-                f'<li class="cl-recent-move" data-seat="{seat}">'
-                f'<span class="cl-recent-who" aria-hidden="true">{_html.escape(who)}</span>'
-                f'<span class="cl-visually-hidden">{_html.escape(played_words(who, move, self._sweeps_shown))}</span>'
-                f'<div class="cl-recent-cards" aria-hidden="true">{drawn}</div></li>')
-        return f'<ol class="cl-recent-list">{"".join(items)}</ol>'
+            items.append(element(
+                "li",
+                element("span", who, escape=True, class_="cl-recent-who", aria_hidden="true"),
+                element("span", played_words(who, move, self._sweeps_shown), escape=True,
+                        class_="cl-visually-hidden"),
+                element("div", drawn, class_="cl-recent-cards", aria_hidden="true"),
+                class_="cl-recent-move", data_seat=seat))
+        return element("ol", *items, class_="cl-recent-list")
 
     def read_aloud(self, words: str) -> Move | None:
         """The reading mode: answer a command in the message's live region, or play the move
@@ -627,7 +630,10 @@ class CardTable(FrontEnd):
                 self._offer(Offers())
                 self._say(f"That selection cannot be used: {error}.", "error")
                 return
-            self._offer(offers(self._position, card, chosen, self._kinds))
+            # a handed driver says what is legal (its rules, its turn); else the core, asked
+            # about the position shown (a huge table's moves are never listed)
+            legal = self._handed.legal_moves() if self._handed is not None else None
+            self._offer(offers(self._position, card, chosen, self._kinds, legal))
 
     def _press(self, index: int) -> Move | None:
         offered = self.actions[index]

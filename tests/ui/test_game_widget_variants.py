@@ -87,7 +87,7 @@ def test_a_spade_casino_round_is_reviewed_with_its_spade_points():
     assert sum(score.points.values()) == 26 + sum(score.items[s]["sweeps"] for s in score.points)
     for side, points in score.points.items():
         assert f"{points} point" in table
-        assert f"<td class='cl-num'>{score.items[side]['spade_cards']}</td>" in table
+        assert f'<td class="cl-num">{score.items[side]["spade_cards"]}</td>' in table
 
 
 def test_a_game_behind_a_button_is_dealt_when_pressed_with_its_rules():

@@ -122,3 +122,39 @@ def test_a_change_to_how_a_turn_ends_is_seen_by_every_table_and_the_search(monke
     # card is never played now, so the moves are worth other points
     changed = [(str(move), value) for move, value in exact_values(endgame, dealer=2)]
     assert changed != valued
+
+
+class _NoTakingGame(Game):
+    """A driver whose rules differ from the core's: its seats may not take (a test-only rule,
+    made in the driver alone)."""
+
+    def legal_moves(self) -> list:
+        return [move for move in super().legal_moves() if move.kind != "capture"]
+
+
+def _offered(table: CardTable, card: str, *cards: str) -> list[tuple[str, str]]:
+    """The buttons under the table for a selection, as the front end sets it."""
+    table.set_state({"selected_card": card, "selected_table": list(cards)})
+    return [(a["label"], a["describe"]) for a in table.actions]
+
+
+def test_the_table_offers_the_moves_its_driver_says_are_legal() -> None:
+    ordinary = CardTable(START, game=Game.from_position(START))
+    unhanded = CardTable(START)
+    for selection in (("8S", "5D", "3C"), ("8S", "5D"), ("4D", "2S"), ("9C",), ("8S",)):
+        assert _offered(ordinary, *selection) == _offered(unhanded, *selection)
+        assert ordinary.usable_cards == unhanded.usable_cards
+    # the same position, handed a driver that allows no taking: no Take is offered, the
+    # take is only tried (its verdict the core's words), and no card is usable for one
+    no_taking = CardTable(START, game=_NoTakingGame.from_position(START))
+    assert [label for label, _ in _offered(ordinary, "8S", "5D", "3C")] == ["Take"]
+    assert [label for label, _ in _offered(no_taking, "8S", "5D", "3C")] == ["Try take"]
+    _offered(ordinary, "8S")
+    _offered(no_taking, "8S")
+    assert {"5D", "3C", "6H", "2S"} <= set(ordinary.usable_cards)
+    assert not {"5D", "3C", "6H", "2S"} & set(no_taking.usable_cards)
+    assert [label for label, _ in _offered(no_taking, "8S")] == ["Trail"]
+    # what the driver still allows is offered as before: 4D builds 9 with 2S and 3C
+    assert _offered(no_taking, "4D", "2S", "3C") == _offered(ordinary, "4D", "2S", "3C")
+    assert [label for label, _ in _offered(no_taking, "4D", "2S", "3C")] == ["Build 9",
+                                                                             "Try take"]
