@@ -115,17 +115,17 @@ def _try_wrong(runner, stages) -> int:
 @pytest.mark.slow
 def test_the_game_has_no_violation_mid_round_and_at_the_review(voila, page,
                                                                wait_for_voila) -> None:
-    from test_review_in_browser import _learner_move  # tests/browser is on sys.path
+    from playing import click_move  # tests/browser is on sys.path
 
     page.goto(voila(NOTEBOOKS).url("game_review.ipynb"), timeout=90_000)
     wait_for_voila(page)
     page.wait_for_selector(HAND, timeout=90_000)
-    _learner_move(page)
+    click_move(page)
     page.wait_for_selector(HAND)
     assert_clean(page, "the game mid-round")
     for _ in range(24):
         if page.locator(".cl-review").count():
             break
-        _learner_move(page)
+        click_move(page)
     page.locator(".cl-rv-title").wait_for()
     assert_clean(page, "the game's review")
